@@ -1,0 +1,33 @@
+# Two commands on a fresh machine with Python 3.11+: `make play` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HAUNTKIT := $(VENV)/bin/hauntkit
+
+.PHONY: install play test lint bench browser-deps clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+play: install
+	$(HAUNTKIT) play $(ARGS)
+
+browser-deps:
+	@sh scripts/ensure-chromium.sh
+
+lint: install
+	$(VENV)/bin/ruff check src tests
+
+test: install browser-deps lint
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(HAUNTKIT) bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

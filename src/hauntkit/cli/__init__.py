@@ -1,0 +1,1 @@
+"""The `hauntkit` command line."""

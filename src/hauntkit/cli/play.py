@@ -1,0 +1,13 @@
+"""`hauntkit play` (not built yet: the issue that owns it replaces this module)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("play")
+    def _cmd() -> None:
+        """Not built yet."""
+        typer.echo("hauntkit play is not built yet", err=True)
+        raise typer.Exit(2)

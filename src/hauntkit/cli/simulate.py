@@ -1,0 +1,13 @@
+"""`hauntkit simulate` (not built yet: the issue that owns it replaces this module)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("simulate")
+    def _cmd() -> None:
+        """Not built yet."""
+        typer.echo("hauntkit simulate is not built yet", err=True)
+        raise typer.Exit(2)

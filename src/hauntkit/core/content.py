@@ -1,0 +1,224 @@
+"""Loading content packs: YAML files validated by pydantic models, with every problem reported
+as ``file:line: field: what was expected``.
+
+A ruleset describes its pack with a ``PackSpec``: which top-level YAML keys hold which kind of
+document (each kind a pydantic model with an ``id``). ``load_pack`` reads every ``*.yaml`` file
+under the given folders, validates each document, checks duplicate ids, and raises one
+``ContentError`` listing every problem, so a broken pack never loads half-way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from hauntkit.core.errors import ContentError
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A safe loader that records the line of every mapping and sequence item."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
+    mapping = loader.construct_mapping(node, deep=True)
+    lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        lines[key] = value_node.start_mark.line + 1
+    mapping_with_lines = _LinedDict(mapping)
+    mapping_with_lines.line = node.start_mark.line + 1
+    mapping_with_lines.key_lines = lines
+    return mapping_with_lines
+
+
+class _LinedDict(dict):
+    line: int = 0
+    key_lines: dict[Any, int]
+
+
+class _LinedList(list):
+    line: int = 0
+    item_lines: list[int]
+
+
+def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> list[Any]:
+    seq = _LinedList(loader.construct_sequence(node, deep=True))
+    seq.line = node.start_mark.line + 1
+    seq.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return seq
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml_with_lines(path: Path) -> Any:
+    """Parse a YAML file; mappings and lists remember their line numbers."""
+    with path.open(encoding="utf-8") as fh:
+        return yaml.load(fh, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+
+
+def line_of(data: Any, loc: Iterable[Any]) -> int:
+    """The line of the deepest node of ``data`` reachable along ``loc``."""
+    line = getattr(data, "line", 1)
+    node = data
+    for part in loc:
+        if isinstance(node, _LinedDict) and part in node:
+            line = node.key_lines.get(part, line)
+            node = node[part]
+        elif isinstance(node, _LinedList) and isinstance(part, int) and 0 <= part < len(node):
+            line = node.item_lines[part]
+            node = node[part]
+        else:
+            break
+        line = getattr(node, "line", line) if isinstance(node, (_LinedDict, _LinedList)) else line
+    return line
+
+
+def plain(data: Any) -> Any:
+    """Strip line bookkeeping: plain dicts and lists."""
+    if isinstance(data, dict):
+        return {k: plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [plain(v) for v in data]
+    return data
+
+
+def _fmt_loc(loc: Iterable[Any]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(document)"
+
+
+@dataclass
+class PackSpec:
+    """What a ruleset's pack contains: top-level key -> model of one item of that list."""
+
+    ruleset: str
+    kinds: dict[str, type[BaseModel]]
+    # Extra whole-pack checks (references between files, impossible values). Each returns
+    # problems as (kind, id, message).
+    checks: list[Callable[[dict[str, dict[str, BaseModel]]], list[tuple[str, str, str]]]] = field(
+        default_factory=list
+    )
+
+
+@dataclass
+class Pack:
+    """A validated pack: ``items[kind][id] = model``, and where each id was defined."""
+
+    ruleset: str
+    items: dict[str, dict[str, BaseModel]]
+    origin: dict[tuple[str, str], str]
+
+
+def yaml_files(paths: Iterable[str | Path]) -> list[Path]:
+    files: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            files.extend(sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml")))
+        elif p.exists():
+            files.append(p)
+        else:
+            raise ContentError([f"{p}: no such file or folder"])
+    return files
+
+
+def load_pack(spec: PackSpec, paths: Iterable[str | Path]) -> Pack:
+    """Load and validate every YAML file under ``paths`` (later paths may override ids of
+    earlier ones only with ``replace: true``). Raise ``ContentError`` listing every problem."""
+    problems: list[str] = []
+    items: dict[str, dict[str, BaseModel]] = {k: {} for k in spec.kinds}
+    origin: dict[tuple[str, str], str] = {}
+    adapters = {k: TypeAdapter(m) for k, m in spec.kinds.items()}
+    for path in yaml_files(paths):
+        try:
+            data = load_yaml_with_lines(path)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark else 1
+            problems.append(f"{path}:{line}: YAML syntax error: {getattr(exc, 'problem', exc)}")
+            continue
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            problems.append(f"{path}:1: expected a mapping with keys {sorted(spec.kinds)}")
+            continue
+        for key, value in data.items():
+            if key == "ruleset":
+                if value != spec.ruleset:
+                    problems.append(
+                        f"{path}:{line_of(data, [key])}: ruleset: expected {spec.ruleset!r}, "
+                        f"got {value!r}"
+                    )
+                continue
+            if key not in spec.kinds:
+                problems.append(
+                    f"{path}:{line_of(data, [key])}: {key}: unknown section; expected one of "
+                    f"{', '.join(sorted(spec.kinds))}"
+                )
+                continue
+            if not isinstance(value, list):
+                problems.append(f"{path}:{line_of(data, [key])}: {key}: expected a list")
+                continue
+            for i, raw in enumerate(value):
+                try:
+                    model = adapters[key].validate_python(plain(raw))
+                except ValidationError as exc:
+                    for err in exc.errors():
+                        loc = [key, i, *err["loc"]]
+                        problems.append(
+                            f"{path}:{line_of(data, loc)}: {_fmt_loc(loc)}: {err['msg']}"
+                        )
+                    continue
+                item_id = model.id  # type: ignore[attr-defined]
+                where = f"{path}:{line_of(data, [key, i])}"
+                replace = bool(getattr(model, "replace", False))
+                if item_id in items[key] and not replace:
+                    problems.append(
+                        f"{where}: {key}[{i}].id: duplicate id {item_id!r} (first defined at "
+                        f"{origin[(key, item_id)]}); set 'replace: true' to override it"
+                    )
+                    continue
+                items[key][item_id] = model
+                origin[(key, item_id)] = where
+    if not problems:
+        for check in spec.checks:
+            for kind, item_id, message in check(items):
+                where = origin.get((kind, item_id), "(pack)")
+                problems.append(f"{where}: {kind} {item_id!r}: {message}")
+    if problems:
+        raise ContentError(problems)
+    return Pack(spec.ruleset, items, origin)
+
+
+def json_schema(spec: PackSpec) -> dict[str, Any]:
+    """The JSON Schema of one content file of this ruleset, for editors."""
+    props: dict[str, Any] = {"ruleset": {"const": spec.ruleset}}
+    defs: dict[str, Any] = {}
+    for key, model in spec.kinds.items():
+        schema = TypeAdapter(model).json_schema(ref_template="#/$defs/{model}")
+        defs.update(schema.pop("$defs", {}))
+        name = model.__name__ if isinstance(model, type) else key
+        defs[name] = schema
+        props[key] = {"type": "array", "items": {"$ref": f"#/$defs/{name}"}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"hauntkit {spec.ruleset} content file",
+        "type": "object",
+        "properties": props,
+        "additionalProperties": False,
+        "$defs": defs,
+    }
+
+
+def dump_json_schema(spec: PackSpec) -> str:
+    return json.dumps(json_schema(spec), indent=2, sort_keys=True)

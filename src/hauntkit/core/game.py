@@ -1,0 +1,156 @@
+"""``Game``: one game in progress: a ruleset, its state, and the checked way to change it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from hauntkit.core.errors import (
+    GameOverError,
+    HauntkitError,
+    MalformedActionError,
+    NotYourTurnError,
+)
+from hauntkit.core.ruleset import Action, Ruleset, State, get_ruleset
+
+SAVE_FORMAT = 1
+
+# Keys of the state that only ever grow by appending immutable entries: clone() shares their
+# entries instead of copying them.
+_APPEND_ONLY = ("log", "history")
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a state, sharing the immutable entries of the append-only lists."""
+    out = orjson.loads(orjson.dumps({k: v for k, v in state.items() if k not in _APPEND_ONLY}))
+    for key in _APPEND_ONLY:
+        if key in state:
+            out[key] = state[key][:]
+    return out
+
+
+class Game:
+    """A game: ``legal_actions`` to see the choices, ``act`` to make one.
+
+    The state is plain JSON data. The engine keeps in it ``seed``, ``rng``, ``log`` and
+    ``history`` (every accepted ``[seat, action]``), so that seed and history replay it exactly.
+    """
+
+    __slots__ = ("ruleset", "state", "_legal_cache")
+
+    def __init__(self, ruleset: Ruleset, state: State) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self._legal_cache: tuple[int, int, list[Action]] | None = None
+
+    # -- creation -------------------------------------------------------------------------
+    @classmethod
+    def new(cls, ruleset: Ruleset | str, config: dict[str, Any] | None = None,
+            seed: int = 0) -> Game:
+        rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        config = dict(config or {})
+        state = rs.new_state(config, seed)
+        state.setdefault("log", [])
+        state.setdefault("history", [])
+        state["ruleset"] = rs.id
+        state["seed"] = seed
+        state["config"] = config
+        state.setdefault("version", 0)
+        return cls(rs, state)
+
+    # -- queries ----------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return self.ruleset.to_act(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        version = self.state["version"]
+        cached = self._legal_cache
+        if cached is not None and cached[0] == version and cached[1] == seat:
+            return cached[2]
+        actions = self.ruleset.legal_actions(self.state, seat)
+        self._legal_cache = (version, seat, actions)
+        return actions
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.ruleset.view(self.state, seat)
+
+    def result(self) -> dict[str, Any] | None:
+        return self.ruleset.result(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.ruleset.result(self.state) is not None
+
+    # -- the one way to change the state --------------------------------------------------
+    def act(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Check and apply ``action`` for ``seat``; return the new log events.
+
+        Raises a subclass of ``ActionError`` (state untouched) when the action is refused.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise MalformedActionError(f"seat must be an integer, got {seat!r}")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise MalformedActionError(
+                f"an action must be a JSON object with a string 'type', got {action!r}"
+            )
+        if self.result() is not None:
+            raise GameOverError("the game is over; no more actions are accepted")
+        waiting = self.to_act()
+        if seat not in waiting:
+            raise NotYourTurnError(
+                f"seat {seat} has no decision to make now; waiting for seat(s) {waiting}"
+            )
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise self.ruleset.explain_illegal(self.state, seat, action)
+        return self._apply(seat, action)
+
+    def act_trusted(self, seat: int, action: Action) -> list[dict[str, Any]]:
+        """Apply an action taken from ``legal_actions(seat)`` without re-checking it (bots)."""
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
+        state = self.state
+        start = len(state["log"])
+        self.ruleset.apply(state, seat, action)
+        state["history"].append([seat, action])
+        state["version"] += 1
+        self._legal_cache = None
+        return state["log"][start:]
+
+    # -- search, saves, replay -------------------------------------------------------------
+    def clone(self) -> Game:
+        return Game(self.ruleset, copy_state(self.state))
+
+    def save(self) -> dict[str, Any]:
+        """A save: the format, the state, and what replays it (seed, config, history)."""
+        return {
+            "format": SAVE_FORMAT,
+            "ruleset": self.ruleset.id,
+            "seed": self.state["seed"],
+            "config": self.state["config"],
+            "history": self.state["history"],
+            "state": self.state,
+        }
+
+    def to_json(self) -> bytes:
+        return orjson.dumps(self.save())
+
+    @classmethod
+    def load(cls, save: dict[str, Any], ruleset: Ruleset | None = None) -> Game:
+        if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
+            raise HauntkitError(f"not a hauntkit save (format {SAVE_FORMAT} expected)")
+        rs = ruleset or get_ruleset(save["ruleset"])
+        return cls(rs, orjson.loads(orjson.dumps(save["state"])))
+
+    @classmethod
+    def replay(cls, save: dict[str, Any], ruleset: Ruleset | None = None,
+               to: int | None = None) -> Game:
+        """Rebuild a game from its seed, config and history (the first ``to`` actions)."""
+        rs = ruleset or get_ruleset(save["ruleset"])
+        game = cls.new(rs, save["config"], save["seed"])
+        history = save["history"] if to is None else save["history"][:to]
+        for seat, action in history:
+            game.act(seat, action)
+        return game

@@ -1,0 +1,104 @@
+"""The contract every ruleset fulfils, and the registry of rulesets by id."""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from hauntkit.core.errors import HauntkitError, IllegalActionError
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class Ruleset(ABC):
+    """A game's rules on the shared core.
+
+    A ruleset instance is bound to one loaded content pack and holds no game state: every method
+    takes the state (plain JSON data) and is a pure function of it, except ``apply`` which mutates
+    it. Seats are numbered 0..n-1.
+    """
+
+    id: ClassVar[str]
+
+    @abstractmethod
+    def new_state(self, config: dict[str, Any], seed: int) -> State:
+        """The initial state. ``config`` is ruleset-specific (seats, characters, options)."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[int]:
+        """Seats that have a decision to make now (empty when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now. Each is a JSON object with a ``type``."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Apply a legal action (the engine has checked legality) and resolve until the next
+        decision. Must not raise for an action from ``legal_actions``."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). Never deck order or others' secrets."""
+
+    @abstractmethod
+    def result(self, state: State) -> dict[str, Any] | None:
+        """``None`` while the game goes on; else who won and why."""
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
+        """A specific error for an action that is not in ``legal_actions``. Rulesets override
+        this to name unknown ids and the rule that forbids the action."""
+        types = sorted({a["type"] for a in self.legal_actions(state, seat)})
+        return IllegalActionError(
+            f"action {action!r} is not legal now; legal action types are: {', '.join(types)}"
+        )
+
+    def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
+        """Set up a position from a scenario file's ``setup`` mapping (ruleset-specific keys).
+        Raise ``HauntkitError`` naming the field for anything it cannot set."""
+        raise HauntkitError(f"ruleset {self.id!r} does not support scenario set-ups")
+
+    def config_schema(self) -> dict[str, Any]:
+        """A description of ``config`` keys, for the lobby and the CLI."""
+        return {}
+
+
+_RULESET_MODULES = {
+    "betrayal": "hauntkit.rulesets.betrayal",
+    "beast": "hauntkit.rulesets.beast",
+}
+_REGISTRY: dict[str, type[Ruleset]] = {}
+
+
+def register_ruleset(cls: type[Ruleset]) -> type[Ruleset]:
+    """Class decorator that makes a ruleset known by its ``id``."""
+    _REGISTRY[cls.id] = cls
+    return cls
+
+
+def ruleset_ids() -> list[str]:
+    return sorted(_RULESET_MODULES)
+
+
+def get_ruleset_class(ruleset_id: str) -> type[Ruleset]:
+    if ruleset_id not in _REGISTRY:
+        module = _RULESET_MODULES.get(ruleset_id)
+        if module is None:
+            raise HauntkitError(
+                f"unknown ruleset {ruleset_id!r}; known rulesets: {', '.join(ruleset_ids())}"
+            )
+        importlib.import_module(module)
+    return _REGISTRY[ruleset_id]
+
+
+def get_ruleset(ruleset_id: str, content_paths: list[str] | None = None,
+                replace_starter: bool = False) -> Ruleset:
+    """A ruleset bound to its starter pack plus any extra content folders.
+
+    Rulesets expose a ``from_content(paths, replace_starter)`` classmethod that loads and
+    validates the content; an invalid pack raises ``ContentError`` and nothing is loaded.
+    """
+    cls = get_ruleset_class(ruleset_id)
+    return cls.from_content(content_paths or [], replace_starter)  # type: ignore[attr-defined]

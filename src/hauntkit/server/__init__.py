@@ -1,0 +1,1 @@
+"""hauntkit.server"""
