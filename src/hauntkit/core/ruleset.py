@@ -60,6 +60,14 @@ class Ruleset(ABC):
         Raise ``HauntkitError`` naming the field for anything it cannot set."""
         raise HauntkitError(f"ruleset {self.id!r} does not support scenario set-ups")
 
+    def invariants(self, state: State) -> list[str]:
+        """Broken invariants of ``state`` (empty when sound); property tests assert on it."""
+        return []
+
+    def stats(self, state: State) -> dict[str, Any]:
+        """Per-game figures for simulation reports (e.g. winner, turns, deaths)."""
+        return {}
+
     def config_schema(self) -> dict[str, Any]:
         """A description of ``config`` keys, for the lobby and the CLI."""
         return {}
