@@ -10,6 +10,8 @@ under the given folders, validates each document, checks duplicate ids, and rais
 from __future__ import annotations
 
 import json
+import types
+import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,6 +77,8 @@ def line_of(data: Any, loc: Iterable[Any]) -> int:
         elif isinstance(node, _LinedList) and isinstance(part, int) and 0 <= part < len(node):
             line = node.item_lines[part]
             node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str):
+            continue  # a union member's tag or class name in a pydantic location
         else:
             break
         line = getattr(node, "line", line) if isinstance(node, (_LinedDict, _LinedList)) else line
@@ -88,6 +92,28 @@ def plain(data: Any) -> Any:
     if isinstance(data, list):
         return [plain(v) for v in data]
     return data
+
+
+def _data_loc(data: Any, loc: Iterable[Any]) -> list[Any]:
+    """A pydantic location without the tags/class names pydantic adds for union members: only
+    the keys and indexes that are in the data (and the last part, e.g. a missing field)."""
+    parts = list(loc)
+    out: list[Any] = []
+    node = data
+    for n, part in enumerate(parts):
+        if isinstance(node, dict):
+            if part in node:
+                out.append(part)
+                node = node[part]
+            elif n == len(parts) - 1:
+                out.append(part)
+        elif isinstance(node, list) and isinstance(part, int):
+            out.append(part)
+            node = node[part] if 0 <= part < len(node) else None
+        else:
+            out.append(part)
+            node = None
+    return out
 
 
 def _fmt_loc(loc: Iterable[Any]) -> str:
@@ -104,8 +130,9 @@ class PackSpec:
     ruleset: str
     kinds: dict[str, type[BaseModel]]
     # Extra whole-pack checks (references between files, impossible values). Each returns
-    # problems as (kind, id, message).
-    checks: list[Callable[[dict[str, dict[str, BaseModel]]], list[tuple[str, str, str]]]] = field(
+    # problems as (kind, id, message) or (kind, id, loc, message), where loc is the path of the
+    # offending field inside that item (e.g. ("exits", 2, "room")) so the error names its line.
+    checks: list[Callable[[dict[str, dict[str, BaseModel]]], list[tuple[Any, ...]]]] = field(
         default_factory=list
     )
 
@@ -138,6 +165,7 @@ def load_pack(spec: PackSpec, paths: Iterable[str | Path]) -> Pack:
     problems: list[str] = []
     items: dict[str, dict[str, BaseModel]] = {k: {} for k in spec.kinds}
     origin: dict[tuple[str, str], str] = {}
+    raw_at: dict[tuple[str, str], tuple[Path, Any, list[Any]]] = {}
     adapters = {k: TypeAdapter(m) for k, m in spec.kinds.items()}
     for path in yaml_files(paths):
         try:
@@ -174,9 +202,10 @@ def load_pack(spec: PackSpec, paths: Iterable[str | Path]) -> Pack:
                     model = adapters[key].validate_python(plain(raw))
                 except ValidationError as exc:
                     for err in exc.errors():
-                        loc = [key, i, *err["loc"]]
+                        loc = [key, i, *_data_loc(raw, err["loc"])]
                         problems.append(
-                            f"{path}:{line_of(data, loc)}: {_fmt_loc(loc)}: {err['msg']}"
+                            f"{path}:{line_of(data, loc)}: {_fmt_loc(loc)}: "
+                            f"{_explain(spec.kinds[key], err)}"
                         )
                     continue
                 item_id = model.id  # type: ignore[attr-defined]
@@ -190,14 +219,133 @@ def load_pack(spec: PackSpec, paths: Iterable[str | Path]) -> Pack:
                     continue
                 items[key][item_id] = model
                 origin[(key, item_id)] = where
+                raw_at[(key, item_id)] = (path, data, [key, i])
     if not problems:
         for check in spec.checks:
-            for kind, item_id, message in check(items):
-                where = origin.get((kind, item_id), "(pack)")
-                problems.append(f"{where}: {kind} {item_id!r}: {message}")
+            for problem in check(items):
+                problems.append(_check_problem(problem, origin, raw_at))
     if problems:
         raise ContentError(problems)
     return Pack(spec.ruleset, items, origin)
+
+
+def _check_problem(
+    problem: tuple[Any, ...],
+    origin: dict[tuple[str, str], str],
+    raw_at: dict[tuple[str, str], tuple[Path, Any, list[Any]]],
+) -> str:
+    """Format one problem returned by a pack check as ``file:line: field: message``."""
+    if len(problem) == 4:
+        kind, item_id, loc, message = problem
+    else:
+        kind, item_id, message = problem
+        loc = ()
+    at = raw_at.get((kind, item_id))
+    if at is None:
+        return f"{origin.get((kind, item_id), '(pack)')}: {kind} {item_id!r}: {message}"
+    path, data, base = at
+    full = [*base, *loc]
+    return f"{path}:{line_of(data, full)}: {_fmt_loc(full)} (id {item_id!r}): {message}"
+
+
+def _model_at(model: Any, loc: Iterable[Any]) -> Any:
+    """Best effort: the pydantic model class reached by following ``loc`` from ``model``."""
+    current: Any = model
+    for part in loc:
+        current = _step(current, part)
+        if current is None:
+            return None
+    return current
+
+
+def _unwrap(annotation: Any) -> list[Any]:
+    """The candidate types of an annotation (unions, Optional, Annotated flattened)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(annotation)[0])
+    if origin is typing.Union or origin is types.UnionType:
+        out: list[Any] = []
+        for arg in typing.get_args(annotation):
+            out.extend(_unwrap(arg))
+        return out
+    return [annotation]
+
+
+def _is_model(obj: Any) -> bool:
+    return isinstance(obj, type) and issubclass(obj, BaseModel)
+
+
+def _step(current: Any, part: Any) -> Any:
+    """One step of ``_model_at``: a field, a list item, or a union member by name or tag."""
+    candidates = _unwrap(current)
+    models = [c for c in candidates if _is_model(c)]
+    for cand in models:
+        if isinstance(part, str) and part in cand.model_fields:
+            return cand.model_fields[part].annotation
+    for cand in models:
+        if part == cand.__name__:
+            return cand
+        for f in cand.model_fields.values():  # the tag of a discriminated union member
+            if typing.get_origin(f.annotation) is typing.Literal and part in typing.get_args(
+                f.annotation
+            ):
+                return cand
+    for cand in candidates:
+        origin = typing.get_origin(cand)
+        args = typing.get_args(cand)
+        if origin in (list, tuple, set, frozenset) and isinstance(part, int) and args:
+            return args[0]
+        if origin is dict and len(args) == 2:
+            return args[1]
+    return None
+
+
+def _explain(model: Any, err: Any) -> str:
+    """Pydantic's message, completed with what was expected where pydantic is terse."""
+    msg = err["msg"]
+    kind = err.get("type", "")
+    loc = list(err["loc"])
+    if kind == "extra_forbidden":
+        parents = [m for m in _unwrap(_model_at(model, loc[:-1])) if _is_model(m)]
+        fields = sorted(parents[0].model_fields) if len(parents) == 1 else None
+        allowed = f"; expected one of: {', '.join(fields)}" if fields else ""
+        return f"unknown field {loc[-1]!r}{allowed}"
+    if kind == "missing":
+        return f"required field {loc[-1]!r} is missing" if loc else msg
+    if "input" in err and kind not in ("union_tag_invalid",):
+        shown = repr(err["input"])
+        if len(shown) <= 60 and not isinstance(err["input"], (dict, list)):
+            return f"{msg} (got {shown})"
+    return msg
+
+
+def starter_dir(ruleset: str) -> Path:
+    """The folder of a ruleset's starter pack (``hauntkit/content/<ruleset>``)."""
+    return Path(__file__).resolve().parent.parent / "content" / ruleset
+
+
+def pack_paths(
+    ruleset: str, content_paths: Iterable[str | Path] = (), replace_starter: bool = False
+) -> list[Path]:
+    """The folders/files to load for a game: the starter pack (unless ``replace_starter``)
+    followed by the author's packs. A path inside the starter pack is not loaded twice."""
+    start = starter_dir(ruleset)
+    extra = [Path(p) for p in content_paths]
+    out: list[Path] = [] if replace_starter else [start]
+    for p in extra:
+        resolved = p.resolve()
+        if not replace_starter and (resolved == start or start in resolved.parents):
+            continue
+        out.append(p)
+    return out
+
+
+def load_ruleset_pack(
+    spec: PackSpec, content_paths: Iterable[str | Path] = (), replace_starter: bool = False
+) -> Pack:
+    """Load the starter pack of ``spec.ruleset`` plus ``content_paths`` (or only those with
+    ``replace_starter``), as ``hauntkit play``, ``simulate`` and ``validate`` all do."""
+    return load_pack(spec, pack_paths(spec.ruleset, content_paths, replace_starter))
 
 
 def json_schema(spec: PackSpec) -> dict[str, Any]:
