@@ -1,0 +1,49 @@
+"""Seeded randomness held in the state (core/rng.py)."""
+
+from __future__ import annotations
+
+import orjson
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hauntkit.core import rng as R
+
+BETRAYAL_DIE = (0, 0, 1, 1, 2, 2)  # RULING B1
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_same_seed_same_sequence_and_json_state(seed):
+    a, b = R.new_rng(seed), R.new_rng(seed)
+    assert [R.next_u64(a) for _ in range(5)] == [R.next_u64(b) for _ in range(5)]
+    assert orjson.loads(orjson.dumps(a)) == a
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=50))
+def test_below_and_shuffle_stay_in_range(seed, n):
+    rng = R.new_rng(seed)
+    assert all(0 <= R.below(rng, n) < n for _ in range(20))
+    items = list(range(n))
+    R.shuffle(rng, items)
+    assert sorted(items) == list(range(n))
+
+
+def test_scripted_faces_come_first_then_random_faces():
+    rng = R.new_rng(3)
+    rng["script"] = [2, 0]
+    assert R.roll_dice(rng, 2, BETRAYAL_DIE) == [2, 0]
+    rest = R.roll_dice(rng, 200, BETRAYAL_DIE)
+    assert set(rest) == {0, 1, 2}
+
+
+def test_below_never_consumes_the_script():
+    rng = R.new_rng(3)
+    rng["script"] = [1]
+    R.below(rng, 6)
+    R.choice(rng, ["a", "b"])
+    assert rng["script"] == [1]
+
+
+def test_a_fair_die_is_roughly_uniform():
+    rng = R.new_rng(99)
+    rolls = R.roll_dice(rng, 6000, (1, 2, 3, 4, 5, 6))
+    assert all(800 < rolls.count(f) < 1200 for f in range(1, 7))
