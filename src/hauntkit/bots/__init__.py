@@ -1,1 +1,18 @@
-"""hauntkit.bots"""
+"""Bots that decide from a player's ``view`` and ``legal_actions`` only, never the true state.
+
+The API every seat-filler uses (simulation, the server's bot seats)::
+
+    bot = get_bot("default")                 # or "random"
+    rng = bot_rng(seed, seat)                # the bot's own seeded random.Random
+    action = bot.choose(view, legal_actions, rng)
+
+A bot's randomness is its own ``random.Random``: it never touches ``state["rng"]``, so bots do
+not change the game's dice. Bots are stateless; one instance may serve every seat.
+"""
+
+from __future__ import annotations
+
+from hauntkit.bots.base import Bot, bot_names, bot_rng, get_bot, register_bot
+from hauntkit.bots.simple import DefaultBot, RandomBot
+
+__all__ = ["Bot", "DefaultBot", "RandomBot", "bot_names", "bot_rng", "get_bot", "register_bot"]

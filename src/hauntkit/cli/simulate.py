@@ -1,13 +1,76 @@
-"""`hauntkit simulate` (not built yet: the issue that owns it replaces this module)."""
+"""`hauntkit simulate`: full games with bots in every seat, and their totals."""
 
 from __future__ import annotations
 
+import sys
+from typing import Annotated
+
+import orjson
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from hauntkit.sim.cliutil import load_ruleset, parse_config
+from hauntkit.sim.render import render_summary
+from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
+from hauntkit.sim.simulate import SimSpec, simulate
+
+PROGRESS_FROM = 20  # games; shorter runs show no progress bar
 
 
 def register(app: typer.Typer) -> None:
     @app.command("simulate")
-    def _cmd() -> None:
-        """Not built yet."""
-        typer.echo("hauntkit simulate is not built yet", err=True)
-        raise typer.Exit(2)
+    def simulate_cmd(
+        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
+        games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 10,
+        players: Annotated[int | None, typer.Option(
+            help="Seats (betrayal: 3 to 6 explorers). Default: the ruleset's.")] = None,
+        seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
+        content: Annotated[list[str] | None, typer.Option(
+            help="Extra content folder or file (repeatable).")] = None,
+        replace_starter: Annotated[bool, typer.Option(
+            help="Use only --content, not the starter pack.")] = False,
+        config: Annotated[list[str] | None, typer.Option(
+            help="Extra game config KEY=VALUE (repeatable).")] = None,
+        bot: Annotated[str, typer.Option(help="Bot in every seat: default or random.")] = (
+            "default"),
+        max_actions: Annotated[int, typer.Option(
+            help="Cap per game; a game reaching it is reported as capped.")] = DEFAULT_MAX_ACTIONS,
+        check: Annotated[bool, typer.Option(
+            help="Check the ruleset's invariants after every action (slower).")] = False,
+        workers: Annotated[int, typer.Option(min=1, help="Processes to use.")] = 1,
+        save_dir: Annotated[str | None, typer.Option(
+            help="Write each game's save (for hauntkit replay) into this folder.")] = None,
+        json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    ) -> None:
+        """Play N full games with bots in every seat; print outcomes and totals.
+
+        The same options print the same output, byte for byte. A game that raises is reported
+        with its seed and the command exits non-zero.
+        """
+        spec = SimSpec(ruleset=ruleset, games=games, seed=seed, players=players,
+                       config=parse_config(config), content=list(content or []),
+                       replace_starter=replace_starter, bot=bot, max_actions=max_actions,
+                       check_invariants=check, save_dir=save_dir)
+        rs = load_ruleset(ruleset, spec.content, replace_starter)
+        err = Console(stderr=True)
+        show = not json and games >= PROGRESS_FROM and err.is_terminal
+        progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=err, transient=True, disable=not show)
+        try:
+            with progress:
+                task = progress.add_task("games", total=games)
+                summary = simulate(spec, workers, rs if workers == 1 else None,
+                                   progress=lambda _r: progress.advance(task))
+        except SimulationError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            typer.echo(f"reproduce: hauntkit simulate --ruleset {ruleset} --games 1 "
+                       f"--seed {exc.seed}" + (f" --players {players}" if players else ""),
+                       err=True)
+            raise
+        if json:
+            sys.stdout.write(orjson.dumps(summary, option=orjson.OPT_INDENT_2
+                                          | orjson.OPT_SORT_KEYS).decode() + "\n")
+        else:
+            out = Console(width=None if sys.stdout.isatty() else 100)
+            render_summary(summary, out)

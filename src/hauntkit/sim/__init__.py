@@ -1,1 +1,1 @@
-"""hauntkit.sim"""
+"""Simulation, benchmarks, the scenario runner and property-test helpers (any ruleset)."""

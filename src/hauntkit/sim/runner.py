@@ -1,0 +1,113 @@
+"""Playing full games with bots in every seat, for simulation, benchmarks and property tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hauntkit.bots import Bot, bot_rng, get_bot
+from hauntkit.core.errors import HauntkitError
+from hauntkit.core.game import Game
+from hauntkit.core.ruleset import Ruleset
+
+DEFAULT_MAX_ACTIONS = 100_000
+
+
+class SimulationError(HauntkitError):
+    """A game raised, broke an invariant or got stuck. Names the seed that reproduces it."""
+
+    code = "simulation_error"
+
+    def __init__(self, message: str, seed: int, actions: int) -> None:
+        self.seed = seed
+        self.actions = actions
+        super().__init__(message)
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one simulated game."""
+
+    index: int
+    seed: int
+    actions: int
+    capped: bool
+    result: dict[str, Any] | None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def outcome(self) -> str:
+        """``"capped"``, else the winner named by ``stats`` or ``result``."""
+        if self.capped:
+            return "capped"
+        for source in (self.stats, self.result or {}):
+            winner = source.get("winner")
+            if winner is not None:
+                return str(winner)
+        return "none"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "seed": self.seed, "outcome": self.outcome,
+                "actions": self.actions, "capped": self.capped, "result": self.result,
+                "stats": self.stats}
+
+
+def pick_seat(waiting: list[int], driver: random.Random) -> int:
+    """Which of several waiting seats acts first (seeded, so runs repeat exactly)."""
+    return waiting[0] if len(waiting) == 1 else waiting[driver.randrange(len(waiting))]
+
+
+def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
+              bots: Bot | dict[int, Bot] | None = None, *, index: int = 0,
+              max_actions: int = DEFAULT_MAX_ACTIONS, check_invariants: bool = False,
+              on_action: Callable[[Game, int, dict[str, Any]], None] | None = None,
+              ) -> tuple[Game, GameRecord]:
+    """Play one game to its end (or ``max_actions``) with bots in every seat.
+
+    Any exception from the ruleset, a broken invariant (with ``check_invariants``) or a game
+    that stops asking for actions before it has a result raises ``SimulationError`` naming the
+    seed, chained to the original exception.
+    """
+    bots = bots if bots is not None else get_bot("default")
+    driver = random.Random(seed * 7919 + 17)
+    rngs: dict[int, random.Random] = {}
+    actions = 0
+    game: Game | None = None
+    try:
+        game = Game.new(ruleset, config, seed)
+        while actions < max_actions:
+            waiting = game.to_act()
+            if not waiting:
+                if game.result() is None:
+                    raise HauntkitError("no seat has a decision to make but the game is not over")
+                break
+            seat = pick_seat(waiting, driver)
+            legal = game.legal_actions(seat)
+            if not legal:
+                raise HauntkitError(f"seat {seat} must act but has no legal action")
+            bot = bots if isinstance(bots, Bot) else bots[seat]
+            rng = rngs.get(seat)
+            if rng is None:
+                rng = rngs[seat] = bot_rng(seed, seat)
+            view = game.view(seat) if bot.uses_view else {}
+            action = bot.choose(view, legal, rng)
+            game.act_trusted(seat, action)
+            actions += 1
+            if on_action is not None:
+                on_action(game, seat, action)
+            if check_invariants:
+                broken = ruleset.invariants(game.state)
+                if broken:
+                    raise HauntkitError(f"invariant broken after {seat}: {action}: "
+                                        + "; ".join(broken))
+        result = game.result()
+        stats = ruleset.stats(game.state)
+    except SimulationError:
+        raise
+    except Exception as exc:
+        raise SimulationError(
+            f"game {index} (seed {seed}) failed after {actions} actions: "
+            f"{type(exc).__name__}: {exc}", seed, actions) from exc
+    return game, GameRecord(index, seed, actions, result is None, result, stats)

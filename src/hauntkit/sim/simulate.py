@@ -1,0 +1,96 @@
+"""Running many games with bots in every seat, in one process or several."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hauntkit.bots import get_bot
+from hauntkit.core.ruleset import Ruleset, get_ruleset
+from hauntkit.sim.report import summarize
+from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, GameRecord, play_game
+
+
+@dataclass
+class SimSpec:
+    """Everything that determines a simulation's output."""
+
+    ruleset: str
+    games: int = 10
+    seed: int = 0
+    players: int | None = None
+    config: dict[str, Any] = field(default_factory=dict)
+    content: list[str] = field(default_factory=list)
+    replace_starter: bool = False
+    bot: str = "default"
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    check_invariants: bool = False
+    save_dir: str | None = None
+
+    def game_config(self) -> dict[str, Any]:
+        config = dict(self.config)
+        if self.players is not None:
+            config["players"] = self.players
+        return config
+
+    def header(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "seed": self.seed, "players": self.players,
+                "config": self.game_config(), "bot": self.bot, "max_actions": self.max_actions,
+                "content": list(self.content), "replace_starter": self.replace_starter}
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _ruleset_for(spec: SimSpec) -> Ruleset:
+    key = (spec.ruleset, tuple(spec.content), spec.replace_starter)
+    if _WORKER.get("key") != key:
+        _WORKER["key"] = key
+        _WORKER["ruleset"] = get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
+    return _WORKER["ruleset"]
+
+
+def run_one(spec: SimSpec, index: int, ruleset: Ruleset | None = None) -> GameRecord:
+    """Play game ``index`` of ``spec`` (seed ``spec.seed + index``); write its save if asked."""
+    rs = ruleset or _ruleset_for(spec)
+    seed = spec.seed + index
+    game, record = play_game(rs, spec.game_config(), seed, get_bot(spec.bot), index=index,
+                             max_actions=spec.max_actions,
+                             check_invariants=spec.check_invariants)
+    if spec.save_dir:
+        folder = Path(spec.save_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{spec.ruleset}-seed{seed}.json").write_bytes(game.to_json())
+    return record
+
+
+def _run_indexed(args: tuple[SimSpec, int]) -> GameRecord:
+    return run_one(*args)
+
+
+def iter_records(spec: SimSpec, workers: int = 1,
+                 ruleset: Ruleset | None = None) -> Iterator[GameRecord]:
+    """Each game's record, in game order whatever the number of workers."""
+    if workers <= 1:
+        rs = ruleset or get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
+        for index in range(spec.games):
+            yield run_one(spec, index, rs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, spec.games // (workers * 8))
+        yield from pool.map(_run_indexed, [(spec, i) for i in range(spec.games)],
+                            chunksize=chunk)
+
+
+def simulate(spec: SimSpec, workers: int = 1, ruleset: Ruleset | None = None,
+             progress: Callable[[GameRecord], None] | None = None) -> dict[str, Any]:
+    """Play ``spec.games`` games and return the totals (see ``report.summarize``)."""
+    records = []
+    for record in iter_records(spec, workers, ruleset):
+        records.append(record)
+        if progress is not None:
+            progress(record)
+    return summarize(records, spec.header())
