@@ -1,4 +1,4 @@
-"""`hauntkit play` (not built yet: the issue that owns it replaces this module)."""
+"""`hauntkit play`: the game server and web client."""
 
 from __future__ import annotations
 
@@ -7,7 +7,23 @@ import typer
 
 def register(app: typer.Typer) -> None:
     @app.command("play")
-    def _cmd() -> None:
-        """Not built yet."""
-        typer.echo("hauntkit play is not built yet", err=True)
-        raise typer.Exit(2)
+    def _cmd(
+        host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: all)."),
+        port: int = typer.Option(8765, help="Port to listen on."),
+        data_dir: str = typer.Option("data", "--data-dir",
+                                      help="Folder of the SQLite database."),
+        db: str | None = typer.Option(
+            None, help="Database URL instead of SQLite, e.g. postgresql://user@host/db."),
+        no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+        bot_delay: float = typer.Option(1.0, help="Seconds a bot waits before each action."),
+        dev: bool = typer.Option(
+            False, "--dev",
+            help="Allow scenario set-ups and scripted dice (for tests; never for real games)."),
+    ) -> None:
+        """Serve the lobby and games in the browser; prints the URL."""
+        from hauntkit.server.db import database_url
+        from hauntkit.server.rooms import Settings
+        from hauntkit.server.run import serve
+
+        settings = Settings(db_url=database_url(db, data_dir), dev=dev, bot_delay=bot_delay)
+        serve(settings, host, port, open_browser=not no_browser)

@@ -1,0 +1,335 @@
+"""The FastAPI application: lobby HTTP API, the game websocket, and the static web client.
+
+The protocol is documented in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Literal
+
+import orjson
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from hauntkit.core import ActionError, HauntkitError
+from hauntkit.core.ruleset import _REGISTRY, get_ruleset_class, ruleset_ids
+from hauntkit.server.bots import bot_names
+from hauntkit.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
+from hauntkit.server.rooms import Conn, Manager, Room, Settings, error_message
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY_BYTES = 256 * 1024
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"] = "human"
+    name: str = Field(default="", max_length=40)
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class CreateGame(BaseModel):
+    ruleset: str = Field(max_length=40)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=12)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    config: dict[str, Any] = Field(default_factory=dict)
+    title: str = Field(default="", max_length=200)
+    bot_delay: float | None = Field(default=None, ge=0, le=30)
+    setup: dict[str, Any] | None = None  # dev only: a scenario set-up
+    dice: list[int] | None = Field(default=None, max_length=500)  # dev only: scripted dice
+
+
+class SetBot(BaseModel):
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class Act(BaseModel):
+    action: dict[str, Any]
+    version: int | None = None
+
+
+class Dice(BaseModel):
+    faces: list[int] = Field(min_length=1, max_length=500)
+
+
+def available_rulesets() -> list[dict[str, Any]]:
+    """Rulesets that import on this installation, with their lobby options."""
+    out = []
+    for rid in sorted(set(ruleset_ids()) | set(_REGISTRY)):
+        try:
+            cls = get_ruleset_class(rid)
+        except Exception:  # noqa: BLE001 - a ruleset not built yet is simply not offered
+            continue
+        lo, hi = seat_range(cls)
+        out.append({"id": rid, "min_seats": lo, "max_seats": hi})
+    return out
+
+
+def seat_range(cls: Any) -> tuple[int, int]:
+    lo = getattr(cls, "min_players", None) or 3
+    hi = getattr(cls, "max_players", None) or 6
+    return int(lo), int(hi)
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def _err(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
+
+
+def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
+    mgr = manager or Manager(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await mgr.start()
+        try:
+            yield
+        finally:
+            await mgr.stop()
+
+    app = FastAPI(title="hauntkit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.manager = mgr
+
+    @app.middleware("http")
+    async def _limit_body(request: Request, call_next: Any) -> Response:
+        size = request.headers.get("content-length")
+        if size is not None and size.isdigit() and int(size) > MAX_BODY_BYTES:
+            return _err(413, "too_large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+        return await call_next(request)
+
+    # -- pages ----------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def _lobby() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/game/{gid}", include_in_schema=False)
+    async def _game_page(gid: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "game.html")
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    # -- lobby API --------------------------------------------------------------------------
+    @app.get("/api/info")
+    async def _info() -> dict[str, Any]:
+        return {"rulesets": available_rulesets(), "bots": bot_names(), "dev": settings.dev}
+
+    @app.get("/api/games")
+    async def _games() -> dict[str, Any]:
+        return {"games": await mgr.list_games()}
+
+    @app.post("/api/games")
+    async def _create(req: CreateGame) -> Response:
+        known = {r["id"]: r for r in available_rulesets()}
+        if req.ruleset not in known:
+            return _err(400, "unknown_ruleset",
+                        f"unknown ruleset {req.ruleset!r}; available: {', '.join(known)}")
+        lo, hi = known[req.ruleset]["min_seats"], known[req.ruleset]["max_seats"]
+        if not lo <= len(req.seats) <= hi:
+            return _err(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats")
+        try:
+            room = await mgr.create(
+                req.ruleset, [s.model_dump() for s in req.seats], req.seed, req.config,
+                req.title, req.setup, req.dice, req.bot_delay,
+            )
+        except KeyError as exc:
+            return _err(400, "unknown_bot", str(exc.args[0] if exc.args else exc))
+        except HauntkitError as exc:
+            return _err(400, exc.code, str(exc))
+        return JSONResponse(_created(room))
+
+    @app.get("/api/games/{gid}")
+    async def _game(gid: str) -> Response:
+        room = await mgr.room(gid)
+        if room is None:
+            return _err(404, "no_game", f"no game {gid!r}")
+        return JSONResponse(room.summary())
+
+    @app.get("/api/games/{gid}/state")
+    async def _state(gid: str, authorization: str | None = Header(default=None)) -> Response:
+        room = await mgr.room(gid)
+        if room is None:
+            return _err(404, "no_game", f"no game {gid!r}")
+        try:
+            seat = room.seat_of_token(_bearer(authorization))
+        except ProtocolError as exc:
+            return _err(403, exc.code, exc.message)
+        return Response(orjson.dumps(room.state_message(seat, 0, "http")),
+                        media_type="application/json")
+
+    @app.post("/api/games/{gid}/act")
+    async def _act(gid: str, req: Act, authorization: str | None = Header(default=None)
+                   ) -> Response:
+        room = await mgr.room(gid)
+        if room is None:
+            return _err(404, "no_game", f"no game {gid!r}")
+        try:
+            seat = room.seat_of_token(_bearer(authorization))
+            version = await room.submit(seat, req.action, req.version)
+        except ProtocolError as exc:
+            return _err(403 if exc.code in ("bad_token", "spectator") else 409,
+                        exc.code, exc.message)
+        except ActionError as exc:
+            return _err(409, exc.code, str(exc))
+        return JSONResponse({"type": "ack", "version": version})
+
+    @app.post("/api/games/{gid}/seats/{seat}/bot")
+    async def _set_bot(gid: str, seat: int, req: SetBot,
+                       authorization: str | None = Header(default=None)) -> Response:
+        room = await mgr.room(gid)
+        if room is None:
+            return _err(404, "no_game", f"no game {gid!r}")
+        token = _bearer(authorization)
+        try:
+            who = None if room.is_host(token) else room.seat_of_token(token)
+            if who is None and not room.is_host(token):
+                raise ProtocolError("forbidden", "a seat's token or the host token is needed")
+            check_set_bot(room, who, seat, req.bot)
+            await room.set_bot(seat, req.bot)
+        except ProtocolError as exc:
+            return _err(403, exc.code, exc.message)
+        return JSONResponse({"type": "ok", "seats": room.public_seats()})
+
+    @app.get("/api/games/{gid}/links")
+    async def _links(gid: str, authorization: str | None = Header(default=None)) -> Response:
+        room = await mgr.room(gid)
+        if room is None:
+            return _err(404, "no_game", f"no game {gid!r}")
+        if not room.is_host(_bearer(authorization)):
+            return _err(403, "forbidden", "only the host token may list the seat links")
+        return JSONResponse(_created(room))
+
+    @app.post("/api/games/{gid}/dev/dice")
+    async def _dice(gid: str, req: Dice, authorization: str | None = Header(default=None)
+                    ) -> Response:
+        room = await mgr.room(gid)
+        if room is None:
+            return _err(404, "no_game", f"no game {gid!r}")
+        if not settings.dev:
+            return _err(403, "dev_only", "scripted dice need a server started with --dev")
+        if not room.is_host(_bearer(authorization)):
+            return _err(403, "forbidden", "only the host token may script dice")
+        await room.push_dice(req.faces)
+        return JSONResponse({"type": "ok", "queued": room.game.state["rng"]["script"]})
+
+    # -- the game websocket -----------------------------------------------------------------
+    @app.websocket("/ws/{gid}")
+    async def _ws(ws: WebSocket, gid: str) -> None:
+        await ws.accept()
+
+        async def send(msg: dict[str, Any]) -> None:
+            await ws.send_text(orjson.dumps(msg).decode())
+
+        room = await mgr.room(gid)
+        if room is None:
+            await send({"type": "error", "code": "no_game", "message": f"no game {gid!r}"})
+            await ws.close(code=4404)
+            return
+        conn = Conn(send=send)
+        conn.limiter.rate = settings.rate
+        conn.limiter.burst = conn.limiter.tokens = settings.burst
+        await mgr.connect_and_serve(room, conn, lambda: _serve(ws, room, conn))
+
+    return app
+
+
+async def _serve(ws: WebSocket, room: Room, conn: Conn) -> None:
+    while True:
+        try:
+            raw = await ws.receive()
+        except WebSocketDisconnect:
+            return
+        if raw.get("type") == "websocket.disconnect":
+            return
+        text = raw.get("text")
+        if text is None:
+            text = raw.get("bytes") or b""
+        if not conn.limiter.allow():
+            await room.tell(conn, error_message(ProtocolError(
+                "rate_limited", "too many messages; slow down (this one was ignored)")))
+            if conn.limiter.refused > 500:
+                await ws.close(code=4429)
+                return
+            continue
+        rid = None
+        try:
+            if len(text) > MAX_MESSAGE_BYTES * 4:  # do not even decode something this big
+                raise ProtocolError("too_large", f"message refused; the limit is "
+                                                 f"{MAX_MESSAGE_BYTES} bytes")
+            msg = parse_message(text)
+            rid = msg.get("id")
+            await _handle(room, conn, msg)
+        except (ProtocolError, ActionError) as exc:
+            await room.tell(conn, error_message(exc, rid))
+        except HauntkitError as exc:
+            await room.tell(conn, error_message(exc, rid))
+
+
+async def _handle(room: Room, conn: Conn, msg: dict[str, Any]) -> None:
+    kind = msg["type"]
+    rid = msg.get("id")
+    if kind == "ping":
+        await room.tell(conn, {"type": "pong", "id": rid})
+        return
+    if kind == "hello":
+        if conn.hello:
+            raise ProtocolError("already_joined", "this connection has already said hello")
+        conn.seat = room.seat_of_token(msg.get("token"))
+        conn.hello = True
+        await room.push(conn, "hello")
+        if conn.seat is not None:
+            await room.broadcast("seats")
+        return
+    if not conn.hello:
+        raise ProtocolError("hello_first", "send {\"type\": \"hello\", \"token\": ...} first")
+    if kind == "sync":
+        conn.log_pos = 0
+        await room.push(conn, "sync")
+    elif kind == "act":
+        version = await room.submit(conn.seat, msg["action"], msg.get("version"))
+        await room.tell(conn, {"type": "ack", "id": rid, "version": version})
+    elif kind == "set_bot":
+        if conn.seat is None:
+            raise ProtocolError("spectator", "spectators cannot change seats")
+        check_set_bot(room, conn.seat, msg["seat"], msg.get("bot"))
+        await room.set_bot(msg["seat"], msg.get("bot"))
+        await room.tell(conn, {"type": "ack", "id": rid, "version": room.game.state["version"]})
+
+
+def check_set_bot(room: Room, who: int | None, seat: int, bot: str | None) -> None:
+    """Who may hand a seat to a bot or take it back (``who`` None: the host): the seat's own
+    player always; another player may hand over a seat whose player has left; the host may do
+    either."""
+    if not isinstance(seat, int) or not 0 <= seat < len(room.rec.seats):
+        raise ProtocolError("bad_seat", f"this game has seats 0..{len(room.rec.seats) - 1}")
+    if who is None or who == seat:
+        return
+    if bot is None:
+        raise ProtocolError("forbidden", "only that seat's player (or the host) may take it back")
+    if room.connected(seat):
+        raise ProtocolError(
+            "forbidden", f"seat {seat}'s player is still here; only they can hand it to a bot"
+        )
+
+
+def _created(room: Room) -> dict[str, Any]:
+    base = room.manager.settings.base_url
+    return {
+        "id": room.id,
+        "host_token": room.rec.host_token,
+        "seats": [
+            {"seat": i, "name": s["name"], "bot": s.get("bot"), "token": s["token"],
+             "url": f"{base}/game/{room.id}#t={s['token']}"}
+            for i, s in enumerate(room.rec.seats)
+        ],
+        "spectator_url": f"{base}/game/{room.id}",
+        "host_url": f"{base}/game/{room.id}#host={room.rec.host_token}",
+    }

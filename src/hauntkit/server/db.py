@@ -1,0 +1,235 @@
+"""Persistence of games: SQLite by default, PostgreSQL through the same SQLAlchemy code.
+
+Two tables (names carry an optional prefix so that test runs can share a database):
+
+- ``games``: one row per game: its ruleset, seats (names, tokens, who controls them), config,
+  seed, status, and a snapshot of the full engine state at ``version``.
+- ``actions``: every accepted action (and every dev-only dice push), in order.
+
+``commit_action`` writes the action row and the new snapshot in one transaction, guarded by the
+previous version, so a game on disk is always a state some client may have been told about and
+never one that nobody was told about later than the database says.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+from sqlalchemy import (
+    Column,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+
+class StaleWriteError(RuntimeError):
+    """The game row moved on since it was read: another writer got there first."""
+
+
+@dataclass
+class GameRecord:
+    """One game as stored."""
+
+    id: str
+    ruleset: str
+    title: str
+    status: str  # "active" | "finished"
+    seats: list[dict[str, Any]]
+    host_token: str
+    config: dict[str, Any]
+    seed: int
+    version: int
+    state: dict[str, Any]
+    result: dict[str, Any] | None
+    dev: bool
+    created: float
+    updated: float
+
+
+def database_url(db: str | None, data_dir: str | Path) -> str:
+    """The SQLAlchemy URL: ``db`` as given (``postgresql://`` means psycopg 3), else a SQLite
+    file in ``data_dir``."""
+    if not db:
+        folder = Path(data_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{(folder / 'hauntkit.db').resolve()}"
+    for plain in ("postgresql://", "postgres://"):
+        if db.startswith(plain):
+            return "postgresql+psycopg://" + db[len(plain):]
+    return db
+
+
+def _dumps(data: Any) -> bytes:
+    return orjson.dumps(data)
+
+
+class Store:
+    """Games on disk. Every method is synchronous and short; the server calls them from a
+    worker thread."""
+
+    def __init__(self, url: str, prefix: str = "") -> None:
+        self.url = url
+        self.prefix = prefix
+        if url.startswith("sqlite"):
+            self.engine: Engine = create_engine(
+                url, connect_args={"check_same_thread": False, "timeout": 30}
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+        self.metadata = MetaData()
+        self.games = Table(
+            f"{prefix}games", self.metadata,
+            Column("id", String(32), primary_key=True),
+            Column("ruleset", String(64), nullable=False),
+            Column("title", String(200), nullable=False, default=""),
+            Column("status", String(16), nullable=False, index=True),
+            Column("seats", LargeBinary, nullable=False),
+            Column("host_token", String(64), nullable=False),
+            Column("config", LargeBinary, nullable=False),
+            Column("seed", String(32), nullable=False),
+            Column("version", Integer, nullable=False),
+            Column("state", LargeBinary, nullable=False),
+            Column("result", LargeBinary, nullable=True),
+            Column("dev", Integer, nullable=False, default=0),
+            Column("created", String(32), nullable=False),
+            Column("updated", String(32), nullable=False),
+        )
+        self.actions = Table(
+            f"{prefix}actions", self.metadata,
+            Column("n", Integer, primary_key=True, autoincrement=True),
+            Column("game_id", String(32), nullable=False, index=True),
+            Column("version", Integer, nullable=False),
+            Column("seat", Integer, nullable=True),
+            Column("action", Text, nullable=False),
+            Column("at", String(32), nullable=False),
+        )
+        self.metadata.create_all(self.engine)
+
+    # -- writing ------------------------------------------------------------------------------
+    def create_game(self, rec: GameRecord) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(self.games).values(**self._row(rec)))
+
+    def commit_action(self, game_id: str, prev_version: int, seat: int | None,
+                      action: dict[str, Any], state: dict[str, Any],
+                      result: dict[str, Any] | None) -> None:
+        """Record an accepted action and the state after it, atomically. Raises
+        ``StaleWriteError`` (nothing written) if the stored game is not at ``prev_version``."""
+        now = repr(time.time())
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(self.games)
+                .where(self.games.c.id == game_id, self.games.c.version == prev_version)
+                .values(
+                    version=state["version"], state=_dumps(state),
+                    result=_dumps(result) if result is not None else None,
+                    status="finished" if result is not None else "active", updated=now,
+                )
+            )
+            if done.rowcount != 1:
+                raise StaleWriteError(f"game {game_id} is no longer at version {prev_version}")
+            conn.execute(insert(self.actions).values(
+                game_id=game_id, version=state["version"], seat=seat,
+                action=_dumps(action).decode(), at=now,
+            ))
+
+    def save_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(self.games).where(self.games.c.id == game_id)
+                         .values(seats=_dumps(seats), updated=repr(time.time())))
+
+    # -- reading ------------------------------------------------------------------------------
+    def load_game(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(self.games).where(self.games.c.id == game_id)).first()
+        return self._record(row._mapping) if row is not None else None
+
+    def list_games(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Summaries (no state, no tokens), newest first."""
+        cols = [self.games.c[k] for k in (
+            "id", "ruleset", "title", "status", "seats", "version", "result", "created", "updated"
+        )]
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(*cols).order_by(self.games.c.updated.desc()).limit(limit)
+            ).all()
+        out = []
+        for row in rows:
+            m = row._mapping
+            out.append({
+                "id": m["id"], "ruleset": m["ruleset"], "title": m["title"],
+                "status": m["status"], "version": m["version"],
+                "seats": [{"name": s.get("name", ""), "bot": s.get("bot")}
+                          for s in orjson.loads(m["seats"])],
+                "result": orjson.loads(m["result"]) if m["result"] is not None else None,
+                "created": float(m["created"]), "updated": float(m["updated"]),
+            })
+        return out
+
+    def active_game_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(self.games.c.id).where(self.games.c.status == "active")
+            ).all()
+        return [r[0] for r in rows]
+
+    def action_rows(self, game_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(self.actions).where(self.actions.c.game_id == game_id)
+                .order_by(self.actions.c.n)
+            ).all()
+        return [{"version": r.version, "seat": r.seat, "action": orjson.loads(r.action)}
+                for r in rows]
+
+    # -- housekeeping -------------------------------------------------------------------------
+    def drop_all(self) -> None:
+        """Drop this store's tables (tests clean up their prefix)."""
+        self.metadata.drop_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @staticmethod
+    def _row(rec: GameRecord) -> dict[str, Any]:
+        return {
+            "id": rec.id, "ruleset": rec.ruleset, "title": rec.title, "status": rec.status,
+            "seats": _dumps(rec.seats), "host_token": rec.host_token,
+            "config": _dumps(rec.config), "seed": str(rec.seed), "version": rec.version,
+            "state": _dumps(rec.state),
+            "result": _dumps(rec.result) if rec.result is not None else None,
+            "dev": int(rec.dev), "created": repr(rec.created), "updated": repr(rec.updated),
+        }
+
+    @staticmethod
+    def _record(m: Any) -> GameRecord:
+        return GameRecord(
+            id=m["id"], ruleset=m["ruleset"], title=m["title"], status=m["status"],
+            seats=orjson.loads(m["seats"]), host_token=m["host_token"],
+            config=orjson.loads(m["config"]), seed=int(m["seed"]), version=m["version"],
+            state=orjson.loads(m["state"]),
+            result=orjson.loads(m["result"]) if m["result"] is not None else None,
+            dev=bool(m["dev"]), created=float(m["created"]), updated=float(m["updated"]),
+        )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.close()

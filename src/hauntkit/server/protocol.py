@@ -1,0 +1,117 @@
+"""The websocket protocol's client messages: size limits, flood control and shape checks.
+
+Every refusal is a ``ProtocolError`` with a stable ``code`` and a message for that client alone.
+See docs/protocol.md for the full protocol.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import orjson
+
+MAX_MESSAGE_BYTES = 16 * 1024
+MAX_ACTION_DEPTH = 8
+
+CLIENT_TYPES = {
+    "hello": {"token"},
+    "act": {"action", "version"},
+    "sync": set(),
+    "ping": set(),
+    "set_bot": {"seat", "bot"},
+}
+
+
+class ProtocolError(Exception):
+    """A refused client message. The game is untouched."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """Decode and check one client message; raise ``ProtocolError`` saying what is wrong."""
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            "too_large", f"message of {size} bytes refused; the limit is {MAX_MESSAGE_BYTES}"
+        )
+    try:
+        msg = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise ProtocolError("bad_json", f"message is not valid JSON: {exc}") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("malformed", "a message must be a JSON object")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            "unknown_type",
+            f"unknown message type {kind!r}; expected one of {', '.join(sorted(CLIENT_TYPES))}",
+        )
+    allowed = CLIENT_TYPES[kind] | {"type", "id"}
+    extra = sorted(set(msg) - allowed)
+    if extra:
+        raise ProtocolError("malformed", f"unexpected field(s) in {kind!r}: {', '.join(extra)}")
+    rid = msg.get("id")
+    if rid is not None and not (isinstance(rid, (str, int)) and not isinstance(rid, bool)
+                                and len(str(rid)) <= 64):
+        raise ProtocolError("malformed", "'id' must be a string or integer of at most 64 chars")
+    if kind == "hello":
+        tok = msg.get("token")
+        if tok is not None and (not isinstance(tok, str) or len(tok) > 128):
+            raise ProtocolError("malformed", "'token' must be a string (or null to spectate)")
+    elif kind == "act":
+        action = msg.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise ProtocolError(
+                "malformed", "'action' must be a JSON object with a string 'type'"
+            )
+        if _depth(action) > MAX_ACTION_DEPTH:
+            raise ProtocolError("malformed", "'action' is nested too deeply")
+        ver = msg.get("version")
+        if ver is not None and (not isinstance(ver, int) or isinstance(ver, bool)):
+            raise ProtocolError("malformed", "'version' must be an integer")
+    elif kind == "set_bot":
+        seat = msg.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ProtocolError("malformed", "'seat' must be an integer")
+        bot = msg.get("bot")
+        if bot is not None and not isinstance(bot, str):
+            raise ProtocolError("malformed", "'bot' must be a bot name or null")
+    return msg
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    if level > MAX_ACTION_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level)
+    return level
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp", "refused")
+
+    def __init__(self, rate: float = 10.0, burst: float = 30.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+        self.refused = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.refused += 1
+        return False

@@ -1,0 +1,413 @@
+"""Rooms: one live game each, the only authority over it.
+
+A room holds the committed ``Game``, the connected clients and the bot driver. An action is
+applied to a clone of the game, the clone's state is committed to the database, and only then
+does the clone become the room's game and the clients hear of it: whatever any client was ever
+told is on disk, and a refused or failed action leaves the game untouched. One ``asyncio.Lock``
+per room serialises actions, so of two simultaneous actions one is accepted and the other is
+judged against the new position (or refused as stale when it names the version it expected).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hauntkit.core import ActionError, Game, HauntkitError, NotYourTurnError
+from hauntkit.core.log import visible_log
+from hauntkit.core.ruleset import Ruleset, get_ruleset
+from hauntkit.server.bots import get_seat_bot
+from hauntkit.server.db import GameRecord, StaleWriteError, Store
+from hauntkit.server.protocol import ProtocolError, RateLimiter
+
+log = logging.getLogger("hauntkit.server")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass
+class Settings:
+    """Server settings (see ``hauntkit play --help``)."""
+
+    db_url: str
+    table_prefix: str = ""
+    dev: bool = False  # allow scenario set-ups and scripted dice (tests, or an explicit flag)
+    bot_delay: float = 1.0  # seconds a bot waits before acting, so people can follow
+    rate: float = 10.0  # messages a second per connection, on average
+    burst: float = 30.0
+    base_url: str = ""
+
+
+@dataclass(eq=False)
+class Conn:
+    """One connected client."""
+
+    send: Send
+    seat: int | None = None
+    hello: bool = False
+    log_pos: int = 0
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    closed: bool = False
+
+
+class Room:
+    """One game in play."""
+
+    def __init__(self, manager: Manager, rec: GameRecord, game: Game) -> None:
+        self.manager = manager
+        self.id = rec.id
+        self.rec = rec
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.wake = asyncio.Event()
+        self.bot_task: asyncio.Task[None] | None = None
+        self._view_cache: dict[Any, dict[str, Any]] = {}
+        self._view_version = -1
+
+    # -- who is who ---------------------------------------------------------------------------
+    def seat_of_token(self, token: str | None) -> int | None:
+        """The seat a token opens, or None; raises ProtocolError for a wrong token."""
+        if token is None:
+            return None
+        found = None
+        for i, seat in enumerate(self.rec.seats):
+            if hmac.compare_digest(seat["token"].encode(), token.encode()):
+                found = i
+        if found is None:
+            raise ProtocolError("bad_token", "this token opens no seat of this game")
+        return found
+
+    def is_host(self, token: str | None) -> bool:
+        return token is not None and hmac.compare_digest(
+            self.rec.host_token.encode(), token.encode()
+        )
+
+    def connected(self, seat: int) -> int:
+        return sum(1 for c in self.conns if c.seat == seat and c.hello)
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": i, "name": s.get("name", ""), "bot": s.get("bot"),
+             "connected": self.connected(i)}
+            for i, s in enumerate(self.rec.seats)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "ruleset": self.rec.ruleset, "title": self.rec.title,
+            "status": "finished" if self.game.over else "active",
+            "version": self.game.state["version"], "seats": self.public_seats(),
+            "result": self.game.result(), "dev": self.rec.dev,
+            "created": self.rec.created, "updated": self.rec.updated,
+        }
+
+    # -- what a seat is told ------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        version = self.game.state["version"]
+        if version != self._view_version:
+            self._view_cache.clear()
+            self._view_version = version
+        got = self._view_cache.get(seat)
+        if got is None:
+            got = self._view_cache[seat] = self.game.view(seat)
+        return got
+
+    def state_message(self, seat: int | None, log_pos: int, reason: str) -> dict[str, Any]:
+        """The full picture for ``seat``, built from its view only, plus the log events it may
+        read from ``log_pos`` on."""
+        game = self.game
+        view = self.view(seat)
+        to_act = view["to_act"] if isinstance(view, dict) and "to_act" in view else game.to_act()
+        result = game.result()
+        legal: list[dict[str, Any]] = []
+        if seat is not None and result is None and seat in to_act:
+            legal = game.legal_actions(seat)
+        return {
+            "type": "state", "reason": reason,
+            "game": {"id": self.id, "ruleset": self.rec.ruleset, "title": self.rec.title,
+                     "dev": self.rec.dev},
+            "seats": self.public_seats(),
+            "you": seat,
+            "version": game.state["version"],
+            "to_act": to_act,
+            "legal_actions": legal,
+            "result": result,
+            "view": view,
+            "events": visible_log(game.state["log"][log_pos:], seat),
+            "log_size": len(game.state["log"]),
+        }
+
+    async def push(self, conn: Conn, reason: str) -> None:
+        """Send ``conn`` the current state (the events since its last update)."""
+        async with conn.send_lock:
+            if conn.closed:
+                return
+            msg = self.state_message(conn.seat, conn.log_pos, reason)
+            conn.log_pos = msg["log_size"]
+            await self._send(conn, msg)
+
+    async def tell(self, conn: Conn, msg: dict[str, Any]) -> None:
+        async with conn.send_lock:
+            if not conn.closed:
+                await self._send(conn, msg)
+
+    async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
+        try:
+            await conn.send(msg)
+        except Exception:  # noqa: BLE001 - a dead socket only loses its own client
+            conn.closed = True
+            self.conns.discard(conn)
+
+    async def broadcast(self, reason: str) -> None:
+        await asyncio.gather(*(self.push(c, reason) for c in list(self.conns) if c.hello))
+
+    # -- the one way in -----------------------------------------------------------------------
+    async def submit(self, seat: int | None, action: dict[str, Any], version: int | None,
+                     by_bot: bool = False) -> int:
+        """Check, apply, commit, then tell everyone. Returns the new version; raises
+        ``ProtocolError`` or ``ActionError`` (game untouched) when refused."""
+        if seat is None:
+            raise ProtocolError("spectator", "spectators cannot act; open a seat's link to play")
+        async with self.lock:
+            game = self.game
+            before = game.state["version"]
+            if version is not None and version != before:
+                raise ProtocolError(
+                    "stale_version",
+                    f"the game moved on (you acted on version {version}, it is now at "
+                    f"{before}); look at the new position and choose again",
+                )
+            if not by_bot and self.rec.seats[seat].get("bot"):
+                raise ProtocolError(
+                    "seat_is_bot", f"seat {seat} is played by a bot now; take it back first"
+                )
+            nxt = game.clone()
+            try:
+                nxt.act(seat, action)
+            except NotYourTurnError:
+                raise NotYourTurnError(f"seat {seat} has no decision to make now") from None
+            await asyncio.to_thread(
+                self.manager.store.commit_action, self.id, before, seat, action, nxt.state,
+                nxt.result(),
+            )
+            self.game = nxt
+            self.rec.updated = time.time()
+        await self.broadcast("action")
+        self.wake.set()
+        return nxt.state["version"]
+
+    async def push_dice(self, faces: list[int]) -> None:
+        """Dev only: queue scripted die faces (committed like an action)."""
+        async with self.lock:
+            nxt = self.game.clone()
+            nxt.state["rng"]["script"].extend(faces)
+            await asyncio.to_thread(
+                self.manager.store.commit_action, self.id, nxt.state["version"], None,
+                {"type": "_dev_dice", "faces": faces}, nxt.state, nxt.result(),
+            )
+            self.game = nxt
+
+    async def set_bot(self, seat: int, bot: str | None) -> None:
+        if not 0 <= seat < len(self.rec.seats):
+            raise ProtocolError("bad_seat", f"this game has seats 0..{len(self.rec.seats) - 1}")
+        if bot is not None:
+            try:
+                get_seat_bot(bot)
+            except KeyError:
+                raise ProtocolError("unknown_bot", f"no bot called {bot!r}") from None
+        async with self.lock:
+            seats = [dict(s) for s in self.rec.seats]
+            seats[seat]["bot"] = bot
+            await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
+            self.rec.seats = seats
+        await self.broadcast("seats")
+        self.wake.set()
+
+    # -- bots ---------------------------------------------------------------------------------
+    def start_bots(self) -> None:
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.create_task(self._bot_loop(), name=f"bots-{self.id}")
+            self.wake.set()
+
+    async def _bot_loop(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while True:
+                game = self.game
+                if game.over:
+                    return
+                bots = [s for s in game.to_act() if self.rec.seats[s].get("bot")]
+                if not bots:
+                    break
+                seat = bots[0]
+                delay = self.rec.config.get("_bot_delay", self.manager.settings.bot_delay)
+                if delay:
+                    await asyncio.sleep(delay)
+                game = self.game
+                if seat not in game.to_act() or not self.rec.seats[seat].get("bot"):
+                    continue
+                version = game.state["version"]
+                try:
+                    action = await self._bot_choice(game, seat)
+                    await self.submit(seat, action, version, by_bot=True)
+                except ProtocolError as exc:
+                    if exc.code != "stale_version":
+                        log.warning("bot in game %s seat %s: %s", self.id, seat, exc)
+                        return
+                except ActionError as exc:
+                    log.warning("bot in game %s seat %s refused: %s", self.id, seat, exc)
+                    return
+                except Exception:  # noqa: BLE001 - keep the server up, say what happened
+                    log.exception("bot in game %s seat %s failed", self.id, seat)
+                    await asyncio.sleep(1.0)
+
+    async def _bot_choice(self, game: Game, seat: int) -> dict[str, Any]:
+        name = self.rec.seats[seat]["bot"]
+        bot = get_seat_bot(name)
+        view = self.view(seat)
+        legal = game.legal_actions(seat)
+        rng = random.Random(f"{self.id}:{game.state['version']}:{seat}")
+        return await asyncio.to_thread(bot.choose, view, legal, rng)
+
+    async def close(self) -> None:
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.bot_task
+
+
+class Manager:
+    """All rooms of a server, loaded from the store on demand."""
+
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        self.settings = settings
+        self.store = store or Store(settings.db_url, settings.table_prefix)
+        self.rooms: dict[str, Room] = {}
+        self._rulesets: dict[str, Ruleset] = {}
+        self._load_lock = asyncio.Lock()
+
+    def ruleset(self, rid: str) -> Ruleset:
+        rs = self._rulesets.get(rid)
+        if rs is None:
+            rs = self._rulesets[rid] = get_ruleset(rid)
+        return rs
+
+    async def start(self) -> None:
+        """Resume every unfinished game that has a bot seat, so its bots play on."""
+        for gid in await asyncio.to_thread(self.store.active_game_ids):
+            try:
+                room = await self.room(gid)
+            except Exception:  # noqa: BLE001 - one broken game must not stop the rest
+                log.exception("could not resume game %s", gid)
+                continue
+            if room is not None and any(s.get("bot") for s in room.rec.seats):
+                room.start_bots()
+
+    async def stop(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.store.close()
+
+    async def room(self, gid: str) -> Room | None:
+        room = self.rooms.get(gid)
+        if room is not None:
+            return room
+        async with self._load_lock:
+            room = self.rooms.get(gid)
+            if room is not None:
+                return room
+            rec = await asyncio.to_thread(self.store.load_game, gid)
+            if rec is None:
+                return None
+            game = Game(self.ruleset(rec.ruleset), rec.state)
+            room = self.rooms[gid] = Room(self, rec, game)
+            room.start_bots()
+            return room
+
+    async def create(self, ruleset: str, seats: list[dict[str, Any]], seed: int | None,
+                     config: dict[str, Any], title: str = "", setup: dict[str, Any] | None = None,
+                     dice: list[int] | None = None, bot_delay: float | None = None) -> Room:
+        """Create and store a new game. Raises ``HauntkitError`` for a bad request."""
+        if (setup is not None or dice) and not self.settings.dev:
+            raise HauntkitError(
+                "scenario set-ups and scripted dice need a server started with --dev"
+            )
+        rs = self.ruleset(ruleset)
+        seed = secrets.randbits(48) if seed is None else seed
+        cfg = dict(config)
+        cfg.setdefault("players", len(seats))
+        game = Game.new(rs, cfg, seed)
+        if setup is not None:
+            rs.apply_setup(game.state, setup)
+        if dice:
+            game.state["rng"]["script"].extend(dice)
+        rec_seats = []
+        for i, s in enumerate(seats):
+            bot = s.get("bot") or None
+            if s.get("kind") == "bot":
+                bot = bot or "random"
+            if bot is not None:
+                get_seat_bot(bot)  # KeyError for an unknown bot
+            rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
+                              "token": secrets.token_urlsafe(18)})
+        if bot_delay is not None:
+            cfg["_bot_delay"] = max(0.0, min(float(bot_delay), 30.0))
+        now = time.time()
+        rec = GameRecord(
+            id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"), ruleset=rs.id,
+            title=title[:200], status="finished" if game.over else "active", seats=rec_seats,
+            host_token=secrets.token_urlsafe(18), config=cfg, seed=seed,
+            version=game.state["version"], state=game.state, result=game.result(),
+            dev=setup is not None or bool(dice), created=now, updated=now,
+        )
+        await asyncio.to_thread(self.store.create_game, rec)
+        room = Room(self, rec, game)
+        self.rooms[rec.id] = room
+        room.start_bots()
+        return room
+
+    async def list_games(self) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(self.store.list_games)
+        for row in rows:
+            room = self.rooms.get(row["id"])
+            if room is not None:
+                row.update(room.summary())
+        return rows
+
+    async def connect_and_serve(self, room: Room, conn: Conn,
+                                handle: Callable[[], Awaitable[None]]) -> None:
+        room.conns.add(conn)
+        try:
+            await handle()
+        finally:
+            conn.closed = True
+            room.conns.discard(conn)
+            if conn.hello and conn.seat is not None:
+                await room.broadcast("seats")
+
+
+def error_message(exc: Exception, rid: Any = None) -> dict[str, Any]:
+    """The error message for one client."""
+    if isinstance(exc, ProtocolError):
+        out = {"type": "error", "code": exc.code, "message": exc.message}
+    elif isinstance(exc, HauntkitError):
+        out = {"type": "error", **exc.to_dict()}
+    else:
+        out = {"type": "error", "code": "server_error", "message": "the server failed"}
+    if rid is not None:
+        out["id"] = rid
+    return out
+
+
+__all__ = ["Conn", "Manager", "Room", "Settings", "StaleWriteError", "error_message"]

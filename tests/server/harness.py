@@ -1,0 +1,172 @@
+"""A real server in a subprocess, a database per test (SQLite file or a PostgreSQL table
+prefix), and small HTTP/websocket helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from hauntkit.server.db import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVE = Path(__file__).resolve().parent / "serve.py"
+DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def pg_url() -> str:
+    url = os.environ.get("HAUNTKIT_TEST_PG_URL", DEFAULT_PG)
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+def pg_unavailable() -> str | None:
+    """Why PostgreSQL cannot be used here, or None when a server answers."""
+    import psycopg
+
+    url = pg_url().replace("postgresql+psycopg://", "postgresql://")
+    try:
+        psycopg.connect(url, connect_timeout=3).close()
+    except Exception as exc:  # noqa: BLE001
+        return f"no PostgreSQL server answers at {url} ({exc.__class__.__name__}): skipped"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``python tests/server/serve.py`` on a free loopback port."""
+
+    def __init__(self, db_url: str, prefix: str, dev: bool = True, bot_delay: float = 0.0,
+                 rate: float = 10.0, burst: float = 30.0) -> None:
+        self.db_url, self.prefix = db_url, prefix
+        self.args = ["--dev"] if dev else []
+        self.args += ["--bot-delay", str(bot_delay), "--rate", str(rate), "--burst", str(burst)]
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, str(SERVE), "--db", self.db_url, "--prefix", self.prefix,
+             "--port", str(self.port), *self.args],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")
+            try:
+                httpx.get(self.url + "/api/info", timeout=1).raise_for_status()
+                return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start within 30 s")
+
+    def kill(self) -> None:
+        """Kill it hard (as a crash would)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """Ctrl-C."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    # -- helpers ------------------------------------------------------------------------------
+    def create(self, ruleset: str = "toy", seats: list[dict[str, Any]] | None = None,
+               **extra: Any) -> dict[str, Any]:
+        seats = seats or [{"kind": "human"}] * 3
+        r = httpx.post(self.url + "/api/games", json={"ruleset": ruleset, "seats": seats,
+                                                      **extra}, timeout=30)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def state(self, gid: str, token: str | None = None) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        r = httpx.get(f"{self.url}/api/games/{gid}/state", headers=headers, timeout=10)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def ws(self, gid: str, token: str | None = None, hello: bool = True) -> Client:
+        c = Client(connect(f"ws://127.0.0.1:{self.port}/ws/{gid}", max_size=2**24, legacy=True,
+                           open_timeout=10))
+        if hello:
+            c.send({"type": "hello", "token": token})
+            first = c.recv()
+            assert first["type"] == "state", first
+            c.last = first
+        return c
+
+
+class Client:
+    """A websocket client that records every message it receives."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.received: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.last: dict[str, Any] | None = None
+
+    def send(self, msg: Any) -> None:
+        self.conn.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        raw = self.conn.recv(timeout=timeout)
+        self.raw.append(raw if isinstance(raw, str) else raw.decode())
+        msg = json.loads(raw)
+        self.received.append(msg)
+        if msg.get("type") == "state":
+            self.last = msg
+        return msg
+
+    def recv_until(self, pred: Any, timeout: float = 20) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("expected message did not arrive")
+            msg = self.recv(timeout=left)
+            if pred(msg):
+                return msg
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def make_db(kind: str, tmp_path: Path) -> tuple[str, str]:
+    """(url, table prefix) of a fresh database for one test."""
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}", ""
+    return pg_url(), f"t{uuid.uuid4().hex[:10]}_"
+
+
+def drop_db(url: str, prefix: str) -> None:
+    if prefix:
+        store = Store(url, prefix)
+        store.drop_all()
+        store.close()

@@ -1,0 +1,62 @@
+"""The lobby API and playing over the websocket (issue 5: lobby, live updates, views)."""
+
+from __future__ import annotations
+
+import httpx
+from harness import ServerProcess
+
+
+def test_create_lists_and_links(server: ServerProcess) -> None:
+    made = server.create(seats=[{"kind": "human", "name": "Ann"}, {"kind": "human"},
+                                {"kind": "bot", "bot": "random"}], seed=7, title="Friday")
+    tokens = [s["token"] for s in made["seats"]]
+    assert len(set(tokens)) == 3 and all(len(t) >= 20 for t in tokens)
+    assert made["seats"][0]["url"].endswith(f"/game/{made['id']}#t={tokens[0]}")
+    assert made["spectator_url"].endswith(f"/game/{made['id']}")
+    games = httpx.get(server.url + "/api/games").json()["games"]
+    row = next(g for g in games if g["id"] == made["id"])
+    assert row["title"] == "Friday" and row["status"] in ("active", "finished")
+    assert [s["name"] for s in row["seats"]][:2] == ["Ann", "Seat 2"]
+    assert "token" not in str(row) and tokens[0] not in str(games)
+
+
+def test_bad_create_requests_are_refused(server: ServerProcess) -> None:
+    r = httpx.post(server.url + "/api/games", json={"ruleset": "nope", "seats": [{}] * 3})
+    assert r.status_code == 400 and r.json()["code"] == "unknown_ruleset"
+    r = httpx.post(server.url + "/api/games", json={"ruleset": "toy", "seats": [{}] * 2})
+    assert r.status_code == 400 and "3 to 6 seats" in r.json()["message"]
+    r = httpx.post(server.url + "/api/games",
+                   json={"ruleset": "toy", "seats": [{"kind": "bot", "bot": "zzz"}] * 3})
+    assert r.status_code == 400 and r.json()["code"] == "unknown_bot"
+
+
+def test_actions_reach_every_client_live(server: ServerProcess) -> None:
+    made = server.create(seed=3)
+    t0, t1 = made["seats"][0]["token"], made["seats"][1]["token"]
+    a, b, spec = server.ws(made["id"], t0), server.ws(made["id"], t1), server.ws(made["id"])
+    assert a.last["you"] == 0 and b.last["you"] == 1 and spec.last["you"] is None
+    assert {"type": "rest"} in a.last["legal_actions"] and b.last["legal_actions"] == []
+    a.send({"type": "act", "action": {"type": "rest"}, "version": 0, "id": "r1"})
+    ack = a.recv_until(lambda m: m["type"] == "ack")
+    assert ack == {"type": "ack", "id": "r1", "version": 1}
+    for c in (b, spec):
+        st = c.recv_until(lambda m: m["type"] == "state" and m["version"] == 1)
+        assert st["view"]["pos"][0] == 1
+        assert [e["text"] for e in st["events"]] == ["Seat 0 walks one step."]
+    assert b.last["legal_actions"] == [{"type": "roll"}, {"type": "rest"}]
+    # a client that reconnects gets its current view
+    a.close()
+    again = server.ws(made["id"], t0)
+    assert again.last["version"] == 1 and again.last["view"]["pos"] == [1, 0, 0]
+    assert again.last["events"][-1]["text"] == "Seat 0 walks one step."
+
+
+def test_http_act_and_state(server: ServerProcess) -> None:
+    made = server.create(seed=3)
+    t0 = made["seats"][0]["token"]
+    r = httpx.post(f"{server.url}/api/games/{made['id']}/act",
+                   json={"action": {"type": "rest"}, "version": 0},
+                   headers={"Authorization": f"Bearer {t0}"})
+    assert r.json() == {"type": "ack", "version": 1}
+    st = server.state(made["id"], t0)
+    assert st["version"] == 1 and st["you"] == 0 and st["legal_actions"] == []
