@@ -43,8 +43,9 @@ class DefaultBot(Bot):
         else:
             types = list(by_type)
             others = [t for t in types if t not in END_TYPES]
-            if others and len(others) < len(types) and rng.random() >= self.end_chance:
-                types = others
+            if others and len(others) < len(types):
+                ends = [t for t in types if t in END_TYPES]
+                types = ends if rng.random() < self.end_chance else others
             options = by_type[types[rng.randrange(len(types))]]
         return options[rng.randrange(len(options))]
 

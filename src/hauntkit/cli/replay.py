@@ -1,13 +1,82 @@
-"""`hauntkit replay` (not built yet: the issue that owns it replaces this module)."""
+"""`hauntkit replay`: rebuild a saved game from its seed and actions, and tell its story."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import orjson
 import typer
+
+from hauntkit.core.errors import HauntkitError
+from hauntkit.core.game import SAVE_FORMAT, Game
+from hauntkit.core.log import visible_log
+from hauntkit.sim.cliutil import load_ruleset
+
+
+def _read_save(path: Path) -> dict[str, Any]:
+    try:
+        save = orjson.loads(path.read_bytes())
+    except (OSError, orjson.JSONDecodeError) as exc:
+        typer.echo(f"error: cannot read {path}: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT or "history" not in save:
+        typer.echo(f"error: {path} is not a hauntkit save (format {SAVE_FORMAT})", err=True)
+        raise typer.Exit(1)
+    return save
 
 
 def register(app: typer.Typer) -> None:
     @app.command("replay")
-    def _cmd() -> None:
-        """Not built yet."""
-        typer.echo("hauntkit replay is not built yet", err=True)
-        raise typer.Exit(2)
+    def replay_cmd(
+        save_file: Annotated[Path, typer.Argument(help="A save (hauntkit simulate --save-dir, "
+                                                       "or the server's export).")],
+        to: Annotated[int | None, typer.Option(min=0, help="Stop after N actions.")] = None,
+        seat: Annotated[int | None, typer.Option(
+            help="Tell only what this seat could see (default: everything).")] = None,
+        actions: Annotated[bool, typer.Option(help="Also print each action taken.")] = False,
+        json: Annotated[bool, typer.Option(
+            "--json", help="Print the replayed state (or --seat's view) as JSON instead.")
+        ] = False,
+        content: Annotated[list[str] | None, typer.Option(
+            help="Content folders the game was played with (repeatable).")] = None,
+        replace_starter: Annotated[bool, typer.Option(
+            help="The game used only --content, not the starter pack.")] = False,
+    ) -> None:
+        """Replay a saved game from its seed, config and actions and print its log as a story.
+
+        Without --to, the replayed state is compared with the saved one; a difference exits 1.
+        """
+        save = _read_save(save_file)
+        ruleset = load_ruleset(save["ruleset"], list(content or []), replace_starter)
+        history = save["history"] if to is None else save["history"][:to]
+        game = Game.new(ruleset, save["config"], save["seed"])
+        tell = not json
+        if tell:
+            for event in visible_log(game.state["log"], seat) if seat is not None else \
+                    game.state["log"]:
+                typer.echo(event["text"])
+        for n, (who, action) in enumerate(history, start=1):
+            try:
+                events = game.act(who, action)
+            except HauntkitError as exc:
+                typer.echo(f"error: action {n} (seat {who}: {action}) refused on replay: {exc}",
+                           err=True)
+                raise typer.Exit(1) from None
+            if tell:
+                if actions:
+                    typer.echo(f"[{n}] seat {who}: {orjson.dumps(action).decode()}")
+                for event in events:
+                    if seat is None or "to" not in event or seat in event["to"]:
+                        typer.echo(event["text"])
+        if json:
+            data = game.state if seat is None else game.view(seat)
+            sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        elif game.result() is not None:
+            typer.echo(f"result: {orjson.dumps(game.result()).decode()}")
+        if to is None and "state" in save:
+            if game.state != save["state"]:
+                typer.echo("error: the replayed state differs from the saved state", err=True)
+                raise typer.Exit(1)
+            typer.echo(f"replayed {len(history)} actions; the state matches the save", err=True)

@@ -71,11 +71,11 @@ def resolve(game: Game, path: str) -> tuple[Any, bool]:
             raise HauntkitError(f"{path}: expected view.<seat>[.path]")
         return walk(game.view(_seat(parts[1])), parts[2:]), False
     if head == "log_types":
-        return [e["type"] for e in game.state["log"]], False
+        return walk([e["type"] for e in game.state["log"]], parts[1:]), False
     if head == "log_text":
-        return [e["text"] for e in game.state["log"]], False
+        return walk([e["text"] for e in game.state["log"]], parts[1:]), False
     if head == "invariants":
-        return game.ruleset.invariants(game.state), False
+        return walk(game.ruleset.invariants(game.state), parts[1:]), False
     return walk(game.state, parts), False
 
 

@@ -1,0 +1,106 @@
+"""Speed figures of random play on one core: actions/s, games/s, clone() time, peak memory."""
+
+from __future__ import annotations
+
+import random
+import resource
+import sys
+import time
+import tracemalloc
+from typing import Any
+
+import orjson
+
+from hauntkit.core.game import Game, copy_state
+from hauntkit.core.ruleset import Ruleset
+from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, pick_seat
+
+
+def _random_game(ruleset: Ruleset, config: dict[str, Any], seed: int, deadline: float,
+                 max_actions: int, samples: list[dict[str, Any]] | None,
+                 sample_every: int) -> tuple[int, bool, Game]:
+    """Play one game with uniformly random actions; return (actions, finished, game)."""
+    game = Game.new(ruleset, config, seed)
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    actions = 0
+    while actions < max_actions:
+        waiting = game.to_act()
+        if not waiting:
+            return actions, True, game
+        seat = pick_seat(waiting, rng)
+        legal = game.legal_actions(seat)
+        game.act_trusted(seat, legal[randrange(len(legal))])
+        actions += 1
+        if actions % sample_every == 0:
+            if samples is not None and len(samples) < 400:
+                samples.append(copy_state(game.state))
+            if time.perf_counter() > deadline:
+                return actions, False, game
+    return actions, False, game
+
+
+def run_bench(ruleset: Ruleset, config: dict[str, Any], seconds: float = 5.0, seed: int = 0,
+              max_actions: int = DEFAULT_MAX_ACTIONS) -> dict[str, Any]:
+    """Random play for ``seconds``, then clone timing on mid-game states and a replay check."""
+    samples: list[dict[str, Any]] = []
+    total_actions = games = capped = 0
+    saves: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        n, finished, game = _random_game(ruleset, config, seed + games, deadline, max_actions,
+                                         samples, 37)
+        total_actions += n
+        if finished:
+            games += 1
+            if len(saves) < 5:
+                saves.append(game.save())
+        elif n >= max_actions:
+            games += 1
+            capped += 1
+    elapsed = time.perf_counter() - start
+
+    clone_us = state_kb = 0.0
+    if samples:
+        reps = max(1, 20_000 // len(samples))
+        t0 = time.perf_counter()
+        for state in samples:
+            for _ in range(reps):
+                copy_state(state)
+        clone_us = (time.perf_counter() - t0) / (reps * len(samples)) * 1e6
+        state_kb = sum(len(orjson.dumps({k: v for k, v in s.items() if k not in ("log",
+                       "history")})) for s in samples) / len(samples) / 1024
+
+    replay_rate = 0.0
+    if saves:
+        t0 = time.perf_counter()
+        replayed = 0
+        for save in saves:
+            Game.replay(save, ruleset)
+            replayed += len(save["history"])
+        replay_rate = replayed / max(1e-9, time.perf_counter() - t0)
+
+    tracemalloc.start()
+    _random_game(ruleset, config, seed, float("inf"), max_actions, None, 1 << 30)
+    _, traced_peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rss_mb = rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
+    return {
+        "ruleset": ruleset.id,
+        "config": config,
+        "seconds": round(elapsed, 2),
+        "actions": total_actions,
+        "games": games,
+        "capped": capped,
+        "actions_per_second": round(total_actions / elapsed),
+        "games_per_second": round(games / elapsed, 2),
+        "actions_per_game": round(total_actions / games, 1) if games else None,
+        "clone_us": round(clone_us, 2),
+        "clone_samples": len(samples),
+        "state_kb": round(state_kb, 2),
+        "replay_actions_per_second": round(replay_rate),
+        "peak_rss_mb": round(rss_mb, 1),
+        "peak_traced_mb_one_game": round(traced_peak / (1024 * 1024), 2),
+    }

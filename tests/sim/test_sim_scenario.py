@@ -1,0 +1,126 @@
+"""The scenario runner: every step kind, every expectation operator, and its failure reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import minirace  # noqa: F401 - registers the test-only "race" ruleset
+import pytest
+
+from hauntkit.core.errors import ScriptedDiceError
+from hauntkit.sim.scenario import assert_scenario, run_scenario, scenario_params
+
+HERE = Path(__file__).parent
+
+
+@pytest.mark.parametrize("path", scenario_params(HERE / "scenarios"))
+def test_scenario_files(path):
+    assert_scenario(path)
+
+
+def write(tmp_path: Path, text: str, name: str = "s.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+HEAD = "ruleset: race\nplayers: 3\nsetup: {pos: [1, 2, 3]}\n"
+
+
+@pytest.mark.parametrize(("expect", "ok"), [
+    ("pos: [1, 2, 3]", True),
+    ("pos: [1, 2, 4]", False),
+    ("pos.2: {$gt: 2, $lt: 4}", True),
+    ("pos.2: {$gte: 4}", False),
+    ("pos.-1: 3", True),
+    ("pos.9: {$absent: true}", True),
+    ("pos.0: {$absent: true}", False),
+    ("pos.9: 3", False),
+    ("pos: {$contains: [1, 3]}", True),
+    ("pos: {$contains: 7}", False),
+    ("pos.0: {$in: [0, 1]}", True),
+    ("pos.0: {$ne: 1}", False),
+    ("pos: {$len: {$gte: 3}}", True),
+    ("legal.0: [roll, pass]", True),
+    ("legal.0: advance", False),
+    ("legal.0: {$not: advance}", True),
+    ("legal.1: {$len: 0}", True),
+    ("legal_types.0: [pass, roll]", True),
+    ("to_act: [0]", True),
+    ("result: null", True),
+    ("view.spectator.hand: null", True),
+    ("view.0.deck_size: 10", True),
+    ("view.0.deck: {$absent: true}", True),
+    ("log_text: {$contains: begins}", False),
+    ("log_text.0: {$contains: begins}", True),
+    ("log_types: [start]", True),
+    ("invariants: []", True),
+])
+def test_expectations(tmp_path, expect, ok):
+    result = run_scenario(write(tmp_path, HEAD + f"steps:\n  - expect: {{{expect}}}\n"))
+    assert result.ok is ok, result.failure
+
+
+def test_first_failure_names_file_line_expected_and_actual(tmp_path):
+    path = write(tmp_path, HEAD + "steps:\n  - expect:\n      pos.0: 1\n      pos.1: 5\n"
+                                  "      pos.2: 9\n")
+    result = run_scenario(path)
+    assert not result.ok
+    assert result.failure == f"{path}:7: step 1 (expect): pos.1: expected 5, got 2"
+
+
+def test_a_refused_act_is_a_failure_with_its_code(tmp_path):
+    result = run_scenario(write(tmp_path, HEAD + "steps:\n  - act: {seat: 1, action: roll}\n"))
+    assert "was refused: not_your_turn" in result.failure
+
+
+def test_expect_error_wrong_code_and_accepted_action(tmp_path):
+    wrong = run_scenario(write(tmp_path, HEAD + "steps:\n  - expect_error: "
+                                                "{seat: 1, action: roll, error: illegal_action}\n"))
+    assert "expected error 'illegal_action', got 'not_your_turn'" in wrong.failure
+    accepted = run_scenario(write(tmp_path, HEAD + "steps:\n  - expect_error: "
+                                                   "{seat: 0, action: roll}\n"))
+    assert "was accepted" in accepted.failure
+    message = run_scenario(write(tmp_path, HEAD + "steps:\n  - expect_error: {seat: 1, "
+                                                  "action: roll, message: 'waiting for seat'}\n"))
+    assert message.ok, message.failure
+
+
+def test_step_dice_and_top_level_dice_queue_in_order(tmp_path):
+    text = HEAD + "dice: [3]\nsteps:\n  - dice: [5]\n  - act: {action: roll}\n" \
+                  "  - expect: {pending.die: 3, rng.script: [5]}\n"
+    assert run_scenario(write(tmp_path, text)).ok
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("ruleset: race\nbogus: 1\n", "bogus: unknown key"),
+    ("players: 2\n", "ruleset: missing"),
+    ("ruleset: race\nsetup: {colour: red}\n", "setup: setup.colour: unknown field"),
+    ("ruleset: race\nsteps:\n  - act: {seat: 0, action: roll}\n    expect: {}\n",
+     "expected exactly one of"),
+    ("ruleset: race\nsteps:\n  - dice: [x]\n", "dice: expected a list of die faces"),
+    ("ruleset: race\nsteps:\n  - expect: {pos: {$near: 1}}\n", "unknown operator '$near'"),
+    ("ruleset: nope\n", "unknown ruleset 'nope'"),
+    ("ruleset: [unclosed\n", "cannot read"),
+])
+def test_malformed_scenarios_are_reported(tmp_path, text, message):
+    result = run_scenario(write(tmp_path, text))
+    assert not result.ok
+    assert message in result.failure
+
+
+def test_a_ruleset_exception_is_kept_for_the_traceback(tmp_path):
+    text = "ruleset: race\ndice: [9]\nsteps:\n  - act: {seat: 0, action: roll}\n"
+    result = run_scenario(write(tmp_path, text))
+    assert not result.ok and "raised ScriptedDiceError" in result.failure
+    with pytest.raises(AssertionError) as info:
+        assert_scenario(tmp_path / "s.yaml")
+    assert isinstance(info.value.__cause__, ScriptedDiceError)
+
+
+def test_invariants_are_checked_after_every_act(tmp_path):
+    text = "ruleset: race\nsetup: {pos: [1, 99]}\nsteps:\n  - act: {seat: 0, action: pass}\n"
+    result = run_scenario(write(tmp_path, text))
+    assert "invariant broken: pos[1]=99 off the track" in result.failure
+    off = run_scenario(write(tmp_path, text + "check_invariants: false\n"))
+    assert off.ok, off.failure
