@@ -37,9 +37,9 @@ def find_pack_spec(ruleset: str) -> PackSpec:
     try:
         module = importlib.import_module(f"hauntkit.rulesets.{ruleset}.schema")
     except ModuleNotFoundError as exc:
-        raise HauntkitError(
-            f"ruleset {ruleset!r} has no content schema yet ({exc.name} not found)"
-        ) from exc
+        if exc.name in (f"hauntkit.rulesets.{ruleset}", f"hauntkit.rulesets.{ruleset}.schema"):
+            raise HauntkitError(f"ruleset {ruleset!r} has no content schema yet") from exc
+        raise HauntkitError(f"cannot load ruleset {ruleset!r}: {exc}") from exc
     spec = getattr(module, "PACK_SPEC", None)
     if isinstance(spec, PackSpec):
         return spec
