@@ -286,7 +286,7 @@ async def _handle(room: Room, conn: Conn, msg: dict[str, Any]) -> None:
         conn.hello = True
         await room.push(conn, "hello")
         if conn.seat is not None:
-            await room.broadcast("seats")
+            await room.broadcast_seats(exclude=conn)
         return
     if not conn.hello:
         raise ProtocolError("hello_first", "send {\"type\": \"hello\", \"token\": ...} first")

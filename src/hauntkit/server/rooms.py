@@ -171,6 +171,12 @@ class Room:
     async def broadcast(self, reason: str) -> None:
         await asyncio.gather(*(self.push(c, reason) for c in list(self.conns) if c.hello))
 
+    async def broadcast_seats(self, exclude: Conn | None = None) -> None:
+        """Tell everyone else who is connected and who plays which seat."""
+        msg = {"type": "seats", "seats": self.public_seats()}
+        await asyncio.gather(*(self.tell(c, msg) for c in list(self.conns)
+                               if c.hello and c is not exclude))
+
     # -- the one way in -----------------------------------------------------------------------
     async def submit(self, seat: int | None, action: dict[str, Any], version: int | None,
                      by_bot: bool = False) -> int:
@@ -230,7 +236,7 @@ class Room:
             seats[seat]["bot"] = bot
             await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
             self.rec.seats = seats
-        await self.broadcast("seats")
+        await self.broadcast_seats()
         self.wake.set()
 
     # -- bots ---------------------------------------------------------------------------------
@@ -394,7 +400,7 @@ class Manager:
             conn.closed = True
             room.conns.discard(conn)
             if conn.hello and conn.seat is not None:
-                await room.broadcast("seats")
+                await room.broadcast_seats()
 
 
 def error_message(exc: Exception, rid: Any = None) -> dict[str, Any]:

@@ -1,0 +1,90 @@
+"""Forged, malformed, oversized and flooding messages are refused to that client alone, and the
+game is untouched (issue 5: rules of the server)."""
+
+from __future__ import annotations
+
+import httpx
+from harness import ServerProcess
+
+
+def _snapshot(server: ServerProcess, gid: str, token: str) -> dict:
+    st = server.state(gid, token)
+    return {k: st[k] for k in ("version", "view", "legal_actions", "to_act")}
+
+
+def test_refusals_leave_the_game_untouched(server: ServerProcess) -> None:
+    made = server.create(seed=5)
+    gid = made["id"]
+    t0, t1 = made["seats"][0]["token"], made["seats"][1]["token"]
+    before = _snapshot(server, gid, t0)
+    other = server.ws(gid, t1)
+    c = server.ws(gid, hello=False)
+    cases = [
+        ({"type": "act", "action": {"type": "rest"}}, "hello_first"),
+        ({"type": "hello", "token": "forged-token-xxxxxxxxxxxxxxx"}, "bad_token"),
+        ({"type": "hello", "token": t0}, None),
+        ({"type": "hello", "token": t1}, "already_joined"),
+        ("{not json", "bad_json"),
+        ("[1, 2]", "malformed"),
+        ({"type": "launch"}, "unknown_type"),
+        ({"type": "act", "action": "rest"}, "malformed"),
+        ({"type": "act", "action": {"type": "rest"}, "seat": 1}, "malformed"),
+        ({"type": "act", "action": {"type": "rest"}, "version": "0"}, "malformed"),
+        ({"type": "act", "action": {"type": "fly"}}, "illegal_action"),
+        ({"type": "act", "action": {"type": "rest"}, "version": 9}, "stale_version"),
+        ({"type": "act", "action": {"type": "rest", "x": "y" * 20000}}, "too_large"),
+    ]
+    for msg, code in cases:
+        c.send(msg)
+        got = c.recv()
+        if code is None:
+            assert got["type"] == "state" and got["you"] == 0
+            continue
+        assert got["type"] == "error" and got["code"] == code, (msg, got)
+        assert got["message"]
+    # another seat acting out of turn
+    other.send({"type": "act", "action": {"type": "rest"}, "id": 4})
+    got = other.recv_until(lambda m: m["type"] == "error")
+    assert got == {"type": "error", "code": "not_your_turn", "id": 4,
+                   "message": "seat 1 has no decision to make now"}
+    # a spectator cannot act
+    spec = server.ws(gid)
+    spec.send({"type": "act", "action": {"type": "rest"}})
+    assert spec.recv()["code"] == "spectator"
+    # nobody else heard of any of it, and the game did not move
+    assert [m for m in other.received if m["type"] != "seats"] == [other.last, got]
+    assert _snapshot(server, gid, t0) == before
+
+
+def test_flood_is_rate_limited(db: tuple[str, str]) -> None:
+    srv = ServerProcess(*db, rate=2.0, burst=5.0).start()
+    try:
+        made = srv.create(seed=1)
+        c = srv.ws(made["id"], made["seats"][1]["token"])
+        for _ in range(40):
+            c.send({"type": "ping"})
+        codes = [c.recv().get("code") for _ in range(40)]
+        assert codes.count("rate_limited") >= 30
+        assert srv.state(made["id"])["version"] == 0
+    finally:
+        srv.kill()
+
+
+def test_http_refuses_wrong_tokens(server: ServerProcess) -> None:
+    made = server.create(seed=5)
+    gid = made["id"]
+    bad = {"Authorization": "Bearer not-a-token"}
+    r = httpx.post(f"{server.url}/api/games/{gid}/act", json={"action": {"type": "rest"}},
+                   headers=bad)
+    assert r.status_code == 403 and r.json()["code"] == "bad_token"
+    r = httpx.get(f"{server.url}/api/games/{gid}/state", headers=bad)
+    assert r.status_code == 403
+    r = httpx.get(f"{server.url}/api/games/{gid}/links", headers=bad)
+    assert r.status_code == 403
+    r = httpx.post(f"{server.url}/api/games/{gid}/seats/0/bot", json={"bot": None},
+                   headers={"Authorization": f"Bearer {made['seats'][1]['token']}"})
+    assert r.status_code == 403 and r.json()["code"] == "forbidden"
+    r = httpx.post(f"{server.url}/api/games", content=b"x" * 300_000,
+                   headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert server.state(gid)["version"] == 0
