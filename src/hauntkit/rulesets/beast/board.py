@@ -1,0 +1,79 @@
+"""Battle-map geometry (RULING R5): king-step distance, sight, beams, areas, light."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.beast.data import DIRS, MapData
+
+State = dict[str, Any]
+
+
+def dist(ax: int, ay: int, bx: int, by: int) -> int:
+    """Distance in king steps (8-way movement)."""
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def blockers(state: State, md: MapData) -> set[tuple[int, int]]:
+    """Spaces that block movement and sight: walls and standing barricades."""
+    out = set(md.walls)
+    out.update((b["x"], b["y"]) for b in state["barricades"])
+    return out
+
+
+def line_cells(ax: int, ay: int, bx: int, by: int) -> list[tuple[int, int]]:
+    """The spaces strictly between two spaces on a straight (Bresenham) line."""
+    cells = []
+    dx, dy = abs(bx - ax), -abs(by - ay)
+    sx, sy = (1 if ax < bx else -1), (1 if ay < by else -1)
+    err, x, y = dx + dy, ax, ay
+    while (x, y) != (bx, by):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x += sx
+        if e2 <= dx:
+            err += dx
+            y += sy
+        if (x, y) != (bx, by):
+            cells.append((x, y))
+    return cells
+
+
+def sight(block: set[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
+    """Line of sight: no wall or barricade strictly between the two spaces."""
+    return not any(c in block for c in line_cells(ax, ay, bx, by))
+
+
+def beam_cells(md: MapData, block: set[tuple[int, int]], x: int, y: int, d: int,
+               rng: int) -> list[tuple[int, int]]:
+    """The spaces a beam from (x, y) in direction ``d`` covers, stopping at a blocker."""
+    dx, dy = DIRS[d]
+    out = []
+    for i in range(1, rng + 1):
+        c = (x + dx * i, y + dy * i)
+        if not (0 <= c[0] < md.width and 0 <= c[1] < md.height) or c in block:
+            break
+        out.append(c)
+    return out
+
+
+def area_cells(md: MapData, x: int, y: int, radius: int) -> list[tuple[int, int]]:
+    """The target space and every space within ``radius`` of it."""
+    return [(xx, yy) for yy in range(max(0, y - radius), min(md.height, y + radius + 1))
+            for xx in range(max(0, x - radius), min(md.width, x + radius + 1))
+            if (xx, yy) not in md.walls]
+
+
+def lit_tiles(state: State, md: MapData) -> set[int]:
+    """Map tiles holding at least one light source (light score 1)."""
+    return {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
+
+
+def is_lit(state: State, md: MapData, x: int, y: int) -> bool:
+    tile = md.tile_of[(x, y)]
+    return any(md.tile_of[(li["x"], li["y"])] == tile for li in state["lights"])
+
+
+def occupancy(state: State) -> dict[tuple[int, int], str]:
+    return {(u["x"], u["y"]): uid for uid, u in state["units"].items() if u["alive"]}

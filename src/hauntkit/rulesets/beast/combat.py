@@ -1,0 +1,242 @@
+"""Attack resolution as resumable frames (rules: "Combat Rules", "Critical Hits", "Perfect
+Defense", "Elemental Attacks"; RULINGS R1-R4).
+
+A frame is plain data in ``state["queue"]``; ``step`` advances the head frame and returns
+whether it is finished. A frame pauses (and the engine asks a seat) for the interrupt window
+before an enemy's dice are rolled, a hunter's elemental-critical choice and an ELEC arc target.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import dice, status
+from hauntkit.rulesets.beast.board import dist
+
+State = dict[str, Any]
+ELEMENTAL_SPECIAL = ("FIRE", "ELEC", "ICE")
+_ETHER_TEMPLATES = ("UNDEAD", "CREATURE_OF_THE_NIGHT", "CONDEMNED")
+
+
+def frame(att: str, tgt: str, *, mode: str, atk: int, el: str, style: str, ab: str | None = None,
+          mult: int = 2, reach: int = 1, phys_crit: bool = False, sneak: bool = False,
+          arc: bool = True) -> dict[str, Any]:
+    """A new attack of ``att`` on ``tgt``. ``style`` is melee, ranged or special."""
+    return {"att": att, "tgt": tgt, "mode": mode, "atk": atk, "el": el, "style": style,
+            "ab": ab, "mult": mult, "reach": reach, "pc": phys_crit, "sneak": sneak,
+            "arc": arc, "ph": "pre"}
+
+
+def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
+    """Advance one frame; True when it is finished."""
+    units = state["units"]
+    att = units.get(fr["att"])
+    if fr["ph"] == "pre":
+        if att is None or not att["alive"]:
+            return True
+        if fr["tgt"] not in units:
+            _attack_object(rs, state, fr, att)
+            return True
+        tgt = units[fr["tgt"]]
+        if not tgt["alive"]:
+            return True
+        if att["side"] == "enemies" and tgt["side"] == "hunters" and not fr.get("asked"):
+            # Interrupts: any time before the attacker's dice are rolled.
+            fr["asked"] = True
+            rs.open_window(state, None)
+            return False
+        if status.has(att, "PARALYZE") or not tgt["alive"]:
+            emit(state, "attack_stopped", f"{rs.name(att)} cannot complete the attack.")
+            return True
+        if dist(att["x"], att["y"], tgt["x"], tgt["y"]) > fr["reach"] + fr.get("slack", 0):
+            emit(state, "attack_stopped", f"{rs.name(tgt)} is out of reach now.")
+            return True
+        if status.has(att, "BLIND") and not _blind_check(rs, state, att, fr["reach"]):
+            return True
+        return _roll(rs, state, fr, att, tgt)
+    if fr["ph"] == "decided":
+        tgt = units[fr["tgt"]]
+        if fr["reroll"]:
+            faces = dice.combat(state, fr["atk"])
+            fr["h"] = dice.hits(faces)
+            fr["nodef"] = True
+            emit(state, "crit_reroll", f"{rs.name(att)} rerolls to bypass defence: {faces}.",
+                 faces=faces)
+        return _damage(rs, state, fr, att, tgt)
+    if fr["ph"] == "done":
+        return True
+    return False  # waiting for a decision
+
+
+def _blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
+    """BLIND: a HIT to act at range 1, a DOUBLE SWORD beyond it."""
+    face = dice.combat(state, 1)[0]
+    ok = face >= dice.SHIELD if reach <= 1 else face == dice.DOUBLE
+    emit(state, "blind_check", f"{rs.name(att)} is blind and rolls {face}: "
+         f"{'it can act' if ok else 'the action is wasted'}.", face=face, ok=ok)
+    return ok
+
+
+def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
+          tgt: dict[str, Any]) -> bool:
+    el = fr["el"]
+    if el in ELEMENTAL_SPECIAL:
+        face = dice.combat(state, 1)[0]
+        primed = status.has(tgt, "PRIMED")
+        fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
+        emit(state, "element_roll", f"{el} special roll: {face}"
+             f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
+    n = max(0, fr["atk"])
+    faces = dice.combat(state, n)
+    budget = 0
+    if status.has(tgt, "MARKED"):
+        budget += 1
+    if status.has(att, "BERSERK") and not att["flags"].get("bz"):
+        budget += 2
+        att["flags"]["bz"] = 1
+    elif status.has(att, "MULTI_ATTACK") and not att["flags"].get("ma"):
+        budget += 1
+        att["flags"]["ma"] = 1
+    for i, f in enumerate(faces):
+        if budget and f == dice.BLANK:
+            faces[i] = dice.combat(state, 1)[0]
+            budget -= 1
+    h = dice.hits(faces)
+    phys = el == "PHYSICAL" or fr["pc"]
+    crit = n >= (2 if phys else 3) and all(faces)
+    emit(state, "attack_roll", f"{rs.name(att)} attacks {rs.name(tgt)} ({el}): {faces}"
+         f"{' - CRITICAL' if crit else ''}.", att=att["id"], tgt=tgt["id"], faces=faces,
+         crit=crit)
+    fr["h"] = h
+    fr["crit"] = crit
+    fr["nodef"] = False
+    if crit and phys:
+        mult = fr["mult"] + (1 if status.has(tgt, "FROZEN") else 0)
+        for _ in range(mult - 1):
+            more = dice.combat(state, n)
+            fr["h"] += dice.hits(more)
+            emit(state, "crit_roll", f"Critical x{mult}: {more}.", faces=more)
+    elif crit:
+        if att["side"] == "hunters":
+            fr["ph"] = "crit"
+            state["pending"] = {"kind": "crit", "seat": att["seat"]}
+            return False
+        # Enemy AI: reroll to bypass defence when the defender would roll 2+ dice.
+        fr["reroll"] = rs.defence_dice(state, tgt, fr) >= 2
+        fr["ph"] = "decided"
+        return step(rs, state, fr)
+    return _damage(rs, state, fr, att, tgt)
+
+
+def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
+            tgt: dict[str, Any]) -> bool:
+    """RULING R4: hits plus modifiers minus blocks; R3 perfect defence; then templates."""
+    el, style = fr["el"], fr["style"]
+    h = fr["h"]
+    adds = 0
+    if el == "FIRE" and h > 0:
+        adds += 1
+    if el == "PHYSICAL" and status.has(tgt, "WOUNDING"):
+        adds += 2
+    if status.has(tgt, "FLINCH"):
+        adds += 1
+    if status.has(tgt, "DECAY"):
+        adds += 1
+    if style == "melee" and status.has(tgt, "COVER"):
+        adds += 1
+    if status.has(att, "CHILLED"):
+        adds -= 1
+    blocked = 0
+    perfect = False
+    if not fr["nodef"] and not status.has(tgt, "NO_DEFEND"):
+        ndice = rs.defence_dice(state, tgt, fr)
+        faces = dice.combat(state, ndice)
+        blocked = dice.blocks(faces)
+        perfect = (blocked >= 3 and rs.defence_score(state, tgt) < 6
+                   and not status.has(tgt, "FROZEN"))
+        emit(state, "defence_roll", f"{rs.name(tgt)} defends: {faces}"
+             f"{' - PERFECT DEFENCE' if perfect else ''}.", faces=faces, perfect=perfect)
+    if status.has(tgt, "FLINCH"):
+        status.remove(state, tgt, "FLINCH")
+    dmg = 0 if perfect or h == 0 else max(0, h + adds - blocked)
+    if dmg and el != "ETHER":
+        dmg = max(0, dmg - rs.damage_reduction(tgt))
+    if dmg and style != "melee" and status.has(tgt, "COVER"):
+        dmg -= 1  # COVER: a Ward of 1 against ranged attacks and abilities
+    lost = rs.deal(state, tgt, dmg, att, el) if dmg else 0
+    hit = h > 0 and not perfect
+    if fr["ab"]:
+        ab = rs.ability(att, fr["ab"])
+        if ab is not None:
+            rs.apply_effects(state, ab, att, tgt, hit=hit, damaged=lost > 0)
+    _element_effects(rs, state, fr, att, tgt, lost)
+    if el == "ELEC" and fr.get("sp") and fr["arc"]:
+        return _arc(rs, state, fr, att, tgt)
+    return True
+
+
+def _element_effects(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
+                     tgt: dict[str, Any], lost: int) -> None:
+    el = fr["el"]
+    if el == "FIRE" and fr.get("sp") and tgt["alive"]:
+        if status.apply(rs, state, tgt, "BURNING", 1, fr["atk"]):
+            tgt["st"]["BURNING"] = [0, fr["atk"]]
+    elif el == "ICE" and tgt["alive"]:
+        if status.has(tgt, "BURNING"):
+            status.remove(state, tgt, "BURNING")
+        status.apply(rs, state, tgt, "CHILLED", 1, 1)
+        if fr.get("sp"):
+            status.apply(rs, state, tgt, "FROZEN", 2, 1)
+    elif el == "ETHER" and lost and tgt["alive"]:
+        status.apply(rs, state, tgt, "PRIMED", 2, 1)
+        if tgt["side"] == "enemies" and rs.base_template(tgt) in _ETHER_TEMPLATES:
+            tgt["st"]["ETHER_BASE"] = [1, 1]
+            emit(state, "status", f"{rs.name(tgt)} is treated as BASE for 1 turn.")
+    elif el == "NETHER" and lost and tgt["alive"]:
+        tgt["st"]["NO_HEAL"] = [1, 0 if att["side"] == "hunters" else 1]
+        status.apply(rs, state, tgt, "DECAY", 2, 1)
+
+
+def _arc(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
+         tgt: dict[str, Any]) -> bool:
+    """ELEC special: the attack arcs to another target within 4 spaces of the first."""
+    options = [uid for uid, u in state["units"].items()
+               if u["alive"] and uid != tgt["id"] and u["side"] != att["side"]
+               and dist(u["x"], u["y"], tgt["x"], tgt["y"]) <= 4]
+    if not options:
+        return True
+    if att["side"] == "hunters" and len(options) > 1:
+        fr["ph"] = "arc"
+        state["pending"] = {"kind": "arc", "seat": att["seat"], "options": options}
+        return False
+    pick = options[0] if att["side"] == "hunters" else rs.pick_by_logic(state, att, options)
+    push_arc(rs, state, fr, pick)
+    return True
+
+
+def push_arc(rs: Any, state: State, fr: dict[str, Any], target: str) -> None:
+    new = dict(fr, tgt=target, arc=False, ph="pre", asked=True, slack=99)
+    for key in ("h", "crit", "nodef", "sp", "reroll"):
+        new.pop(key, None)
+    emit(state, "arc", f"The lightning arcs to {rs.name(state['units'][target])}.",
+         tgt=target)
+    state["queue"].insert(1, new)
+
+
+def _attack_object(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any]) -> None:
+    """Attacking a light source or a barricade: HP 2, DEF 2, no criticals or perfect
+    defence (rules: "Creating and Destroying a Light Source"; Blake's Barricade)."""
+    for key in ("lights", "barricades"):
+        for obj in state[key]:
+            if obj["id"] == fr["tgt"]:
+                faces = dice.combat(state, fr["atk"])
+                block = dice.blocks(dice.combat(state, 2))
+                dmg = max(0, dice.hits(faces) - block)
+                obj["hp"] -= dmg
+                emit(state, "object_hit", f"{rs.name(att)} hits {obj['id']} for {dmg}.",
+                     obj=obj["id"], damage=dmg)
+                if obj["hp"] <= 0:
+                    state[key].remove(obj)
+                    emit(state, "object_destroyed", f"{obj['id']} is destroyed.", obj=obj["id"])
+                return

@@ -1,0 +1,97 @@
+"""Precomputed, read-only lookups over a loaded `beast` pack (built once per ruleset)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hauntkit.core.content import Pack
+from hauntkit.rulesets.beast.schema import Ability, BattleMap, Enemy, Hunter, Template
+
+DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+@dataclass
+class MapData:
+    """A battle map as sets and index tables."""
+
+    id: str
+    width: int
+    height: int
+    walls: frozenset[tuple[int, int]]
+    cover: frozenset[tuple[int, int]]
+    hunter_starts: list[tuple[int, int]]
+    enemy_starts: list[tuple[int, int]]
+    tile_ids: list[str]
+    tile_of: dict[tuple[int, int], int]
+    lights: list[tuple[int, int]]
+    enemies: list[str]
+    mission: dict
+    neighbours: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
+
+
+def build_map(bmap: BattleMap) -> MapData:
+    walls, cover, hs, es = set(), set(), [], []
+    for y, row in enumerate(bmap.rows):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                walls.add((x, y))
+            elif ch == "c":
+                cover.add((x, y))
+            elif ch == "H":
+                hs.append((x, y))
+            elif ch == "E":
+                es.append((x, y))
+    tile_of: dict[tuple[int, int], int] = {}
+    lights: list[tuple[int, int]] = []
+    for i, t in enumerate(bmap.tiles):
+        for yy in range(t.y, t.y + t.h):
+            for xx in range(t.x, t.x + t.w):
+                tile_of[(xx, yy)] = i
+        lights.extend((lx, ly) for lx, ly in t.lights)
+    width, height = len(bmap.rows[0]), len(bmap.rows)
+    md = MapData(bmap.id, width, height, frozenset(walls), frozenset(cover), hs, es,
+                 [t.id for t in bmap.tiles], tile_of, lights, list(bmap.enemies),
+                 bmap.mission.model_dump())
+    for y in range(height):
+        for x in range(width):
+            if (x, y) in walls:
+                continue
+            md.neighbours[(x, y)] = [
+                (x + dx, y + dy) for dx, dy in DIRS
+                if 0 <= x + dx < width and 0 <= y + dy < height and (x + dx, y + dy) not in walls
+            ]
+    return md
+
+
+class Content:
+    """Everything the rules look up, keyed by id."""
+
+    def __init__(self, pack: Pack) -> None:
+        items = pack.items
+        self.templates: dict[str, Template] = items["templates"]  # type: ignore[assignment]
+        self.hunters: dict[str, Hunter] = items["hunters"]  # type: ignore[assignment]
+        self.enemies: dict[str, Enemy] = items["enemies"]  # type: ignore[assignment]
+        self.maps: dict[str, MapData] = {k: build_map(m) for k, m in items["maps"].items()}
+        self.map_order = list(items["maps"])
+        self.cards: dict[str, str] = {}
+        self.card_cruelty: dict[str, bool] = {}
+        self.card_names: dict[str, str] = {}
+        self.deck: list[str] = []
+        for cid, card in items["combat_cards"].items():
+            self.cards[cid] = card.action
+            self.card_cruelty[cid] = card.cruelty
+            self.card_names[cid] = card.name
+            self.deck.extend([cid] * card.copies)
+        # abilities per unit kind: id -> Ability (hunters: their list; enemies: special slots)
+        self.abilities: dict[str, dict[str, Ability]] = {}
+        for hid, h in self.hunters.items():
+            self.abilities[hid] = {a.id: a for a in h.abilities}
+        for eid, e in self.enemies.items():
+            self.abilities[eid] = {"special1": e.special1, "special2": e.special2,
+                                   "signature": e.signature}
+        self.logic: dict[str, list[str]] = {
+            eid: [w.strip() for w in e.logic.split(">")] for eid, e in self.enemies.items()
+        }
+
+    def stats(self, kind: str) -> Hunter | Enemy:
+        return self.hunters[kind] if kind in self.hunters else self.enemies[kind]

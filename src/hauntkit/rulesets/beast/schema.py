@@ -1,0 +1,261 @@
+"""The `beast` content pack: pydantic models of templates, hunters, enemies, combat cards and
+maps, and the whole-pack reference checks. ``PACK_SPEC`` is what ``hauntkit validate`` uses."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from hauntkit.core.content import PackSpec
+
+Element = Literal["PHYSICAL", "FIRE", "ELEC", "ICE", "ETHER", "NETHER"]
+Shape = Literal["single", "beam", "aoe", "self", "place"]
+TargetSide = Literal["enemy", "ally", "any", "cell"]
+
+# Every status the engine knows (buffs, debuffs, element states). Content may apply these.
+STATUSES = (
+    "STEALTH", "CLEAVE", "MULTI_ATTACK", "BERSERK", "WARD", "COVER",
+    "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
+    "WOUNDING", "DEF_DOWN", "TRICKS", "FLINCH",
+    "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
+    "ANOINTED", "TEAM_PLAYER", "NO_DEFEND",
+)
+StatusName = Literal[
+    "STEALTH", "CLEAVE", "MULTI_ATTACK", "BERSERK", "WARD", "COVER",
+    "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
+    "WOUNDING", "DEF_DOWN", "TRICKS", "FLINCH",
+    "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
+    "ANOINTED", "TEAM_PLAYER", "NO_DEFEND",
+]
+# Statuses that are debuffs (immunity for 1 turn after they end).
+DEBUFFS = frozenset({
+    "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
+    "WOUNDING", "DEF_DOWN", "TRICKS", "FLINCH", "BURNING", "CHILLED", "FROZEN",
+    "PRIMED", "DECAY",
+})
+# The named Python hooks content may refer to (effects too unique for the vocabulary).
+HOOKS = ("sneak_attack", "team_player", "amplify", "barricade", "anoint", "create_light",
+         "destroy_light", "hex")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Item(_Model):
+    replace: bool = Field(False, description="override an item of the same id loaded earlier")
+
+
+class Effect(_Model):
+    """One effect of an ability. ``when`` says when it applies to each target: ``always``
+    (no matter the roll), ``hit`` (the attack roll scored a hit) or ``damage`` (it hurt)."""
+
+    when: Literal["always", "hit", "damage"] = "always"
+    status: StatusName | None = None
+    turns: int = Field(1, ge=1, le=10)
+    value: int = Field(1, ge=0, le=20)
+    heal: int | None = Field(None, ge=1, le=20)
+    bleed: int | None = Field(None, ge=1, le=10)
+    sanity_check: int | None = Field(None, ge=1, le=12, description="difficulty N+ on a d6")
+    sanity_loss: int = Field(1, ge=0, le=10)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Effect:
+        kinds = [self.status, self.heal, self.bleed, self.sanity_check]
+        if sum(k is not None for k in kinds) != 1:
+            raise ValueError("an effect has exactly one of: status, heal, bleed, sanity_check")
+        return self
+
+
+class Ability(_Model):
+    """An action, interrupt or free action of a hunter, or an enemy special/signature."""
+
+    id: str
+    name: str
+    text: str = Field(min_length=1, description="what it does, in our own words")
+    kind: Literal["action", "interrupt", "free"] = "action"
+    shape: Shape = "single"
+    targets: TargetSide = "enemy"
+    style: Literal["melee", "ranged", "special"] = "special"
+    range: int = Field(1, ge=0, le=12)
+    radius: int = Field(1, ge=1, le=6, description="AOE reach around the chosen space")
+    attack: int | None = Field(None, ge=1, le=10, description="attack dice; none = no roll")
+    element: Element = "PHYSICAL"
+    crit_multiplier: int = Field(2, ge=2, le=4)
+    cooldown: int | None = Field(None, ge=0, le=6)
+    charges: int | None = Field(None, ge=1, le=10)
+    effects: list[Effect] = Field(default_factory=list)
+    hook: Literal["sneak_attack", "team_player", "amplify", "barricade", "anoint",
+                  "create_light", "destroy_light", "hex"] | None = None
+    signature: bool = False
+
+
+class RangedAttack(_Model):
+    attack: int = Field(ge=1, le=10)
+    range: int = Field(ge=2, le=12)
+    element: Element = "PHYSICAL"
+
+
+class Template(_Item):
+    """An enemy template (BASE ... BEHEMOTH) and what the rules and our rulings give it."""
+
+    id: Literal["BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED", "BEHEMOTH"]
+    name: str
+    text: str
+    bleed_threshold: int | None = Field(None, ge=1, le=10, description="none = no Hemorrhage")
+    hemorrhage_damage: int = Field(0, ge=0, le=10)
+    immune: list[StatusName] = Field(default_factory=list)
+    hindered_in_light: bool = False
+    damage_reduction: int = Field(0, ge=0, le=3, description="less damage from non-ETHER hits")
+    actions_per_turn: int = Field(1, ge=1, le=2)
+
+
+class Hunter(_Item):
+    id: str
+    name: str
+    gender: Literal["male", "female"]
+    role: Literal["healer", "tank", "damage", "support"] = "damage"
+    text: str = ""
+    move: int = Field(ge=1, le=10)
+    melee: int = Field(ge=1, le=10)
+    ranged: RangedAttack
+    defense: int = Field(ge=1, le=8)
+    hp: int = Field(ge=1, le=30)
+    sanity: int = Field(ge=1, le=12)
+    skills: dict[str, int] = Field(default_factory=dict)
+    abilities: list[Ability] = Field(default_factory=list)
+
+
+class Enemy(_Item):
+    id: str
+    name: str
+    text: str = ""
+    cp: int = Field(ge=1, le=5000)
+    template: Literal["BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED",
+                      "BEHEMOTH"]
+    logic: str = Field(description="target priorities joined by '>', e.g. 'MALE > CLOSEST'")
+    move: int = Field(ge=0, le=10)
+    melee: int = Field(ge=1, le=10)
+    melee_element: Element = "PHYSICAL"
+    ranged: RangedAttack | None = None
+    defense: int = Field(ge=1, le=8)
+    hp: int = Field(ge=1, le=60)
+    buffs: list[StatusName] = Field(default_factory=list, description="permanent buffs")
+    special1: Ability
+    special2: Ability
+    signature: Ability
+
+    @model_validator(mode="after")
+    def _logic_words(self) -> Enemy:
+        for word in (w.strip() for w in self.logic.split(">")):
+            if word not in LOGIC_WORDS:
+                raise ValueError(f"unknown logic word {word!r}; known: {', '.join(LOGIC_WORDS)}")
+        return self
+
+
+LOGIC_WORDS = ("CLOSEST", "FARTHEST", "LOWEST HP", "HIGHEST HP", "MALE", "FEMALE", "HEALER",
+               "LOWEST DEF", "HIGHEST DEF", "IN DARKNESS", "IN LIGHT")
+
+
+class CombatCard(_Item):
+    id: str
+    name: str
+    action: Literal["melee", "range", "special1", "special2", "signature"]
+    cruelty: bool = False
+    copies: int = Field(1, ge=1, le=10)
+    text: str = ""
+
+
+class MapTile(_Model):
+    id: str
+    x: int = Field(ge=0)
+    y: int = Field(ge=0)
+    w: int = Field(ge=1)
+    h: int = Field(ge=1)
+    lights: list[tuple[int, int]] = Field(default_factory=list, description="light sources")
+
+
+class Mission(_Model):
+    type: Literal["defeat_all", "survive"] = "defeat_all"
+    rounds: int = Field(0, ge=0, le=50)
+
+
+class BattleMap(_Item):
+    """A battle map: rows of characters ('.' floor, '#' wall, 'c' cover, 'H' hunter start,
+    'E' enemy start) split into rectangular map tiles, each with its light sources."""
+
+    id: str
+    name: str
+    text: str = ""
+    rows: list[str] = Field(min_length=3)
+    tiles: list[MapTile] = Field(min_length=1)
+    enemies: list[str] = Field(min_length=1, description="default encounter (enemy ids)")
+    mission: Mission = Mission()
+
+    @model_validator(mode="after")
+    def _shape(self) -> BattleMap:
+        width = len(self.rows[0])
+        if any(len(r) != width for r in self.rows):
+            raise ValueError("every row must have the same length")
+        if any(ch not in ".#cHE" for r in self.rows for ch in r):
+            raise ValueError("rows may only contain . # c H E")
+        cover = [[False] * width for _ in self.rows]
+        for t in self.tiles:
+            if t.x + t.w > width or t.y + t.h > len(self.rows):
+                raise ValueError(f"tile {t.id} goes off the map")
+            for yy in range(t.y, t.y + t.h):
+                for xx in range(t.x, t.x + t.w):
+                    if cover[yy][xx]:
+                        raise ValueError(f"tile {t.id} overlaps another tile at {xx},{yy}")
+                    cover[yy][xx] = True
+            for lx, ly in t.lights:
+                if not (t.x <= lx < t.x + t.w and t.y <= ly < t.y + t.h):
+                    raise ValueError(f"light {lx},{ly} lies outside tile {t.id}")
+        if not all(all(r) for r in cover):
+            raise ValueError("map tiles must cover every space")
+        starts = "".join(self.rows)
+        if starts.count("H") < 4:
+            raise ValueError("a map needs at least 4 hunter starts (H)")
+        if starts.count("E") < len(self.enemies):
+            raise ValueError("a map needs an enemy start (E) for each enemy of its encounter")
+        return self
+
+
+def _check_refs(items: dict) -> list[tuple[str, str, str]]:
+    problems: list[tuple[str, str, str]] = []
+    templates = items.get("templates", {})
+    for tid in ("BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED", "BEHEMOTH"):
+        if tid not in templates:
+            problems.append(("templates", tid, "the pack must define this template"))
+    for eid, enemy in items.get("enemies", {}).items():
+        if enemy.template not in templates:
+            problems.append(("enemies", eid, f"unknown template {enemy.template!r}"))
+    for mid, bmap in items.get("maps", {}).items():
+        for eid in bmap.enemies:
+            if eid not in items.get("enemies", {}):
+                problems.append(("maps", mid, f"unknown enemy {eid!r} in its encounter"))
+    actions = {c.action for c in items.get("combat_cards", {}).values()}
+    for needed in ("melee", "range", "special1", "special2", "signature"):
+        if items.get("combat_cards") and needed not in actions:
+            problems.append(("combat_cards", needed, "the combat deck needs a card of this kind"))
+    for hid, hunter in items.get("hunters", {}).items():
+        seen: set[str] = set()
+        for ab in hunter.abilities:
+            if ab.id in seen or ab.id in ("melee", "ranged"):
+                problems.append(("hunters", hid, f"duplicate or reserved ability id {ab.id!r}"))
+            seen.add(ab.id)
+    return problems
+
+
+PACK_SPEC = PackSpec(
+    ruleset="beast",
+    kinds={
+        "templates": Template,
+        "hunters": Hunter,
+        "enemies": Enemy,
+        "combat_cards": CombatCard,
+        "maps": BattleMap,
+    },
+    checks=[_check_refs],
+)
