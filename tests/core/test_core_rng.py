@@ -47,3 +47,18 @@ def test_a_fair_die_is_roughly_uniform():
     rng = R.new_rng(99)
     rolls = R.roll_dice(rng, 6000, (1, 2, 3, 4, 5, 6))
     assert all(800 < rolls.count(f) < 1200 for f in range(1, 7))
+
+
+def test_the_stream_never_changes():
+    """Saves replay from seed + actions: a changed stream would break every old save."""
+    rng = R.new_rng(2026)
+    assert [R.next_u64(rng) for _ in range(3)] == [
+        15824617304438902051, 8699989649721214301, 12310341597754734734]
+    rng = R.new_rng(7)
+    items = list(range(10))
+    R.shuffle(rng, items)
+    assert items == [8, 1, 5, 9, 0, 4, 3, 2, 6, 7]
+    assert R.below(rng, 1000) == 425
+    assert R.roll_dice(rng, 5, BETRAYAL_DIE) == [0, 2, 0, 2, 0]
+    assert R.choice(rng, "abcdef") == "a"
+    assert rng["s"] == 16390740445785211223

@@ -29,11 +29,22 @@ def next_u64(rng: dict[str, Any]) -> int:
     return z ^ (z >> 31)
 
 
+def _mix(s: int) -> int:
+    """The splitmix64 output function of the counter ``s`` (inlined by the hot functions)."""
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 def below(rng: dict[str, Any], n: int) -> int:
     """A uniform integer in ``[0, n)``; never consumes scripted dice."""
     if n <= 0:
         raise ValueError("below() needs n >= 1")
-    return next_u64(rng) % n
+    s = (rng["s"] + _GOLDEN) & _MASK
+    rng["s"] = s
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % n
 
 
 def choice(rng: dict[str, Any], items: Sequence[Any]) -> Any:
@@ -42,9 +53,12 @@ def choice(rng: dict[str, Any], items: Sequence[Any]) -> Any:
 
 def shuffle(rng: dict[str, Any], items: list[Any]) -> None:
     """Fisher-Yates shuffle in place."""
+    s = rng["s"]
     for i in range(len(items) - 1, 0, -1):
-        j = next_u64(rng) % (i + 1)
+        s = (s + _GOLDEN) & _MASK
+        j = _mix(s) % (i + 1)
         items[i], items[j] = items[j], items[i]
+    rng["s"] = s
 
 
 def roll_die(rng: dict[str, Any], faces: Sequence[int]) -> int:
@@ -57,7 +71,11 @@ def roll_die(rng: dict[str, Any], faces: Sequence[int]) -> int:
                 f"scripted die value {value!r} is not a face of this die {sorted(set(faces))}"
             )
         return value
-    return faces[next_u64(rng) % len(faces)]
+    s = (rng["s"] + _GOLDEN) & _MASK
+    rng["s"] = s
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return faces[(z ^ (z >> 31)) % len(faces)]
 
 
 def roll_dice(rng: dict[str, Any], n: int, faces: Sequence[int]) -> list[int]:
