@@ -19,7 +19,7 @@ def load_ruleset(ruleset_id: str, content: list[str] | None = None,
     except ContentError as exc:
         for problem in exc.problems:
             typer.echo(problem, err=True)
-        typer.echo(f"content refused: {len(exc.problems)} problem(s)", err=True)
+        typer.echo(f"{len(exc.problems)} problem(s) found", err=True)
         raise typer.Exit(1) from None
     except HauntkitError as exc:
         typer.echo(f"error: {exc}", err=True)
