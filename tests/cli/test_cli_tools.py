@@ -133,3 +133,24 @@ def test_bench_prints_every_figure():
         assert figures[key] > 0, key
     text = run("bench", "--ruleset", "race", "--seconds", "0.2")
     assert "microseconds per clone()" in text.stdout
+
+
+def test_simulate_reports_a_crashing_game_with_its_seed_and_fails():
+    from minirace import Race
+
+    from hauntkit.core.ruleset import register_ruleset
+
+    @register_ruleset
+    class CrashRace(Race):
+        id = "crashrace"
+
+        def apply(self, state, seat, action):
+            if state["turns"] == 6:
+                raise ZeroDivisionError("bad rule")
+            super().apply(state, seat, action)
+
+    result = run("simulate", "--ruleset", "crashrace", "--games", "3", "--seed", "40")
+    assert result.exit_code != 0
+    assert "game 0 (seed 40) failed after" in result.stderr
+    assert "ZeroDivisionError: bad rule" in result.stderr
+    assert "reproduce: hauntkit simulate --ruleset crashrace --games 1 --seed 40" in result.stderr
