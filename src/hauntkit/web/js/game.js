@@ -1,0 +1,227 @@
+// The game page: one websocket to the server, the seat's view drawn by the ruleset's renderer
+// (js/render/<ruleset>.js, else the generic one), prompts for every choice, the story, dice.
+import { api, clear, describeAction as genericDescribe, el } from "./dom.js";
+import * as generic from "./render/generic.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = location.pathname.split("/").filter(Boolean).pop();
+const hash = new URLSearchParams(location.hash.slice(1));
+const token = hash.get("t");
+const hostToken = hash.get("host");
+
+let ws = null;
+let renderer = generic;
+let rulesetLoaded = null;
+let last = null; // the last state message
+let retry = 500;
+let requestId = 0;
+const story = [];
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+export function act(action) {
+  if (!last) return;
+  send({ type: "act", action, version: last.version, id: `a${++requestId}` });
+  document.body.classList.add("busy");
+}
+
+function toast(text, kind = "error") {
+  const t = $("toast");
+  t.textContent = text;
+  t.className = `toast ${kind}`;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
+}
+
+function showDice(event) {
+  const box = $("dice");
+  clear(box);
+  box.append(el("div", { class: "dice-who" }, event.text || "Dice"));
+  box.append(el("div", { class: "dice-row" }, ...event.dice.map((d) => el("span", { class: "die" }, String(d)))));
+  if (typeof event.total === "number") box.append(el("div", { class: "dice-total" }, `total ${event.total}`));
+  box.hidden = false;
+  clearTimeout(showDice.timer);
+  showDice.timer = setTimeout(() => { box.hidden = true; }, 3500);
+}
+
+async function loadRenderer(ruleset) {
+  if (rulesetLoaded === ruleset) return;
+  rulesetLoaded = ruleset;
+  try {
+    renderer = await import(`./render/${ruleset}.js`);
+  } catch {
+    renderer = generic;
+  }
+}
+
+function seatName(i) {
+  const s = last?.seats?.[i];
+  return s ? s.name : `Seat ${i + 1}`;
+}
+
+function label(action) {
+  const view = last?.view || {};
+  return (renderer.describeAction && renderer.describeAction(action, view, seatName)) || genericDescribe(action);
+}
+
+function renderPrompt() {
+  const box = clear($("prompt"));
+  const title = $("prompt-title");
+  if (last.result) { title.textContent = "Game over"; return; }
+  if (last.you === null) {
+    title.textContent = "Watching";
+    const waiting = (last.to_act || []).map(seatName).join(", ");
+    box.append(el("p", {}, waiting ? `Waiting for ${waiting}.` : ""));
+    return;
+  }
+  const mine = last.seats[last.you];
+  if (mine?.bot) {
+    title.textContent = "A bot plays your seat";
+    box.append(el("button", { type: "button", class: "take-back", onclick: () => send({ type: "set_bot", seat: last.you, bot: null }) }, "Take my seat back"));
+    return;
+  }
+  if (!last.legal_actions.length) {
+    title.textContent = "Waiting";
+    const waiting = (last.to_act || []).map(seatName).join(", ");
+    box.append(el("p", { class: "waiting" }, waiting ? `Waiting for ${waiting}.` : "Waiting."));
+  } else {
+    title.textContent = (renderer.promptTitle && renderer.promptTitle(last.view, last.legal_actions)) || "Your choices";
+    if (renderer.renderPrompt && renderer.renderPrompt(box, last, { act, label, seatName })) {
+      // the renderer drew the prompt itself
+    } else {
+      genericPrompt(box);
+    }
+  }
+  box.append(el("div", { class: "seat-controls" },
+    el("button", { type: "button", class: "hand-to-bot", onclick: () => send({ type: "set_bot", seat: last.you, bot: "default" }) }, "Let a bot play for me")));
+}
+
+export function genericPrompt(box, actions = last.legal_actions) {
+  const list = el("div", { class: "actions" });
+  for (const action of actions) {
+    list.append(el("button", {
+      type: "button", class: "action", dataset: { action: JSON.stringify(action), type: action.type },
+      onclick: () => act(action),
+    }, label(action)));
+  }
+  box.append(list);
+}
+
+function renderSeats() {
+  const list = clear($("seats"));
+  last.seats.forEach((s, i) => {
+    const extra = renderer.seatSummary ? renderer.seatSummary(last.view, i) : "";
+    const flags = [];
+    if (i === last.you) flags.push("you");
+    if (s.bot) flags.push(`bot: ${s.bot}`);
+    else flags.push(s.connected ? "here" : "away");
+    if ((last.to_act || []).includes(i)) flags.push("to act");
+    const item = el("li", { class: `seat ${(last.to_act || []).includes(i) ? "acting" : ""}` },
+      el("span", { class: "seat-name" }, s.name), " ", el("span", { class: "flags" }, `(${flags.join(", ")})`),
+      extra ? el("div", { class: "seat-extra" }, extra) : null);
+    if (hostToken) {
+      item.append(" ", el("button", { type: "button", class: "host-bot", onclick: () => hostSetBot(i, s.bot ? null : "default") },
+        s.bot ? "give back to person" : "hand to bot"));
+    } else if (last.you !== null && i !== last.you && !s.bot && !s.connected) {
+      item.append(" ", el("button", { type: "button", class: "cover-bot", onclick: () => send({ type: "set_bot", seat: i, bot: "default" }) }, "let a bot cover"));
+    }
+    list.append(item);
+  });
+}
+
+async function hostSetBot(seat, bot) {
+  try {
+    await api(`/api/games/${gameId}/seats/${seat}/bot`, {
+      method: "POST", body: JSON.stringify({ bot }), headers: { authorization: `Bearer ${hostToken}` },
+    });
+  } catch (err) { toast(err.message); }
+}
+
+function addEvents(events, reset) {
+  const log = $("log");
+  if (reset) { story.length = 0; clear(log); }
+  for (const e of events) {
+    story.push(e);
+    const text = (renderer.describeEvent && renderer.describeEvent(e, last.view)) || e.text || e.type;
+    log.append(el("li", { class: `event ev-${e.type}${e.to ? " private" : ""}` }, text,
+      e.dice ? el("span", { class: "dice-inline" }, ` [${e.dice.join(" ")}]`) : null));
+  }
+  log.scrollTop = log.scrollHeight;
+  const rolled = events.filter((e) => Array.isArray(e.dice));
+  if (!reset && rolled.length) showDice(rolled[rolled.length - 1]);
+}
+
+function renderSecrets() {
+  const panel = $("secret-panel");
+  const box = clear($("secret"));
+  const node = renderer.renderSecrets ? renderer.renderSecrets(last.view, last.you) : generic.renderSecrets(last.view, last.you);
+  panel.hidden = !node;
+  if (node) box.append(node);
+}
+
+function renderEnd() {
+  const end = $("endscreen");
+  if (!last.result) { end.hidden = true; return; }
+  clear(end);
+  const text = (renderer.describeResult && renderer.describeResult(last.result, last.view, seatName)) || generic.describeResult(last.result, last.view, seatName);
+  end.append(el("div", { class: "end-card" },
+    el("h2", {}, "The game is over"), el("p", { class: "end-text" }, text),
+    el("button", { type: "button", onclick: () => { end.hidden = true; } }, "Look at the board"),
+    " ", el("a", { href: "/" }, "Back to the lobby")));
+  end.hidden = false;
+}
+
+async function onState(msg) {
+  await loadRenderer(msg.game.ruleset);
+  const reset = msg.reason === "hello" || msg.reason === "sync";
+  if (last && !reset && msg.version < last.version) return;
+  last = msg;
+  document.body.classList.remove("busy");
+  $("game-title").textContent = msg.game.title || `${msg.game.ruleset} game ${msg.game.id}`;
+  $("whoami").textContent = msg.you === null ? (hostToken ? "host (watching)" : "watching") : `you are ${seatName(msg.you)}`;
+  document.body.dataset.version = String(msg.version);
+  document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
+  addEvents(msg.events, reset);
+  const board = clear($("board"));
+  try {
+    renderer.renderBoard(board, msg, { act, label, seatName, genericPrompt });
+  } catch (err) {
+    console.error(err);
+    generic.renderBoard(board, msg, { act, label, seatName, genericPrompt });
+  }
+  renderSeats();
+  renderPrompt();
+  renderSecrets();
+  const wasOver = !$("endscreen").hidden;
+  if (!wasOver || !msg.result) renderEnd();
+}
+
+function onMessage(ev) {
+  const msg = JSON.parse(ev.data);
+  if (msg.type === "state") onState(msg);
+  else if (msg.type === "seats" && last) { last.seats = msg.seats; renderSeats(); renderPrompt(); }
+  else if (msg.type === "error") { document.body.classList.remove("busy"); toast(msg.message); }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/${gameId}`);
+  ws.addEventListener("open", () => {
+    retry = 500;
+    $("conn").textContent = "live";
+    $("conn").className = "conn live";
+    send({ type: "hello", token: token || null });
+  });
+  ws.addEventListener("message", onMessage);
+  ws.addEventListener("close", () => {
+    $("conn").textContent = "reconnecting…";
+    $("conn").className = "conn down";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+connect();

@@ -1,0 +1,115 @@
+// The lobby: create a game, hand out its links, list games in progress and finished.
+import { api, clear, el } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+let info = { rulesets: [], bots: [], dev: false };
+
+function seatRow(i) {
+  const kind = el("select", { class: "seat-kind", "aria-label": `seat ${i + 1} played by` },
+    el("option", { value: "human" }, "a person"),
+    ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
+  if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
+  return el("tr", {}, el("td", {}, String(i + 1)),
+    el("td", {}, el("input", { class: "seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `seat ${i + 1} name` })),
+    el("td", {}, kind));
+}
+
+function renderSeatRows() {
+  const rs = info.rulesets.find((r) => r.id === $("ruleset").value) || { min_seats: 3, max_seats: 6 };
+  const input = $("seat-count");
+  input.min = rs.min_seats; input.max = rs.max_seats;
+  let n = Math.max(rs.min_seats, Math.min(rs.max_seats, Number(input.value) || rs.min_seats));
+  input.value = n;
+  const body = $("seat-rows");
+  while (body.children.length > n) body.lastChild.remove();
+  while (body.children.length < n) body.append(seatRow(body.children.length));
+}
+
+function remember(created) {
+  const mine = JSON.parse(localStorage.getItem("hauntkit.mine") || "{}");
+  mine[created.id] = created;
+  localStorage.setItem("hauntkit.mine", JSON.stringify(mine));
+}
+
+function showLinks(created) {
+  const list = clear($("links"));
+  for (const s of created.seats) {
+    const who = s.bot ? `played by bot “${s.bot}”` : "a person";
+    list.append(el("li", { class: "link-row" },
+      el("strong", {}, `${s.name}`), ` (seat ${s.seat + 1}, ${who}) `,
+      el("a", { href: s.url, target: "_blank", class: "seat-link", dataset: { seat: s.seat } }, "open seat"),
+      " ", el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(s.url) }, "copy link")));
+  }
+  list.append(el("li", {}, el("strong", {}, "Spectators"), " ",
+    el("a", { href: created.spectator_url, target: "_blank", class: "spectator-link" }, "watch")));
+  list.append(el("li", {}, el("strong", {}, "Host"), " (hand seats to bots) ",
+    el("a", { href: created.host_url, target: "_blank", class: "host-link" }, "host page")));
+  $("links-panel").hidden = false;
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("create-error").textContent = "";
+  const seats = [...$("seat-rows").children].map((row) => {
+    const kind = row.querySelector(".seat-kind").value;
+    const name = row.querySelector(".seat-name").value.trim();
+    return kind.startsWith("bot:") ? { kind: "bot", bot: kind.slice(4), name } : { kind: "human", name };
+  });
+  const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim() };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
+  if (info.dev) {
+    const dice = $("dice").value.trim();
+    if (dice) body.dice = dice.split(/[\s,]+/).map(Number);
+    const setup = $("setup").value.trim();
+    if (setup) {
+      try { body.setup = JSON.parse(setup); } catch { $("create-error").textContent = "the set-up is not valid JSON"; return; }
+    }
+  }
+  try {
+    const created = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
+    remember(created);
+    showLinks(created);
+    refreshGames();
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  }
+}
+
+function describeResult(result) {
+  if (!result) return "";
+  return result.summary || result.reason || JSON.stringify(result);
+}
+
+async function refreshGames() {
+  let games = [];
+  try { games = (await api("/api/games")).games; } catch { return; }
+  const mine = JSON.parse(localStorage.getItem("hauntkit.mine") || "{}");
+  const body = clear($("games"));
+  for (const g of games) {
+    const state = g.status === "finished" ? `finished — ${describeResult(g.result)}` : "in progress";
+    const seats = g.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}${s.connected ? " ●" : ""}`).join(", ");
+    const links = [el("a", { href: `/game/${g.id}` }, "watch")];
+    if (mine[g.id]) links.push(" · ", el("button", { type: "button", onclick: () => showLinks(mine[g.id]) }, "my links"));
+    body.append(el("tr", { class: `game-row ${g.status}`, dataset: { id: g.id } },
+      el("td", {}, g.title || g.id), el("td", {}, g.ruleset), el("td", { class: "game-state" }, state),
+      el("td", {}, seats), el("td", {}, String(g.version)), el("td", {}, ...links)));
+  }
+  if (!games.length) body.append(el("tr", {}, el("td", { colspan: 6 }, "No games yet.")));
+}
+
+async function main() {
+  info = await api("/api/info");
+  const select = $("ruleset");
+  for (const r of info.rulesets) select.append(el("option", { value: r.id }, r.id));
+  if (info.rulesets.some((r) => r.id === "betrayal")) select.value = "betrayal";
+  $("dev-fields").hidden = !info.dev;
+  select.addEventListener("change", renderSeatRows);
+  $("seat-count").addEventListener("input", renderSeatRows);
+  $("create-form").addEventListener("submit", create);
+  renderSeatRows();
+  refreshGames();
+  setInterval(refreshGames, 5000);
+}
+
+main();
