@@ -81,12 +81,12 @@ def check_chart(items: Items) -> list[Problem]:
                 f"with 'haunt: {hid}'")))
     if items["haunts"] and items["chart"] is not None:
         for omen in omens(items):
-            for room in omen_rooms(items):
-                if (omen, room) not in seen:
-                    kind, item_id = ("cards", omen)
-                    problems.append((kind, item_id, ("id",), (
-                        f"the haunt chart has no entry for omen {omen!r} drawn in room {room!r}; "
-                        "expected a chart entry for every (omen, omen room) pair")))
+            missing = [room for room in omen_rooms(items) if (omen, room) not in seen]
+            if missing:
+                problems.append(("cards", omen, ("id",), (
+                    f"the haunt chart has no entry for this omen drawn in room(s) "
+                    f"{', '.join(missing)}; expected a chart entry for every (omen, omen room) "
+                    "pair")))
     return problems
 
 

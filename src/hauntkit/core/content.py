@@ -313,8 +313,15 @@ def _explain(model: Any, err: Any) -> str:
     if kind == "missing":
         return f"required field {loc[-1]!r} is missing" if loc else msg
     if "input" in err and kind not in ("union_tag_invalid",):
-        shown = repr(err["input"])
-        if len(shown) <= 60 and not isinstance(err["input"], (dict, list)):
+        value = err["input"]
+        if isinstance(value, dict):
+            hint = " (a ': ' inside plain text starts a mapping: quote the text)" if kind == (
+                "string_type") else ""
+            return f"{msg} (got a mapping){hint}"
+        if isinstance(value, list):
+            return f"{msg} (got a list)"
+        shown = repr(value)
+        if len(shown) <= 60:
             return f"{msg} (got {shown})"
     return msg
 
