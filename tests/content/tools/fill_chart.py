@@ -5,11 +5,11 @@ haunts so that each haunt is reached. Run: .venv/bin/python tests/content/tools/
 
 from __future__ import annotations
 
+import sys
+import types
 from pathlib import Path
 
 from hauntkit.core.content import PackSpec, load_pack, starter_dir, yaml_files
-import sys
-import types
 
 if "hauntkit.rulesets.betrayal" not in sys.modules:  # the package may not import yet
     try:
