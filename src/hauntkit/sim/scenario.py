@@ -100,11 +100,18 @@ class _Runner:
         if "ruleset" not in data:
             raise ScenarioFailure(1, "ruleset: missing (betrayal, beast...)")
         content = [str((self.path.parent / p).resolve()) for p in data.get("content") or []]
-        ruleset = cached_ruleset(data["ruleset"], content, bool(data.get("replace_starter")))
+        try:
+            ruleset = cached_ruleset(data["ruleset"], content, bool(data.get("replace_starter")))
+        except HauntkitError as exc:
+            raise ScenarioFailure(self.line("ruleset"), f"ruleset: {exc}") from None
         config = dict(data.get("config") or {})
         if data.get("players") is not None:
             config["players"] = data["players"]
-        game = Game.new(ruleset, config, int(data.get("seed", 0)))
+        try:
+            game = Game.new(ruleset, config, int(data.get("seed", 0)))
+        except HauntkitError as exc:
+            where = "players" if "players" in data else "config"
+            raise ScenarioFailure(self.line(where), f"{where}: {exc}") from None
         self.game = game
         if data.get("setup"):
             self.setup(data["setup"], self.line("setup"))
