@@ -9,6 +9,7 @@ under the given folders, validates each document, checks duplicate ids, and rais
 
 from __future__ import annotations
 
+import importlib
 import json
 import types
 import typing
@@ -351,8 +352,24 @@ def load_ruleset_pack(
     spec: PackSpec, content_paths: Iterable[str | Path] = (), replace_starter: bool = False
 ) -> Pack:
     """Load the starter pack of ``spec.ruleset`` plus ``content_paths`` (or only those with
-    ``replace_starter``), as ``hauntkit play``, ``simulate`` and ``validate`` all do."""
+    ``replace_starter``), as ``hauntkit play``, ``simulate`` and ``validate`` all do. The
+    content checks of ``hauntkit.content.<ruleset>_checks.CHECKS`` (if that module exists) run
+    after the spec's own checks."""
+    extra = [c for c in content_checks(spec.ruleset) if c not in spec.checks]
+    if extra:
+        spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *extra])
     return load_pack(spec, pack_paths(spec.ruleset, content_paths, replace_starter))
+
+
+def content_checks(ruleset: str) -> list[Callable[[dict[str, dict[str, BaseModel]]], Any]]:
+    """The whole-pack checks kept with a ruleset's content (``hauntkit.content.<id>_checks``)."""
+    try:
+        module = importlib.import_module(f"hauntkit.content.{ruleset}_checks")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"hauntkit.content.{ruleset}_checks":
+            return []
+        raise
+    return list(getattr(module, "CHECKS", []))
 
 
 def json_schema(spec: PackSpec) -> dict[str, Any]:
