@@ -1,0 +1,45 @@
+"""The lobby and the generic game page in a real browser (a ruleset without its own renderer)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from harness import ServerProcess
+
+
+def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(web_server.url + "/")
+    page.select_option("#ruleset", "toy")
+    page.fill("#title", "Lantern test")
+    page.fill("#seed", "5")
+    page.fill("#bot-delay", "0")
+    kinds = page.locator(".seat-kind")
+    assert kinds.count() == 3
+    kinds.nth(0).select_option("human")
+    page.click("#create-btn")
+    page.wait_for_selector("#links-panel:not([hidden]) .seat-link")
+    page.screenshot(path=str(shots / "generic-lobby.png"))
+    url = page.locator(".seat-link").first.get_attribute("href")
+    assert "#t=" in url
+    page.goto(url)
+    page.wait_for_selector("#conn.live")
+    for _ in range(200):
+        if page.locator("#endscreen:not([hidden])").count():
+            break
+        button = page.locator("button.action").first
+        try:
+            button.click(timeout=3000)
+        except Exception:  # noqa: BLE001 - the buttons are redrawn while we look
+            continue
+    page.wait_for_selector("#endscreen:not([hidden])", timeout=20000)
+    assert "won" in page.inner_text("#endscreen")
+    assert page.locator("#log li").count() > 3
+    page.screenshot(path=str(shots / "generic-end.png"))
+    # the lobby lists it as finished
+    page.goto(web_server.url + "/")
+    page.wait_for_selector(".game-row.finished")
+    assert "finished" in page.inner_text(".game-row.finished .game-state")
+    assert not errors
