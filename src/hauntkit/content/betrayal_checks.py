@@ -119,6 +119,14 @@ def check_references(items: Items) -> list[Problem]:
                     if obj.explorers_in_room and obj.explorers_in_room.room not in rooms:
                         problems.append((kind, item_id, (*loc, "explorers_in_room", "room"),
                                          f"unknown room {obj.explorers_in_room.room!r}"))
+                elif isinstance(obj, (s.Move, s.Place, s.Discover)) and obj.room \
+                        and obj.room not in rooms:
+                    problems.append((kind, item_id, (*loc, "room"), f"unknown room {obj.room!r}"))
+                if isinstance(obj, s.Place) and obj.monster and obj.monster not in monsters:
+                    problems.append((kind, item_id, (*loc, "monster"),
+                                     f"unknown monster {obj.monster!r}"))
+                elif isinstance(obj, s.GetCard) and obj.card not in holdable:
+                    problems.append((kind, item_id, (*loc, "card"), f"unknown card {obj.card!r}"))
                 elif isinstance(obj, (s.Discard, s.Drop)):
                     if obj.card not in ("this", "all") and obj.card not in holdable:
                         problems.append((kind, item_id, (*loc, "card"),

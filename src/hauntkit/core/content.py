@@ -222,9 +222,13 @@ def load_pack(spec: PackSpec, paths: Iterable[str | Path]) -> Pack:
                 origin[(key, item_id)] = where
                 raw_at[(key, item_id)] = (path, data, [key, i])
     if not problems:
-        for check in spec.checks:
-            for problem in check(items):
-                problems.append(_check_problem(problem, origin, raw_at))
+        found = [problem for check in spec.checks for problem in check(items)]
+        # A problem that names its field supersedes the same problem reported without one.
+        located = {(p[0], p[1], p[3]) for p in found if len(p) == 4}
+        for problem in found:
+            if len(problem) == 3 and tuple(problem) in located:
+                continue
+            problems.append(_check_problem(problem, origin, raw_at))
     if problems:
         raise ContentError(problems)
     return Pack(spec.ruleset, items, origin)
@@ -305,6 +309,8 @@ def _explain(model: Any, err: Any) -> str:
     """Pydantic's message, completed with what was expected where pydantic is terse."""
     msg = err["msg"]
     kind = err.get("type", "")
+    if kind == "value_error":  # our own validators already say what was expected and got
+        return msg.removeprefix("Value error, ")
     loc = list(err["loc"])
     if kind == "extra_forbidden":
         parents = [m for m in _unwrap(_model_at(model, loc[:-1])) if _is_model(m)]
