@@ -89,6 +89,16 @@ class Content:
         for eid, e in self.enemies.items():
             self.abilities[eid] = {"special1": e.special1, "special2": e.special2,
                                    "signature": e.signature}
+        # enemies' plain attacks as abilities, for the MELEE and RANGE cards
+        self.basic: dict[str, dict[str, Ability]] = {}
+        for eid, e in self.enemies.items():
+            self.basic[eid] = {"melee": Ability(
+                id="melee", name="Melee attack", text="A melee attack.", style="melee",
+                range=1, attack=e.melee, element=e.melee_element)}
+            if e.ranged is not None:
+                self.basic[eid]["range"] = Ability(
+                    id="range", name="Ranged attack", text="A ranged attack.", style="ranged",
+                    range=e.ranged.range, attack=e.ranged.attack, element=e.ranged.element)
         self.logic: dict[str, list[str]] = {
             eid: [w.strip() for w in e.logic.split(">")] for eid, e in self.enemies.items()
         }

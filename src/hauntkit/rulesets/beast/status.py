@@ -11,7 +11,7 @@ from hauntkit.rulesets.beast.schema import DEBUFFS
 State = dict[str, Any]
 PERMANENT = 99
 # Statuses whose clock is not the end-of-turn countdown.
-_NOT_TIMED = frozenset({"BURNING", "IMMOBILIZE", "COVER", "NO_HEAL"})
+_NOT_TIMED = frozenset({"BURNING", "IMMOBILIZE", "COVER", "NO_HEAL", "NO_DEFEND"})
 
 
 def has(unit: dict[str, Any], name: str) -> bool:

@@ -1,0 +1,366 @@
+"""Ruleset ``beast``: Riddle of the Beast battles on the shared engine core.
+
+Hunters are played by seats; enemies are driven inside ``apply`` by the rules' own AI (R7).
+The state is plain JSON; see docs/scenarios.md ("## beast") for actions and set-up fields.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hauntkit.core.content import load_pack
+from hauntkit.core.errors import HauntkitError, IllegalActionError, UnknownIdError
+from hauntkit.core.log import emit
+from hauntkit.core.rng import new_rng
+from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
+from hauntkit.rulesets.beast import combat, dice, status
+from hauntkit.rulesets.beast.board import blockers, dist, occupancy
+from hauntkit.rulesets.beast.data import Content
+from hauntkit.rulesets.beast.enemy import EnemySide
+from hauntkit.rulesets.beast.hunter import HunterSide
+from hauntkit.rulesets.beast.rules import Rules
+from hauntkit.rulesets.beast.schema import PACK_SPEC
+from hauntkit.rulesets.beast.views import ViewsMixin
+
+STARTER = Path(__file__).resolve().parents[2] / "content" / "beast"
+SIDES = ("hunters", "enemies")
+DEFAULT_MAX_ROUNDS = 30
+
+
+@register_ruleset
+class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
+    """Riddle of the Beast battles."""
+
+    id = "beast"
+
+    def __init__(self, content: Content) -> None:
+        self.c = content
+
+    @classmethod
+    def from_content(cls, paths: list[str] | None = None,
+                     replace_starter: bool = False) -> BeastRuleset:
+        """Load the starter pack plus ``paths`` (or only ``paths`` with ``replace_starter``)."""
+        folders = list(paths or [])
+        if not replace_starter:
+            folders.insert(0, str(STARTER))
+        return cls(Content(load_pack(PACK_SPEC, folders)))
+
+    # -- set-up ----------------------------------------------------------------------------
+    def new_state(self, config: dict[str, Any], seed: int) -> State:
+        c = self.c
+        map_id = config.get("map", c.map_order[0])
+        if map_id not in c.maps:
+            raise HauntkitError(f"config.map: unknown map {map_id!r}; known: {sorted(c.maps)}")
+        md = c.maps[map_id]
+        hunters = config.get("hunters") or list(c.hunters)[:4]
+        for hid in hunters:
+            if hid not in c.hunters:
+                raise HauntkitError(f"config.hunters: unknown hunter {hid!r}")
+        if len(set(hunters)) != len(hunters) or not 1 <= len(hunters) <= len(md.hunter_starts):
+            raise HauntkitError(f"config.hunters: 1 to {len(md.hunter_starts)} different hunters")
+        players = int(config.get("players", len(hunters)))
+        if not 1 <= players <= len(hunters):
+            raise HauntkitError("config.players: between 1 and the number of hunters")
+        enemies = config.get("enemies") or md.enemies
+        for eid in enemies:
+            if eid not in c.enemies:
+                raise HauntkitError(f"config.enemies: unknown enemy {eid!r}")
+        if len(enemies) > len(md.enemy_starts):
+            raise HauntkitError(f"config.enemies: this map has {len(md.enemy_starts)} starts")
+        state: State = {
+            "rng": new_rng(seed), "log": [], "history": [], "version": 0,
+            "map": map_id, "players": players, "round": 0, "side": "hunters",
+            "first": "hunters", "units": {}, "lights": [], "barricades": [], "fog": None,
+            "deck": [], "forced": [], "queue": [], "pending": None, "window": None,
+            "eturn": None, "passed": [], "lost": [], "result": None, "next_id": 0,
+            "max_rounds": int(config.get("max_rounds", DEFAULT_MAX_ROUNDS)),
+            "mission": dict(md.mission),
+        }
+        state["rng"]["script"].extend(config.get("dice", []))
+        for i, hid in enumerate(hunters):
+            self.add_unit(state, hid, hid, *md.hunter_starts[i], seat=i % players)
+        counts: dict[str, int] = {}
+        for i, eid in enumerate(enemies):
+            counts[eid] = counts.get(eid, 0) + 1
+            self.add_unit(state, eid, f"{eid}-{counts[eid]}", *md.enemy_starts[i])
+        for lx, ly in md.lights:
+            state["lights"].append({"id": self.new_id(state, "L"), "x": lx, "y": ly, "hp": 2})
+        # RULING R6: each side rolls a d6, ties reroll; the winner goes first all battle.
+        while True:
+            h, e = dice.d6(state), dice.d6(state)
+            emit(state, "initiative", f"Initiative: hunters {h}, enemies {e}.", hunters=h,
+                 enemies=e)
+            if h != e:
+                break
+        state["first"] = "hunters" if h > e else "enemies"
+        self.start_side_turn(state, state["first"])
+        self.run(state)
+        return state
+
+    def add_unit(self, state: State, kind: str, uid: str, x: int, y: int,
+                 seat: int = -1) -> dict[str, Any]:
+        c = self.c
+        if uid in state["units"]:
+            raise HauntkitError(f"unit id {uid!r} already exists")
+        if kind in c.hunters:
+            h = c.hunters[kind]
+            unit = {"side": "hunters", "name": h.name, "hp": h.hp, "max": h.hp,
+                    "san": h.sanity, "cp": 0, "st": {},
+                    "ch": {a.id: a.charges for a in h.abilities if a.charges is not None}}
+        elif kind in c.enemies:
+            e = c.enemies[kind]
+            num = uid.rsplit("-", 1)[-1]
+            unit = {"side": "enemies", "name": f"{e.name} {num}" if num.isdigit() else e.name,
+                    "hp": e.hp, "max": e.hp, "san": 0, "cp": e.cp,
+                    "st": {b: [status.PERMANENT, 1] for b in e.buffs}, "ch": {}}
+        else:
+            raise HauntkitError(f"unknown hunter or enemy {kind!r}")
+        unit.update({"id": uid, "kind": kind, "seat": seat, "x": x, "y": y, "imm": {},
+                     "cd": {}, "bleed": 0, "ptaken": 0, "mv": 0, "acted": False,
+                     "intr": False, "alive": True, "flags": {}, "order": len(state["units"])})
+        state["units"][uid] = unit
+        return unit
+
+    # -- turn flow -------------------------------------------------------------------------
+    def start_side_turn(self, state: State, side: str) -> None:
+        state["side"] = side
+        if side == state["first"]:
+            state["round"] += 1
+        code = SIDES.index(side)
+        units = state["units"]
+        for u in units.values():
+            nh = u["st"].get("NO_HEAL")
+            if nh and nh[1] == code:
+                del u["st"]["NO_HEAL"]
+        for u in units.values():
+            if u["side"] != side or not u["alive"]:
+                continue
+            # Cool downs count down at the start of each turn.
+            u["cd"] = {k: v - 1 for k, v in u["cd"].items() if v > 1}
+            u["flags"] = {}
+            u["acted"] = False
+            u["st"].pop("NO_DEFEND", None)
+            if side == "hunters":
+                u["intr"] = False
+                u["mv"] = self.movement(state, u)
+                self.consume_immobilize(state, u)
+                if self.adjacent_enemies(state, u):
+                    u["flags"]["adj0"] = 1
+            if "POISON" in u["st"]:
+                self.poison_roll(state, u)
+            if u["alive"] and "BURNING" in u["st"]:
+                self.burn(state, u)
+        emit(state, "turn", f"Round {state['round']}: the {side}' turn.", side=side,
+             round=state["round"])
+        if side == "hunters":
+            state["passed"] = []
+        else:
+            self.begin_enemy_turn(state)
+
+    def end_side_turn(self, state: State) -> None:
+        side = state["side"]
+        for u in state["units"].values():
+            if u["side"] == side and u["alive"]:
+                status.end_of_turn(state, u)
+        if side == "hunters" and state["fog"]:
+            state["fog"]["turns"] -= 1
+            if state["fog"]["turns"] <= 0:
+                state["fog"] = None
+        if side == "enemies":
+            state["eturn"] = None
+        if side != state["first"]:
+            mission = state["mission"]
+            if mission["type"] == "survive" and state["round"] >= mission["rounds"]:
+                self.finish(state, "hunters", f"the hunters held out {mission['rounds']} rounds")
+                return
+            if state["round"] >= state["max_rounds"]:
+                self.finish(state, None, "the round limit was reached")
+                return
+        self.start_side_turn(state, SIDES[1 - SIDES.index(side)])
+
+    def finish(self, state: State, winner: str | None, why: str) -> None:
+        state["result"] = {"winner": winner, "reason": why, "rounds": state["round"]}
+        state["pending"] = None
+        state["window"] = None
+        emit(state, "battle_end", f"The battle is over: {why}.", winner=winner)
+
+    def check_end(self, state: State) -> bool:
+        alive = {"hunters": 0, "enemies": 0}
+        for u in state["units"].values():
+            if u["alive"]:
+                alive[u["side"]] += 1
+        if not alive["enemies"]:
+            self.finish(state, "hunters", "every enemy is defeated")
+        elif not alive["hunters"]:
+            self.finish(state, "enemies", "every hunter is dead or mad")
+        return state["result"] is not None
+
+    def run(self, state: State) -> None:
+        """Resolve until a seat must decide or the battle ends."""
+        while not self.check_end(state):
+            if state["pending"]:
+                return
+            window = state["window"]
+            if window is not None:
+                seat = self.window_seat(state)
+                if seat is not None:
+                    window["seat"] = seat
+                    return
+                state["window"] = None
+                continue
+            queue = state["queue"]
+            if queue:
+                fr = queue[0]
+                if combat.step(self, state, fr):
+                    for i, f in enumerate(queue):
+                        if f is fr:
+                            del queue[i]
+                            break
+                continue
+            if state["side"] == "enemies":
+                self.enemy_step(state)
+                continue
+            if self.hunter_seats_left(state):
+                return
+            self.end_side_turn(state)
+
+    def hunter_seats_left(self, state: State) -> list[int]:
+        seats = {u["seat"] for u in state["units"].values()
+                 if u["side"] == "hunters" and u["alive"]}
+        return sorted(seats - set(state["passed"]))
+
+    # -- interrupt windows (rules: "Interrupts") -------------------------------------------
+    def open_window(self, state: State, focus: str | None) -> None:
+        """Offer interrupts before an enemy's dice are rolled (``focus`` None) or before each
+        space of its move (only interrupts that can target the mover, ``focus``)."""
+        state["window"] = {"focus": focus, "passed": [], "seat": None}
+
+    def window_options(self, state: State, seat: int) -> list[Action]:
+        window = state["window"]
+        focus = window["focus"]
+        md = self.md(state)
+        occ, block = occupancy(state), blockers(state, md)
+        out: list[Action] = []
+        for u in state["units"].values():
+            if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
+                continue
+            for ab in self.c.hunters[u["kind"]].abilities:
+                if ab.kind != "interrupt" or not self.interrupt_ready(u, ab):
+                    continue
+                for a in self.ability_targets(state, u, ab, occ, block, "interrupt"):
+                    if focus is None or a["target"] == focus:
+                        out.append(a)
+        return out
+
+    def window_seat(self, state: State) -> int | None:
+        """Simultaneous interrupts go to the player next in turn order: seats are asked in
+        seat order, as the hunters are next after the enemy (HR-3)."""
+        passed = state["window"]["passed"]
+        for seat in range(state["players"]):
+            if seat not in passed and self.window_options(state, seat):
+                return seat
+        return None
+
+    # -- the Ruleset contract --------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        if state["result"] is not None:
+            return []
+        if state["pending"]:
+            return [state["pending"]["seat"]]
+        if state["window"]:
+            return [state["window"]["seat"]]
+        if state["side"] == "hunters":
+            return self.hunter_seats_left(state)
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state["result"] is not None:
+            return []
+        pending = state["pending"]
+        if pending:
+            if pending["seat"] != seat:
+                return []
+            if pending["kind"] == "crit":
+                return [{"type": "crit", "reroll": False}, {"type": "crit", "reroll": True}]
+            return [{"type": "arc", "target": t} for t in pending["options"]]
+        window = state["window"]
+        if window:
+            if window["seat"] != seat:
+                return []
+            return self.window_options(state, seat) + [{"type": "pass"}]
+        if state["side"] != "hunters" or seat not in self.hunter_seats_left(state):
+            return []
+        md = self.md(state)
+        occ, block = occupancy(state), blockers(state, md)
+        out: list[Action] = []
+        for u in state["units"].values():
+            if u["seat"] == seat and u["side"] == "hunters" and u["alive"]:
+                out.extend(self.hunter_actions(state, u, occ, block))
+        out.append({"type": "end_turn"})
+        return out
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        kind = action["type"]
+        units = state["units"]
+        if kind == "crit":
+            fr = state["queue"][0]
+            fr["reroll"] = action["reroll"]
+            fr["ph"] = "decided"
+            state["pending"] = None
+        elif kind == "arc":
+            fr = state["queue"][0]
+            state["pending"] = None
+            combat.push_arc(self, state, fr, action["target"])
+            fr["ph"] = "done"
+        elif kind == "pass":
+            state["window"]["passed"].append(seat)
+        elif kind == "end_turn":
+            state["passed"].append(seat)
+            emit(state, "end_turn", f"Seat {seat} ends its turn.", seat=seat)
+        else:
+            unit = units[action["unit"]]
+            if kind == "step":
+                self.do_step(state, unit, action["to"])
+            elif kind == "attack":
+                self.do_attack(state, unit, action["target"], action["mode"])
+            elif kind in ("ability", "interrupt"):
+                ab = self.ability(unit, action["ability"])
+                before = len(state["queue"])
+                self.use_ability(state, unit, ab, action["target"],
+                                 interrupt=kind == "interrupt", team=bool(action.get("team")))
+                if before:  # an interrupt resolves before the attack it interrupted
+                    queue = state["queue"]
+                    queue[:] = queue[before:] + queue[:before]
+            elif kind == "cover":
+                unit["st"]["COVER"] = [1, self.cover_source(state, unit)]
+                emit(state, "cover", f"{self.name(unit)} takes cover.", unit=unit["id"])
+            elif kind == "douse":
+                unit["acted"] = True
+                li = next(li for li in state["lights"] if li["id"] == action["light"])
+                if self.skill_check(state, unit, "engineering", 4):
+                    state["lights"].remove(li)
+                    emit(state, "object_destroyed", f"{self.name(unit)} puts out {li['id']}.",
+                         obj=li["id"])
+            elif kind == "carry":
+                unit["acted"] = True
+                li = next(li for li in state["lights"] if li["id"] == action["light"])
+                li["x"], li["y"] = action["to"]
+                emit(state, "light_moved", f"{self.name(unit)} moves {li['id']}.", obj=li["id"])
+        self.run(state)
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
+        uid = action.get("unit")
+        if uid is not None and uid not in state["units"]:
+            return UnknownIdError(f"no unit {uid!r}; units: {sorted(state['units'])}")
+        if uid is not None and state["units"][uid]["seat"] != seat:
+            return IllegalActionError(f"unit {uid!r} is not controlled by seat {seat}")
+        if uid is not None and "PARALYZE" in state["units"][uid]["st"]:
+            return IllegalActionError(f"{uid} is PARALYZED: no move, action or interrupt")
+        return super().explain_illegal(state, seat, action)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state["result"]
+
+
+__all__ = ["PACK_SPEC", "BeastRuleset", "dist"]

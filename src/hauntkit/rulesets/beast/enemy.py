@@ -1,0 +1,337 @@
+"""The enemy turn driven by the rules' own AI (RULING R7; rules: "Enemy Turn", "Combat Cards",
+"Combat Logic", "Cruelty"). It runs inside ``apply`` as a resumable machine in
+``state["eturn"]``: it pauses only where hunter seats may interrupt."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from hauntkit.core.log import emit
+from hauntkit.core.rng import shuffle
+from hauntkit.rulesets.beast import combat
+from hauntkit.rulesets.beast.board import (
+    area_cells,
+    beam_cells,
+    blockers,
+    dist,
+    occupancy,
+    sight,
+)
+from hauntkit.rulesets.beast.hunter import ranged_distance, shielded_by_barricade
+from hauntkit.rulesets.beast.schema import Ability
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+
+class EnemySide:
+    """Mixin: the enemy turn."""
+
+    def begin_enemy_turn(self, state: State) -> None:
+        units = state["units"]
+        order = sorted((u for u in units.values() if u["side"] == "enemies" and u["alive"]),
+                       key=lambda u: (u["cp"], u["order"]))
+        todo = []
+        for u in order:
+            todo.extend([u["id"]] * self.template(u).actions_per_turn)
+        deck = list(self.c.deck)
+        shuffle(state["rng"], deck)
+        state["deck"] = deck
+        state["eturn"] = {"todo": todo, "cur": None}
+
+    def draw(self, state: State) -> str:
+        if state["forced"]:
+            return state["forced"].pop(0)
+        if not state["deck"]:
+            deck = list(self.c.deck)
+            shuffle(state["rng"], deck)
+            state["deck"] = deck
+        return state["deck"].pop(0)
+
+    def enemy_step(self, state: State) -> None:
+        """Advance the enemy turn by one step (an activation, a space, or an action)."""
+        et = state["eturn"]
+        units = state["units"]
+        cur = et["cur"]
+        if cur is None:
+            if not et["todo"]:
+                self.end_side_turn(state)
+                return
+            uid = et["todo"].pop(0)
+            unit = units[uid]
+            if not unit["alive"]:
+                return
+            if "PARALYZE" in unit["st"]:
+                emit(state, "paralyzed", f"{self.name(unit)} is paralyzed and loses its action.")
+                return
+            unit["mv"] = self.movement(state, unit)
+            self.consume_immobilize(state, unit)
+            et["cur"] = self.plan(state, unit)
+            return
+        unit = units[cur["uid"]]
+        if cur["path"] and unit["alive"] and "PARALYZE" not in unit["st"] and unit["mv"] > 0:
+            if not cur["asked"]:
+                cur["asked"] = True
+                self.open_window(state, unit["id"])
+                return
+            cur["asked"] = False
+            nxt = tuple(cur["path"].pop(0))
+            occ = occupancy(state)
+            if nxt in occ or nxt in blockers(state, self.md(state)):
+                cur["path"] = []
+                return
+            unit["x"], unit["y"] = nxt
+            unit["mv"] -= 1
+            emit(state, "move", f"{self.name(unit)} moves to {nxt[0]},{nxt[1]}.",
+                 unit=unit["id"], to=list(nxt))
+            return
+        et["cur"] = None
+        if unit["alive"] and "PARALYZE" not in unit["st"] and cur["act"] is not None:
+            self.enemy_act(state, unit, cur)
+
+    # -- planning --------------------------------------------------------------------------
+    def card_action(self, state: State, unit: Unit) -> tuple[str | None, str, bool]:
+        """Draw a card; a disabled ability draws again, and the same card twice loses the
+        turn (R7, Tricks of the Trade). Returns (action, card id, cruelty)."""
+        enemy = self.c.enemies[unit["kind"]]
+        first = self.draw(state)
+        emit(state, "card", f"{self.name(unit)} draws {self.c.card_names[first]}.",
+             unit=unit["id"], card=first)
+        act = self.c.cards[first]
+        if not self._disabled(unit, enemy, act):
+            return act, first, self.c.card_cruelty[first]
+        again = self.draw(state)
+        emit(state, "card", f"That action is disabled; {self.name(unit)} draws "
+             f"{self.c.card_names[again]}.", unit=unit["id"], card=again)
+        act2 = self.c.cards[again]
+        if again == first or self._disabled(unit, enemy, act2):
+            emit(state, "lose_turn", f"{self.name(unit)} loses its turn.")
+            return None, again, False
+        return act2, again, self.c.card_cruelty[again]
+
+    def _disabled(self, unit: Unit, enemy: Any, act: str) -> bool:
+        if act == "range" and enemy.ranged is None:
+            return True
+        return act == "special1" and "TRICKS" in unit["st"]
+
+    def action_spec(self, unit: Unit, act: str) -> Ability:
+        enemy = self.c.enemies[unit["kind"]]
+        if act == "melee":
+            return self.c.basic[unit["kind"]]["melee"]
+        if act == "range":
+            return self.c.basic[unit["kind"]]["range"]
+        return getattr(enemy, act)
+
+    def plan(self, state: State, unit: Unit) -> dict[str, Any]:
+        act, card, cruelty = self.card_action(state, unit)
+        cur = {"uid": unit["id"], "card": card, "act": act, "cruel": cruelty, "path": [],
+               "asked": False}
+        if act is None:
+            return cur
+        ab = self.action_spec(unit, act)
+        hunters = [uid for uid, u in state["units"].items()
+                   if u["side"] == "hunters" and u["alive"]]
+        if not hunters:
+            return cur
+        md = self.md(state)
+        block = blockers(state, md)
+        occ = occupancy(state)
+        reach_map = self.reachable(state, unit, block, occ)
+        if ab.shape in ("aoe", "beam"):
+            best = self.best_area(state, unit, ab, reach_map, block, occ)
+            if best is not None:
+                cur["path"] = self.path_to(reach_map, best[0])
+                return cur
+        reach = 1 if ab.style == "melee" or ab.shape == "self" else ab.range
+        if ab.shape == "aoe":
+            reach = ab.range + ab.radius
+        pool = hunters
+        if cruelty:
+            near = [h for h in hunters if self._reach_dist(state, unit, h) <= unit["mv"] + reach]
+            pool = near or hunters
+        target = self.pick_by_logic(state, unit, pool, cruelty=cruelty)
+        cur["target"] = target
+        t = state["units"][target]
+        best_cell, best_cost = None, None
+        for cell, (cost, _) in reach_map.items():
+            if cell != (unit["x"], unit["y"]) and cell in occ:
+                continue
+            if self._reaches(state, unit, t, cell, reach, block):
+                if best_cost is None or cost < best_cost:
+                    best_cell, best_cost = cell, cost
+        if best_cell is None:
+            # Out of reach this turn: close in along the shortest way toward it.
+            best_cell = self.closest_toward(reach_map, occ, unit, (t["x"], t["y"]))
+        cur["path"] = self.path_to(reach_map, best_cell)
+        return cur
+
+    def _reach_dist(self, state: State, unit: Unit, target: str) -> int:
+        t = state["units"][target]
+        return dist(unit["x"], unit["y"], t["x"], t["y"])
+
+    def _reaches(self, state: State, unit: Unit, t: Unit, cell: tuple[int, int], reach: int,
+                 block: set) -> bool:
+        d = dist(cell[0], cell[1], t["x"], t["y"])
+        if reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
+            d *= 2
+        return d <= reach and (reach <= 1 or sight(block, cell[0], cell[1], t["x"], t["y"]))
+
+    def reachable(self, state: State, unit: Unit, block: set,
+                  occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
+        """Breadth-first search: every space reachable (cost, parent) with any movement;
+        enemies pass through each other but never through hunters."""
+        md = self.md(state)
+        start = (unit["x"], unit["y"])
+        seen: dict[tuple[int, int], tuple[int, Any]] = {start: (0, None)}
+        queue = deque([start])
+        units = state["units"]
+        while queue:
+            c = queue.popleft()
+            cost = seen[c][0]
+            for n in md.neighbours[c]:
+                if n in seen or n in block:
+                    continue
+                o = occ.get(n)
+                if o is not None and units[o]["side"] != unit["side"]:
+                    continue
+                seen[n] = (cost + 1, c)
+                queue.append(n)
+        return seen
+
+    def path_to(self, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
+        if cell is None:
+            return []
+        path = []
+        while reach_map[cell][1] is not None:
+            path.append(list(cell))
+            cell = reach_map[cell][1]
+        path.reverse()
+        return path
+
+    def closest_toward(self, reach_map: dict, occ: dict, unit: Unit,
+                       goal: tuple[int, int]) -> tuple[int, int] | None:
+        """The free space within this turn's movement closest to ``goal``."""
+        best, key = None, None
+        for cell, (cost, _) in reach_map.items():
+            if cost > unit["mv"] or (cell in occ and cell != (unit["x"], unit["y"])):
+                continue
+            k = (dist(cell[0], cell[1], goal[0], goal[1]), cost)
+            if key is None or k < key:
+                best, key = cell, k
+        return best
+
+    def best_area(self, state: State, unit: Unit, ab: Ability, reach_map: dict, block: set,
+                  occ: dict) -> tuple[tuple[int, int], Any] | None:
+        """Where to stand and aim an AOE or beam to hit the most hunters (then fewest allies,
+        then least movement); None when no hunter can be caught this turn."""
+        md = self.md(state)
+        units = state["units"]
+        best, key = None, None
+        for cell, (cost, _) in reach_map.items():
+            if cost > unit["mv"] or (cell in occ and cell != (unit["x"], unit["y"])):
+                continue
+            for aim in self._aims(md, ab, cell, block):
+                cells = (beam_cells(md, block, cell[0], cell[1], aim, ab.range)
+                         if ab.shape == "beam" else area_cells(md, aim[0], aim[1], ab.radius))
+                nh = na = 0
+                for c in cells:
+                    o = occ.get(c)
+                    if o is None or o == unit["id"]:
+                        continue
+                    if units[o]["side"] == "hunters":
+                        nh += 1
+                    else:
+                        na += 1
+                if nh == 0:
+                    continue
+                k = (-nh, na, cost)
+                if key is None or k < key:
+                    best, key = (cell, aim), k
+        return best
+
+    def _aims(self, md: Any, ab: Ability, cell: tuple[int, int], block: set) -> list[Any]:
+        if ab.shape == "beam":
+            return list(range(8))
+        if ab.range == 0:
+            return [cell]
+        return [(x, y) for x in range(max(0, cell[0] - ab.range),
+                                      min(md.width, cell[0] + ab.range + 1))
+                for y in range(max(0, cell[1] - ab.range), min(md.height, cell[1] + ab.range + 1))
+                if (x, y) not in block and sight(block, cell[0], cell[1], x, y)]
+
+    # -- acting ----------------------------------------------------------------------------
+    def enemy_act(self, state: State, unit: Unit, cur: dict[str, Any]) -> None:
+        act = cur["act"]
+        ab = self.action_spec(unit, act)
+        if act in ("melee", "range") and "DISARMED" in unit["st"]:
+            emit(state, "disarmed", f"{self.name(unit)} is disarmed and cannot attack.")
+            return
+        md = self.md(state)
+        block = blockers(state, md)
+        occ = occupancy(state)
+        if ab.shape in ("aoe", "beam"):
+            here = {(unit["x"], unit["y"]): (0, None)}
+            best = self.best_area(state, unit, ab, here, block, occ)
+            if best is None:
+                emit(state, "no_target", f"{self.name(unit)} has no hunter to catch.")
+                return
+            if "BLIND" in unit["st"] and not combat._blind_check(self, state, unit, ab.range):
+                return
+            emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
+                 ability=ab.id)
+            self.enemy_area(state, unit, ab, act, best[1])
+            return
+        if ab.shape == "self" or ab.hook == "destroy_light":
+            emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
+                 ability=ab.id)
+            self.resolve_ability(state, unit, ab, unit["id"])
+            return
+        reach = 1 if ab.style == "melee" else ab.range
+        in_reach = [uid for uid, u in state["units"].items()
+                    if u["side"] == "hunters" and u["alive"]
+                    and self._reaches(state, unit, u, (unit["x"], unit["y"]), reach, block)]
+        if not in_reach:
+            emit(state, "no_target", f"{self.name(unit)} has no hunter in reach.")
+            return
+        target = cur.get("target")
+        if target not in in_reach:
+            target = self.pick_by_logic(state, unit, in_reach, cruelty=cur["cruel"])
+        t = state["units"][target]
+        if reach > 1 and shielded_by_barricade(state, unit, t):
+            bar = min(state["barricades"], key=lambda b: dist(b["x"], b["y"], t["x"], t["y"]))
+            target = bar["id"]
+        if "BLIND" in unit["st"] and not combat._blind_check(self, state, unit, reach):
+            return
+        emit(state, "enemy_action", f"{self.name(unit)}: {ab.name} on "
+             f"{target if target not in state['units'] else self.name(t)}.",
+             unit=unit["id"], ability=ab.id, target=target)
+        if ab.hook == "hex":
+            self.resolve_ability(state, unit, ab, target)
+            return
+        if not ab.attack:
+            self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
+            return
+        slot = act if act.startswith("s") else None
+        style = ab.style if ab.style != "special" or reach <= 1 else "special"
+        state["queue"].append(combat.frame(unit["id"], target, mode=act, atk=ab.attack,
+                                           el=ab.element, style=style, ab=slot,
+                                           mult=ab.crit_multiplier, reach=reach))
+        if style == "melee" and "CLEAVE" in unit["st"]:
+            for uid in self.adjacent_enemies(state, unit):
+                if uid != target:
+                    state["queue"].append(combat.frame(unit["id"], uid, mode=act,
+                                                       atk=ab.attack, el=ab.element,
+                                                       style="melee", ab=slot, reach=1))
+
+    def enemy_area(self, state: State, unit: Unit, ab: Ability, act: str, aim: Any) -> None:
+        """Beams and AOEs hit everyone in the area, allies included, each rolled apart."""
+        targets = self.area_targets(state, unit, ab, aim)
+        for tid in targets:
+            if ab.attack:
+                state["queue"].append(combat.frame(unit["id"], tid, mode=act, atk=ab.attack,
+                                                   el=ab.element, style="special", ab=act,
+                                                   mult=ab.crit_multiplier, reach=99))
+            else:
+                self.apply_effects(state, ab, unit, state["units"][tid], hit=True,
+                                   damaged=False)

@@ -1,0 +1,367 @@
+"""The hunters' side: their legal actions and how each resolves (rules: "Combat Basics",
+"Attack Types", "Attack of Opportunity", "Interrupts", "Abilities of Note")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import combat, dice, status
+from hauntkit.rulesets.beast.board import (
+    area_cells,
+    beam_cells,
+    blockers,
+    dist,
+    occupancy,
+    sight,
+)
+from hauntkit.rulesets.beast.schema import Ability
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+AREA_SHAPES = ("aoe", "beam")
+
+
+def ranged_distance(attacker: Unit, target: Unit) -> int:
+    """STEALTH doubles the distance for enemies' ranged targeting, unless MARKED."""
+    d = dist(attacker["x"], attacker["y"], target["x"], target["y"])
+    if "STEALTH" in target["st"] and "MARKED" not in target["st"] and \
+            attacker["side"] != target["side"]:
+        d *= 2
+    return d
+
+
+def shielded_by_barricade(state: State, attacker: Unit, target: Unit) -> bool:
+    """Blake's Barricade: ranged attacks must destroy it before hitting units next to it."""
+    if dist(attacker["x"], attacker["y"], target["x"], target["y"]) <= 1:
+        return False
+    return any(dist(b["x"], b["y"], target["x"], target["y"]) <= 1 for b in state["barricades"])
+
+
+def disabled_index(unit: Unit) -> int:
+    """TRICKS OF THE TRADE disables the unit's first ability (hunters) or Special 1 (HR-8)."""
+    return 1 if "TRICKS" in unit["st"] else 0
+
+
+class HunterSide:
+    """Mixin: legal actions and their resolution for hunter seats."""
+
+    # -- options ---------------------------------------------------------------------------
+    def hunter_actions(self, state: State, unit: Unit, occ: dict, block: set) -> list[dict]:
+        out: list[dict] = []
+        uid = unit["id"]
+        if "PARALYZE" in unit["st"]:
+            return out
+        md = self.md(state)
+        x, y = unit["x"], unit["y"]
+        if unit["mv"] > 0:
+            for nx, ny in md.neighbours[(x, y)]:
+                if (nx, ny) not in occ and (nx, ny) not in block:
+                    out.append({"type": "step", "unit": uid, "to": [nx, ny]})
+        if "COVER" not in unit["st"] and self.cover_source(state, unit):
+            out.append({"type": "cover", "unit": uid})
+        units = state["units"]
+        acted = unit["acted"]
+        if not acted:
+            if "DISARMED" not in unit["st"]:
+                h = self.c.hunters[unit["kind"]]
+                for tid, t in units.items():
+                    if not t["alive"] or t["side"] == "hunters":
+                        continue
+                    d = dist(x, y, t["x"], t["y"])
+                    if d <= 1:
+                        out.append({"type": "attack", "unit": uid, "target": tid,
+                                    "mode": "melee"})
+                    if (ranged_distance(unit, t) <= h.ranged.range
+                            and not shielded_by_barricade(state, unit, t)
+                            and sight(block, x, y, t["x"], t["y"])):
+                        out.append({"type": "attack", "unit": uid, "target": tid,
+                                    "mode": "ranged"})
+                for li in state["lights"]:
+                    d = dist(x, y, li["x"], li["y"])
+                    if d <= 1:
+                        out.append({"type": "attack", "unit": uid, "target": li["id"],
+                                    "mode": "melee"})
+                    elif d <= h.ranged.range and sight(block, x, y, li["x"], li["y"]):
+                        out.append({"type": "attack", "unit": uid, "target": li["id"],
+                                    "mode": "ranged"})
+            for li in state["lights"]:
+                if dist(x, y, li["x"], li["y"]) <= 1:
+                    out.append({"type": "douse", "unit": uid, "light": li["id"]})
+                    for cx, cy in md.neighbours[(x, y)] + [(x, y)]:
+                        if (cx, cy) != (li["x"], li["y"]):
+                            out.append({"type": "carry", "unit": uid, "light": li["id"],
+                                        "to": [cx, cy]})
+        abilities = self.c.hunters[unit["kind"]].abilities
+        skip = disabled_index(unit)
+        team = "TEAM_PLAYER" in unit["st"]
+        for i, ab in enumerate(abilities):
+            if skip and i == 0:
+                continue
+            if ab.kind == "interrupt":
+                if self.interrupt_ready(unit, ab):
+                    out.extend(self.ability_targets(state, unit, ab, occ, block, "interrupt"))
+                continue
+            ready = not acted and unit["cd"].get(ab.id, 0) == 0
+            if ready:
+                out.extend(self.ability_targets(state, unit, ab, occ, block, "ability"))
+            elif team and ab.hook != "team_player":
+                for a in self.ability_targets(state, unit, ab, occ, block, "ability"):
+                    a["team"] = True
+                    out.append(a)
+        return out
+
+    def interrupt_ready(self, unit: Unit, ab: Ability) -> bool:
+        if unit["intr"] or not unit["alive"] or "PARALYZE" in unit["st"]:
+            return False
+        if ab.charges is not None:
+            return unit["ch"].get(ab.id, 0) > 0
+        return unit["cd"].get(ab.id, 0) == 0
+
+    def cover_source(self, state: State, unit: Unit) -> int:
+        """1: on a cover space; 2: next to a barricade; 0: no cover here."""
+        if (unit["x"], unit["y"]) in self.md(state).cover:
+            return 1
+        for b in state["barricades"]:
+            if dist(b["x"], b["y"], unit["x"], unit["y"]) <= 1:
+                return 2
+        return 0
+
+    def ability_targets(self, state: State, unit: Unit, ab: Ability, occ: dict, block: set,
+                        kind: str) -> list[dict]:
+        """Every legal target of ``ab`` for ``unit`` as actions of type ``kind``."""
+        uid = unit["id"]
+        md = self.md(state)
+        x, y = unit["x"], unit["y"]
+        base = {"type": kind, "unit": uid, "ability": ab.id}
+        out: list[dict] = []
+        if ab.shape == "self":
+            return [dict(base, target=uid)]
+        if ab.shape == "beam":
+            return [dict(base, target=d) for d in range(8) if beam_cells(md, block, x, y, d, 1)]
+        if ab.shape == "single":
+            for tid, t in state["units"].items():
+                if not t["alive"]:
+                    continue
+                hostile = t["side"] != unit["side"]
+                if (ab.targets == "enemy" and not hostile) or (ab.targets == "ally" and hostile):
+                    continue
+                if ab.hook == "team_player" and tid == uid:
+                    continue
+                rng = ranged_distance(unit, t) if hostile else dist(x, y, t["x"], t["y"])
+                if rng > ab.range or not sight(block, x, y, t["x"], t["y"]):
+                    continue
+                if hostile and ab.attack and rng > 1 and shielded_by_barricade(state, unit, t):
+                    continue
+                out.append(dict(base, target=tid))
+            return out
+        # aoe and place: a space within range, in sight
+        occupied = set(occ)
+        for cx in range(max(0, x - ab.range), min(md.width, x + ab.range + 1)):
+            for cy in range(max(0, y - ab.range), min(md.height, y + ab.range + 1)):
+                c = (cx, cy)
+                if c in block or not sight(block, x, y, cx, cy):
+                    continue
+                if ab.hook == "barricade":
+                    if c in occupied or c == (x, y):
+                        continue
+                elif ab.hook == "create_light":
+                    if any(li["x"] == cx and li["y"] == cy for li in state["lights"]):
+                        continue
+                    if self.tile_lit(state, c):
+                        continue
+                else:
+                    radius = 1 if ab.hook == "amplify" else ab.radius
+                    if not any(o != (x, y) and dist(cx, cy, o[0], o[1]) <= radius
+                               for o in occupied):
+                        continue
+                out.append(dict(base, target=[cx, cy]))
+        return out
+
+    def tile_lit(self, state: State, c: tuple[int, int]) -> bool:
+        md = self.md(state)
+        tile = md.tile_of[c]
+        return any(md.tile_of[(li["x"], li["y"])] == tile for li in state["lights"])
+
+    # -- resolution ------------------------------------------------------------------------
+    def do_step(self, state: State, unit: Unit, to: list[int]) -> None:
+        """One space of movement; attacks of opportunity first (player units only)."""
+        occ = occupancy(state)
+        adjacent = [occ[n] for n in self.md(state).neighbours[(unit["x"], unit["y"])]
+                    if n in occ and state["units"][occ[n]]["side"] == "enemies"]
+        if adjacent and ("STEALTH" not in unit["st"] or unit["flags"].get("adj0")):
+            self.attacks_of_opportunity(state, unit, adjacent)
+            if not unit["alive"]:
+                return
+        cost = 1
+        if "COVER" in unit["st"]:
+            src = unit["st"]["COVER"][1]
+            own = src == 2 and any(b["owner"] == unit["id"] for b in state["barricades"])
+            if not own:
+                cost += 2  # leaving cover: -2 movement
+            status.remove(state, unit, "COVER", immunity=False)
+        unit["mv"] = max(0, unit["mv"] - cost)
+        unit["x"], unit["y"] = to
+        emit(state, "move", f"{self.name(unit)} moves to {to[0]},{to[1]}.", unit=unit["id"],
+             to=to)
+
+    def attacks_of_opportunity(self, state: State, unit: Unit, enemies: list[str]) -> None:
+        """Each adjacent enemy able to strike rolls 1 die: a HIT deals 1, no defence. Each
+        enemy gets one per hunter per turn (HR-9). Interrupts never provoke."""
+        done = unit["flags"].setdefault("aoo", [])
+        for eid in enemies:
+            e = state["units"][eid]
+            if eid in done or not e["alive"] or "PARALYZE" in e["st"] or "DISARMED" in e["st"]:
+                continue
+            done.append(eid)
+            face = dice.combat(state, 1)[0]
+            emit(state, "opportunity", f"{self.name(e)} takes an attack of opportunity on "
+                 f"{self.name(unit)}: {face}.", att=eid, tgt=unit["id"], face=face)
+            if face:
+                self.deal(state, unit, 1, e, "PHYSICAL")
+            if not unit["alive"]:
+                return
+
+    def adjacent_enemies(self, state: State, unit: Unit) -> list[str]:
+        return [uid for uid, e in state["units"].items()
+                if e["alive"] and e["side"] != unit["side"]
+                and dist(e["x"], e["y"], unit["x"], unit["y"]) <= 1]
+
+    def do_attack(self, state: State, unit: Unit, target: str, mode: str) -> None:
+        unit["acted"] = True
+        h = self.c.hunters[unit["kind"]]
+        if mode == "ranged":
+            self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
+            if not unit["alive"]:
+                return
+        el, pc = "PHYSICAL", False
+        if "ANOINTED" in unit["st"] and target in state["units"]:
+            el, pc = "ETHER", True  # Anoint Weapon: ETHER, criticals still physical
+            unit["st"].pop("ANOINTED")
+        atk = h.melee if mode == "melee" else h.ranged.attack
+        if mode == "ranged" and h.ranged.element != "PHYSICAL" and not pc:
+            el = h.ranged.element
+        reach = 1 if mode == "melee" else h.ranged.range
+        state["queue"].append(combat.frame(unit["id"], target, mode=mode, atk=atk, el=el,
+                                           style=mode, reach=reach * 2, phys_crit=pc))
+        if mode == "melee" and "CLEAVE" in unit["st"]:
+            for eid in self.adjacent_enemies(state, unit):
+                if eid != target:
+                    state["queue"].append(combat.frame(unit["id"], eid, mode="melee", atk=atk,
+                                                       el=el, style="melee", phys_crit=pc))
+
+    def use_ability(self, state: State, unit: Unit, ab: Ability, target: Any, *,
+                    interrupt: bool = False, team: bool = False) -> None:
+        """Use a hunter's ability or interrupt on ``target`` (uid, [x, y] or direction)."""
+        if interrupt:
+            unit["intr"] = True
+            if ab.charges is not None:
+                unit["ch"][ab.id] -= 1
+            elif ab.cooldown:
+                unit["cd"][ab.id] = ab.cooldown
+        elif team:
+            unit["st"].pop("TEAM_PLAYER", None)  # no cool down triggered (Team Player)
+        else:
+            unit["acted"] = True
+        emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
+             ability=ab.id, target=target)
+        melee_use = ab.style == "melee" or (
+            isinstance(target, str) and target in state["units"]
+            and dist(unit["x"], unit["y"], state["units"][target]["x"],
+                     state["units"][target]["y"]) <= 1 and ab.hook == "sneak_attack")
+        if not interrupt and not melee_use and ab.shape != "self" and ab.targets != "ally":
+            self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
+            if not unit["alive"]:
+                return
+        if "BLIND" in unit["st"] and not combat._blind_check(self, state, unit, ab.range):
+            return
+        if not interrupt and not team:
+            cd = ab.cooldown
+            if cd is None and ab.shape in AREA_SHAPES:
+                cd = 2  # beams and AOEs: 2-round cool down unless said otherwise
+            if cd:
+                unit["cd"][ab.id] = cd
+        self.resolve_ability(state, unit, ab, target, melee_use)
+
+    def resolve_ability(self, state: State, unit: Unit, ab: Ability, target: Any,
+                        melee_use: bool = False) -> None:
+        """Targets and effects of an ability, for either side."""
+        hook = ab.hook
+        units = state["units"]
+        if hook == "barricade":
+            bid = self.new_id(state, "B")
+            state["barricades"].append({"id": bid, "x": target[0], "y": target[1], "hp": 2,
+                                        "owner": unit["id"]})
+            emit(state, "barricade", f"{self.name(unit)} raises barricade {bid}.", obj=bid)
+            return
+        if hook == "create_light":
+            lid = self.new_id(state, "L")
+            state["lights"].append({"id": lid, "x": target[0], "y": target[1], "hp": 2})
+            emit(state, "light", f"A light source {lid} now burns at {target}.", obj=lid)
+            return
+        if hook == "amplify":
+            state["fog"] = {"x": target[0], "y": target[1], "turns": 2}
+            emit(state, "fog", f"{self.name(unit)} throws a fog cloud at {target}.")
+            return
+        if hook == "destroy_light":
+            lights = [li for li in state["lights"]
+                      if dist(li["x"], li["y"], unit["x"], unit["y"]) <= ab.range]
+            if lights:
+                li = min(lights, key=lambda li: dist(li["x"], li["y"], unit["x"], unit["y"]))
+                state["lights"].remove(li)
+                emit(state, "object_destroyed", f"{self.name(unit)} snuffs out {li['id']}.",
+                     obj=li["id"])
+            return
+        targets = self.area_targets(state, unit, ab, target)
+        for tid in targets:
+            t = units[tid]
+            if hook == "team_player":
+                t["st"]["TEAM_PLAYER"] = [1, 1]
+                emit(state, "status", f"{self.name(t)} may act again (Team Player).")
+            elif hook == "anoint":
+                t["st"]["ANOINTED"] = [1, 1]
+                emit(state, "status", f"{self.name(t)}'s weapon is anointed.")
+            elif hook == "hex":
+                h = dice.hits(dice.combat(state, 2))
+                if h:
+                    status.apply(self, state, t, "DEF_DOWN", 2, h)
+            elif ab.attack:
+                single = ab.shape == "single" and len(targets) == 1
+                style = "melee" if melee_use else ("ranged" if ab.style == "ranged" else
+                                                   ab.style)
+                state["queue"].append(combat.frame(
+                    unit["id"], tid, mode="ability", atk=ab.attack, el=ab.element,
+                    style=style, ab=ab.id, mult=ab.crit_multiplier,
+                    reach=(ab.range * 2 if single else 99),
+                    sneak=hook == "sneak_attack"))
+            else:
+                self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
+
+    def area_targets(self, state: State, unit: Unit, ab: Ability, target: Any) -> list[str]:
+        """Units an ability reaches: its shape, widened by Tamara's fog cloud."""
+        md = self.md(state)
+        block = blockers(state, md)
+        occ = occupancy(state)
+        if ab.shape == "beam":
+            cells = beam_cells(md, block, unit["x"], unit["y"], target, ab.range)
+        elif ab.shape == "aoe":
+            cells = area_cells(md, target[0], target[1], ab.radius)
+        else:
+            t = state["units"][target]
+            cells = [(t["x"], t["y"])]
+        fog = state["fog"]
+        if fog and any(dist(c[0], c[1], fog["x"], fog["y"]) <= 1 for c in cells):
+            cells = cells + area_cells(md, fog["x"], fog["y"], 1)
+        out: list[str] = []
+        for c in cells:
+            tid = occ.get(c)
+            if tid is None or tid in out:
+                continue
+            if ab.shape in AREA_SHAPES and tid == unit["id"]:
+                continue
+            out.append(tid)
+        return out
+
+    def new_id(self, state: State, prefix: str) -> str:
+        state["next_id"] += 1
+        return f"{prefix}{state['next_id']}"

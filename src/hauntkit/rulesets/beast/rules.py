@@ -1,0 +1,292 @@
+"""Unit rules shared by both sides: statistics after modifiers, damage, healing, bleeding,
+poison, burning, Sanity, effects, and the combat logic that picks targets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import dice, status
+from hauntkit.rulesets.beast.board import dist, is_lit
+from hauntkit.rulesets.beast.data import Content, MapData
+from hauntkit.rulesets.beast.schema import Ability, Template
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+
+class Rules:
+    """Mixin of unit rules; the ruleset class holds ``self.c`` (Content)."""
+
+    c: Content
+
+    # -- lookups ---------------------------------------------------------------------------
+    def md(self, state: State) -> MapData:
+        return self.c.maps[state["map"]]
+
+    def name(self, unit: Unit) -> str:
+        return unit["name"]
+
+    def ability(self, unit: Unit, ab_id: str) -> Ability | None:
+        return self.c.abilities[unit["kind"]].get(ab_id)
+
+    def base_template(self, unit: Unit) -> str:
+        return "BASE" if unit["side"] == "hunters" else self.c.enemies[unit["kind"]].template
+
+    def template(self, unit: Unit) -> Template:
+        """The template in force: ETHER damage makes some templates BASE for 1 turn."""
+        tid = self.base_template(unit)
+        if "ETHER_BASE" in unit["st"]:
+            tid = "BASE"
+        return self.c.templates[tid]
+
+    def template_immunities(self, unit: Unit) -> list[str]:
+        return self.template(unit).immune
+
+    def damage_reduction(self, unit: Unit) -> int:
+        return self.template(unit).damage_reduction
+
+    # -- statistics ------------------------------------------------------------------------
+    def defence_score(self, state: State, unit: Unit) -> int:
+        """Defence value: base, minus defence debuffs, darkness (hunters) and light (hindered
+        templates, RULING HR-5); never below 1 (rules: "Defense Debuffs")."""
+        score = self.c.stats(unit["kind"]).defense - status.value(unit, "DEF_DOWN")
+        lit = is_lit(state, self.md(state), unit["x"], unit["y"])
+        if unit["side"] == "hunters" and not lit:
+            score -= 1  # "A Dark World": -1 DEFENSE in darkness
+        elif unit["side"] == "enemies" and lit and self.template(unit).hindered_in_light:
+            score -= 1
+        return max(1, score)
+
+    def defence_dice(self, state: State, unit: Unit, fr: dict[str, Any]) -> int:
+        n = self.defence_score(state, unit)
+        if fr["el"] == "ELEC":
+            n -= 1  # ELEC basic effect
+        if status.has(unit, "FLINCH"):
+            n -= 1
+        if fr.get("sneak"):
+            # Sneak Attack: at most 1 die; a defence debuff lowers that maximum (HR-7).
+            n = min(n, max(0, 1 - status.value(unit, "DEF_DOWN")))
+        return max(0, n)
+
+    def movement(self, state: State, unit: Unit) -> int:
+        """Movement for a new turn, before Immobilize."""
+        mv = self.c.stats(unit["kind"]).move - status.value(unit, "SLOW")
+        if status.has(unit, "CHILLED"):
+            mv -= 1
+        if unit["side"] == "enemies" and self.template(unit).hindered_in_light and is_lit(
+                state, self.md(state), unit["x"], unit["y"]):
+            mv -= 1
+        return max(0, mv)
+
+    # -- harm and help ---------------------------------------------------------------------
+    def deal(self, state: State, unit: Unit, dmg: int, src: Unit | None, el: str,
+             bypass: bool = False) -> int:
+        """Take ``dmg``; a Ward absorbs first unless ``bypass``. Returns HP lost."""
+        if dmg <= 0 or not unit["alive"]:
+            return 0
+        if not bypass and "WARD" in unit["st"]:
+            ward = unit["st"]["WARD"]
+            soak = min(ward[1], dmg)
+            ward[1] -= soak
+            dmg -= soak
+            emit(state, "ward", f"A ward absorbs {soak} damage.", unit=unit["id"], absorbed=soak)
+            if ward[1] <= 0:
+                status.remove(state, unit, "WARD")
+        if dmg <= 0:
+            return 0
+        lost = min(dmg, unit["hp"])
+        unit["hp"] -= lost
+        emit(state, "damage", f"{self.name(unit)} takes {dmg} {el} damage "
+             f"({unit['hp']} HP left).", unit=unit["id"], damage=dmg, element=el)
+        if unit["hp"] <= 0:
+            self.kill(state, unit, "slain")
+        return lost
+
+    def kill(self, state: State, unit: Unit, how: str) -> None:
+        unit["alive"] = False
+        unit["hp"] = max(0, unit["hp"])
+        emit(state, "defeated", f"{self.name(unit)} is {how}.", unit=unit["id"], how=how)
+        if unit["side"] == "hunters":
+            state["lost"].append(unit["id"])
+
+    def heal(self, state: State, unit: Unit, n: int) -> None:
+        if not unit["alive"]:
+            return
+        if "NO_HEAL" in unit["st"]:
+            emit(state, "no_heal", f"NETHER keeps {self.name(unit)} from healing.")
+            return
+        got = min(n, unit["max"] - unit["hp"])
+        unit["hp"] += got
+        emit(state, "heal", f"{self.name(unit)} heals {got}.", unit=unit["id"], healed=got)
+
+    def bleed(self, state: State, unit: Unit, n: int) -> None:
+        """Add Bleed points; at the template's threshold, HEMORRHAGE: fixed damage, no
+        defence, no reductions (rules: "Hemorrhage")."""
+        tpl = self.template(unit)
+        if not unit["alive"] or tpl.bleed_threshold is None:
+            return
+        unit["bleed"] += n
+        emit(state, "bleed", f"{self.name(unit)} has {unit['bleed']} Bleed points.",
+             unit=unit["id"], bleed=unit["bleed"])
+        if unit["bleed"] >= tpl.bleed_threshold:
+            unit["bleed"] = 0
+            dmg = tpl.hemorrhage_damage + (2 if "WOUNDING" in unit["st"] else 0)
+            emit(state, "hemorrhage", f"{self.name(unit)} HEMORRHAGES.", unit=unit["id"],
+                 damage=dmg)
+            self.deal(state, unit, dmg, None, "PHYSICAL", bypass=True)
+
+    def poison_roll(self, state: State, unit: Unit) -> None:
+        """POISON: a HIT deals 1 (no defence this turn, template reductions bypassed), a DOUBLE
+        SWORD adds a turn, a MISS ends it; after 4 poison damage, immune for the battle."""
+        face = dice.combat(state, 1)[0]
+        if face == dice.BLANK:
+            emit(state, "poison", f"Poison roll {face}: the poison fades from "
+                 f"{self.name(unit)}.", unit=unit["id"], face=face)
+            status.remove(state, unit, "POISON")
+            return
+        if face == dice.DOUBLE:
+            unit["st"]["POISON"][0] += 1
+        unit["st"]["NO_DEFEND"] = [1, 1]
+        unit["ptaken"] += 1
+        emit(state, "poison", f"Poison roll {face}: {self.name(unit)} suffers.",
+             unit=unit["id"], face=face)
+        self.deal(state, unit, 1, None, "POISON", bypass=True)
+        if unit["ptaken"] >= 4:
+            unit["st"].pop("POISON", None)
+            unit["imm"]["POISON"] = status.PERMANENT
+            emit(state, "poison_cap", f"{self.name(unit)} is now immune to poison.")
+
+    def burn(self, state: State, unit: Unit) -> None:
+        """BURNING: at the start of the turn, the FIRE attack hits again; a DOUBLE SWORD
+        keeps it burning, for at most two turns."""
+        st = unit["st"]["BURNING"]
+        faces = dice.combat(state, st[1])
+        h = dice.hits(faces)
+        blocked = dice.blocks(dice.combat(state, self.defence_score(state, unit)))
+        dmg = max(0, h + (1 if h else 0) - blocked)
+        emit(state, "burning", f"{self.name(unit)} burns: {faces}.", unit=unit["id"],
+             faces=faces)
+        self.deal(state, unit, dmg, None, "FIRE")
+        st[0] += 1
+        again = dice.combat(state, 1)[0]
+        if st[0] >= 2 or again != dice.DOUBLE:
+            status.remove(state, unit, "BURNING")
+
+    def immobilize(self, state: State, unit: Unit, val: int) -> None:
+        """Immobilize: less movement now if its side is moving, else next turn; what
+        exceeds the unit's movement carries over (rules: "Immobilize/Slow")."""
+        if not status.apply(self, state, unit, "IMMOBILIZE", 1, val):
+            return
+        if state["side"] == unit["side"]:
+            self.consume_immobilize(state, unit, mid_turn=True)
+
+    def consume_immobilize(self, state: State, unit: Unit, mid_turn: bool = False) -> None:
+        """Spend Immobilize against this turn's movement; the excess over the unit's full
+        movement carries over to its next turn."""
+        imm = unit["st"].get("IMMOBILIZE")
+        if not imm:
+            return
+        unit["mv"] = max(0, unit["mv"] - imm[1])
+        carry = imm[1] - self.c.stats(unit["kind"]).move
+        if carry > 0:
+            imm[1] = carry
+            imm[0] = 1
+        else:
+            status.remove(state, unit, "IMMOBILIZE")
+
+    def sanity_check(self, state: State, unit: Unit, difficulty: int, loss: int) -> bool:
+        """A Sanity check: d6, -1 in darkness, passes at ``difficulty`` or more (HR-6).
+        A failure costs Sanity; at 0 the hunter goes mad and leaves the battle."""
+        if unit["side"] != "hunters" or not unit["alive"]:
+            return True
+        roll = dice.d6(state)
+        mod = 0 if is_lit(state, self.md(state), unit["x"], unit["y"]) else -1
+        ok = roll + mod >= difficulty
+        emit(state, "sanity_check", f"{self.name(unit)} Sanity check {difficulty}+: rolled "
+             f"{roll}{' -1 (darkness)' if mod else ''}: {'passed' if ok else 'failed'}.",
+             unit=unit["id"], roll=roll, ok=ok)
+        if not ok:
+            unit["san"] = max(0, unit["san"] - loss)
+            if unit["san"] == 0:
+                self.kill(state, unit, "driven mad")
+        return ok
+
+    def skill_check(self, state: State, unit: Unit, skill: str, difficulty: int) -> bool:
+        """A skill check N+: d6 plus the hunter's skill value (HR-6)."""
+        roll = dice.d6(state)
+        val = self.c.hunters[unit["kind"]].skills.get(skill, 0)
+        ok = roll + val >= difficulty
+        emit(state, "skill_check", f"{self.name(unit)} {skill} check {difficulty}+: "
+             f"{roll}+{val}: {'success' if ok else 'failure'}.", roll=roll, ok=ok)
+        return ok
+
+    def apply_effects(self, state: State, ab: Ability, src: Unit, tgt: Unit, *, hit: bool,
+                      damaged: bool) -> None:
+        for e in ab.effects:
+            if (e.when == "hit" and not hit) or (e.when == "damage" and not damaged):
+                continue
+            if not tgt["alive"]:
+                return
+            if e.status == "IMMOBILIZE":
+                self.immobilize(state, tgt, e.value)
+            elif e.status == "TRICKS":
+                status.apply(self, state, tgt, "TRICKS", e.turns, 1)
+            elif e.status is not None:
+                took = status.apply(self, state, tgt, e.status, e.turns, e.value)
+                if took and e.status == "POISON":
+                    self.poison_roll(state, tgt)
+            elif e.heal is not None:
+                self.heal(state, tgt, e.heal)
+            elif e.bleed is not None:
+                self.bleed(state, tgt, e.bleed)
+            elif e.sanity_check is not None:
+                self.sanity_check(state, tgt, e.sanity_check, e.sanity_loss)
+
+    # -- combat logic (rules: "Combat Logic", "Cruelty") -----------------------------------
+    def pick_by_logic(self, state: State, enemy: Unit, options: list[str],
+                      cruelty: bool = False) -> str:
+        """The target ``enemy``'s logic string prefers among ``options`` (unit ids).
+        CRUELTY overrides it with the lowest HP. Ties end on the closest, then unit order."""
+        units = state["units"]
+        md = self.md(state)
+        ex, ey = enemy["x"], enemy["y"]
+
+        def d(uid: str) -> int:
+            u = units[uid]
+            return dist(ex, ey, u["x"], u["y"])
+
+        words = ["LOWEST HP", "CLOSEST"] if cruelty else self.c.logic[enemy["kind"]] + [
+            "CLOSEST"]
+        pool = list(options)
+        for w in words:
+            if len(pool) <= 1:
+                break
+            if w in ("MALE", "FEMALE", "HEALER", "IN DARKNESS", "IN LIGHT"):
+                keep = [uid for uid in pool if self._logic_match(state, md, units[uid], w)]
+                pool = keep or pool
+                continue
+            key = {
+                "CLOSEST": d,
+                "FARTHEST": lambda uid: -d(uid),
+                "LOWEST HP": lambda uid: units[uid]["hp"],
+                "HIGHEST HP": lambda uid: -units[uid]["hp"],
+                "LOWEST DEF": lambda uid: self.defence_score(state, units[uid]),
+                "HIGHEST DEF": lambda uid: -self.defence_score(state, units[uid]),
+            }[w]
+            best = min(key(uid) for uid in pool)
+            pool = [uid for uid in pool if key(uid) == best]
+        return pool[0]
+
+    def _logic_match(self, state: State, md: MapData, unit: Unit, word: str) -> bool:
+        if unit["side"] != "hunters":
+            return False
+        h = self.c.hunters[unit["kind"]]
+        if word == "MALE":
+            return h.gender == "male"
+        if word == "FEMALE":
+            return h.gender == "female"
+        if word == "HEALER":
+            return h.role == "healer"
+        lit = is_lit(state, md, unit["x"], unit["y"])
+        return lit if word == "IN LIGHT" else not lit

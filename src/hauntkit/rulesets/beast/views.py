@@ -1,0 +1,166 @@
+"""What seats see, scenario set-ups, invariants and simulation figures for `beast`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.errors import HauntkitError
+from hauntkit.core.log import visible_log
+from hauntkit.rulesets.beast.board import is_lit
+from hauntkit.rulesets.beast.schema import STATUSES
+
+State = dict[str, Any]
+_PUBLIC_UNIT = ("id", "kind", "name", "side", "seat", "x", "y", "hp", "max", "san", "cp",
+                "st", "imm", "cd", "ch", "bleed", "mv", "acted", "intr", "alive")
+
+
+class ViewsMixin:
+    """Mixin: view, apply_setup, invariants, stats."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Public battle state. Never the combat deck's order: only its size."""
+        md = self.md(state)
+        eturn = state["eturn"]
+        acting = None
+        if eturn and eturn["cur"]:
+            cur = eturn["cur"]
+            acting = {"unit": cur["uid"], "card": cur["card"], "action": cur["act"]}
+        return {
+            "ruleset": "beast",
+            "seat": seat,
+            "map": {"id": md.id, "width": md.width, "height": md.height,
+                    "walls": sorted(list(w) for w in md.walls),
+                    "cover": sorted(list(c) for c in md.cover), "tiles": md.tile_ids},
+            "round": state["round"],
+            "side": state["side"],
+            "first": state["first"],
+            "players": state["players"],
+            "units": {uid: {k: u[k] for k in _PUBLIC_UNIT} | {
+                "lit": is_lit(state, md, u["x"], u["y"])}
+                for uid, u in state["units"].items()},
+            "lights": [dict(li) for li in state["lights"]],
+            "barricades": [dict(b) for b in state["barricades"]],
+            "fog": state["fog"],
+            "deck_size": len(state["deck"]),
+            "acting": acting,
+            "pending": state["pending"],
+            "window": state["window"],
+            "passed": state["passed"],
+            "to_act": self.to_act(state),
+            "result": state["result"],
+            "log": visible_log(state["log"], seat),
+        }
+
+    def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
+        """Scenario set-up; see docs/scenarios.md (## beast) for every field."""
+        known = {"remove", "add", "units", "lights", "barricades", "cards", "dice", "first",
+                 "round", "side", "mission"}
+        for key in setup:
+            if key not in known:
+                raise HauntkitError(f"setup.{key}: unknown field; known: {sorted(known)}")
+        units = state["units"]
+        for uid in setup.get("remove", []):
+            if uid not in units:
+                raise HauntkitError(f"setup.remove: no unit {uid!r}")
+            del units[uid]
+        for i, spec in enumerate(setup.get("add", [])):
+            try:
+                self.add_unit(state, spec["kind"], spec.get("id", spec["kind"]), spec["x"],
+                              spec["y"], seat=spec.get("seat", -1))
+            except KeyError as exc:
+                raise HauntkitError(f"setup.add[{i}]: missing field {exc}") from None
+        fields = {"x", "y", "hp", "max", "san", "bleed", "st", "imm", "cd", "ch", "mv", "acted",
+                  "intr", "alive", "seat", "ptaken"}
+        for uid, changes in setup.get("units", {}).items():
+            if uid not in units:
+                raise HauntkitError(f"setup.units: no unit {uid!r}")
+            for key, val in changes.items():
+                if key not in fields:
+                    raise HauntkitError(f"setup.units.{uid}.{key}: not a settable field")
+                if key == "st":
+                    for name in val:
+                        if name not in STATUSES:
+                            raise HauntkitError(f"setup.units.{uid}.st: unknown status {name}")
+                units[uid][key] = val
+        if "lights" in setup:
+            state["lights"] = [{"id": f"L{i + 1}", "x": x, "y": y, "hp": 2}
+                               for i, (x, y) in enumerate(setup["lights"])]
+        if "barricades" in setup:
+            state["barricades"] = [{"id": f"B{i + 1}", "x": b[0], "y": b[1], "hp": 2,
+                                    "owner": b[2] if len(b) > 2 else ""}
+                                   for i, b in enumerate(setup["barricades"])]
+        for cid in setup.get("cards", []):
+            if cid not in self.c.cards:
+                raise HauntkitError(f"setup.cards: unknown combat card {cid!r}")
+        state["forced"] = list(setup.get("cards", []))
+        state["rng"]["script"].extend(setup.get("dice", []))
+        if "mission" in setup:
+            state["mission"] = dict(setup["mission"])
+        if "first" in setup:
+            state["first"] = setup["first"]
+        if "round" in setup:
+            state["round"] = setup["round"]
+        if "side" in setup:
+            if setup["side"] not in ("hunters", "enemies"):
+                raise HauntkitError("setup.side: 'hunters' or 'enemies'")
+            state["queue"], state["pending"], state["window"] = [], None, None
+            if state["side"] == state["first"] and setup["side"] == state["first"]:
+                state["round"] -= 1
+            self.start_side_turn(state, setup["side"])
+        self.run(state)
+
+    def invariants(self, state: State) -> list[str]:
+        md = self.md(state)
+        bad: list[str] = []
+        seen: dict[tuple[int, int], str] = {}
+        bars = {(b["x"], b["y"]) for b in state["barricades"]}
+        for uid, u in state["units"].items():
+            if not u["alive"]:
+                if u["hp"] > 0 and u["side"] == "enemies":
+                    bad.append(f"{uid} is dead with {u['hp']} HP")
+                continue
+            pos = (u["x"], u["y"])
+            if pos in seen:
+                bad.append(f"{uid} and {seen[pos]} share {pos}")
+            seen[pos] = uid
+            if pos not in md.tile_of or pos in md.walls or pos in bars:
+                bad.append(f"{uid} stands on an impassable or missing space {pos}")
+            if not 0 < u["hp"] <= u["max"]:
+                bad.append(f"{uid} is alive with HP {u['hp']}/{u['max']}")
+            if u["side"] == "hunters" and u["san"] <= 0:
+                bad.append(f"{uid} is alive with no Sanity")
+            thr = self.template(u).bleed_threshold
+            if thr is not None and u["bleed"] >= thr:
+                bad.append(f"{uid} has {u['bleed']} Bleed points, at or over {thr}")
+            for name, st in u["st"].items():
+                if name not in STATUSES or len(st) != 2:
+                    bad.append(f"{uid} has a malformed status {name}: {st}")
+            if any(v < 0 for v in u["cd"].values()) or any(v < 0 for v in u["ch"].values()):
+                bad.append(f"{uid} has a negative cool down or charge count")
+            if u["mv"] < 0:
+                bad.append(f"{uid} has negative movement")
+        if len(state["deck"]) > len(self.c.deck) or any(c not in self.c.cards
+                                                        for c in state["deck"]):
+            bad.append("the combat deck holds unknown cards")
+        if state["result"] is None and not self.to_act(state):
+            bad.append("the battle is not over but nobody is to act")
+        return bad
+
+    def stats(self, state: State) -> dict[str, Any]:
+        res = state["result"] or {}
+        return {"winner": res.get("winner"), "rounds": state["round"],
+                "hunters_lost": len(state["lost"]),
+                "hunters": sum(1 for u in state["units"].values() if u["side"] == "hunters"),
+                "enemies_left": sum(1 for u in state["units"].values()
+                                    if u["side"] == "enemies" and u["alive"])}
+
+    def config_schema(self) -> dict[str, Any]:
+        return {
+            "map": {"type": "string", "choices": list(self.c.map_order)},
+            "hunters": {"type": "list", "choices": list(self.c.hunters),
+                        "default": list(self.c.hunters)[:4]},
+            "players": {"type": "int", "help": "seats; hunters are dealt round-robin"},
+            "enemies": {"type": "list", "choices": list(self.c.enemies)},
+            "max_rounds": {"type": "int", "default": 30},
+            "dice": {"type": "list", "help": "scripted die faces queued before initiative"},
+        }
