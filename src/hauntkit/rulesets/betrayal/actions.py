@@ -1,0 +1,443 @@
+"""The actions of a free turn (no pending choice): legal actions and applying them.
+
+Explorer turn: ``move``, ``explore``, ``room_action``, ``use``, ``haunt_action``, ``attack``,
+``give``, ``drop``, ``pick_up``, ``place_stairs``, ``end_turn``. Monsters' turn (the controlling
+seat): ``mmove``, ``mattack``, ``power``, ``mpick``, ``end_turn``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.betrayal import cards as K
+from hauntkit.rulesets.betrayal import combat as B
+from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import conditions as Q
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal.index import OPP, STEP, Index
+
+State = dict[str, Any]
+Action = dict[str, Any]
+END = {"type": "end_turn"}
+
+
+# ------------------------------------------------------------------------------- helpers
+def leave_cost(ix: Index, s: State, seat: int, room: str) -> int:
+    """1 per tile left, plus the tile's obstacle, plus 1 per monster that slows heroes there
+    (stunned monsters don't slow; RULING B8 and the rulebook digest)."""
+    cost = 1 + ix.rooms[room].obstacle
+    if s["haunt"] is not None and s["ex"][seat]["side"] == "heroes":
+        cost += sum(1 for m in s["mon"].values() if m["room"] == room and not m["stun"]
+                    and ix.monsters[m["k"]].slows)
+    return cost
+
+
+def _fx_ok(ix: Index, s: State, key: str, who: Any, act: Any) -> bool:
+    t = s["turn"]
+    if act.once_per_turn and key in t["acts"]:
+        return False
+    if act.category and act.category in t["cats"]:
+        return False
+    keys, cats = ix.roll_keys[key]
+    if any(k in t["rolls"] for k in keys) or any(c in t["cats"] for c in cats):
+        return False
+    return act.when is None or Q.holds(ix, s, act.when, who)
+
+
+def haunt_book(ix: Index, s: State, seat: int) -> tuple[str, Any] | None:
+    h = s["haunt"]
+    side = s["ex"][seat]["side"]
+    if h is None or side is None:
+        return None
+    haunt = ix.haunts[h["id"]]
+    return ("heroes", haunt.heroes) if side == "heroes" else ("traitor", haunt.traitor_book)
+
+
+# ------------------------------------------------------------------------------- legal
+def legal(ix: Index, s: State, seat: int) -> list[Action]:
+    if s["result"] is not None:
+        return []
+    ch = s["choice"]
+    if ch is not None:
+        return ch["opts"] if ch["seat"] == seat else []
+    who = s["turn"]["who"]
+    if who == "m":
+        return _monster_actions(ix, s) if seat == C.controller(s) else []
+    if who != seat:
+        return []
+    return _explorer_actions(ix, s, seat)
+
+
+def _explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
+    t = s["turn"]
+    e = s["ex"][seat]
+    room = e["room"]
+    out: list[Action] = [END]
+    if not t["stop"]:
+        cost = leave_cost(ix, s, seat, room)
+        if t["mv"] >= cost or t["moved"] == 0:  # one tile is always possible (B8)
+            for dest, link in H.exits(ix, s, room):
+                if link is not None and link.trait and f"link:{room}" in t["rolls"]:
+                    continue
+                out.append({"type": "move", "to": dest})
+            floor = s["tiles"][room][0]
+            if H.stack_has(ix, s, floor):
+                out += [{"type": "explore", "dir": d} for d in H.open_sides(ix, s, room)]
+    for a in ix.rooms[room].actions:
+        key = f"r:{room}:a:{a.id}"
+        if _fx_ok(ix, s, key, seat, a):
+            out.append({"type": "room_action", "id": a.id})
+    for cid in e["cards"]:
+        card = ix.cards.get(cid)
+        if card is None or not card.actions:
+            continue
+        if card.is_item() and cid in t["used"]:
+            continue  # an item is used once per turn
+        for a in card.actions:
+            if _fx_ok(ix, s, f"c:{cid}:a:{a.id}", seat, a):
+                out.append({"type": "use", "card": cid, "id": a.id})
+    book = haunt_book(ix, s, seat)
+    if book is not None:
+        side, b = book
+        hid = s["haunt"]["id"]
+        for a in b.actions:
+            if _fx_ok(ix, s, f"h:{hid}:{side}:a:{a.id}", seat, a):
+                out.append({"type": "haunt_action", "id": a.id})
+    if s["haunt"] is not None and not t["att"]:
+        weapons: list[str | None] = [None]
+        weapons += [c for c in e["cards"] if c in ix.cards and ix.cards[c].weapon is not None
+                    and c not in t["used"]]
+        for w in weapons:
+            wp = ix.cards[w].weapon if w else None
+            trait = wp.trait if wp else "might"
+            for tg in B.targets(ix, s, seat, trait, bool(wp and wp.distance)):
+                out.append({"type": "attack", "target": tg, "weapon": w})
+    others = [i for i in C.living(s) if i != seat and s["ex"][i]["room"] == room]
+    free = [c for c in e["cards"] if c not in t["used"]]
+    if not t["gave"] and others:
+        for cid in free:
+            if K.tradable(ix, cid):
+                out += [{"type": "give", "card": cid, "to": o} for o in others]
+    if not t["dropped"]:
+        drops = [c for c in free if K.droppable(ix, c)]
+        out += [{"type": "drop", "card": c} for c in drops]
+        if len(drops) > 1:
+            out.append({"type": "drop", "card": "all"})
+    pile = s["piles"].get(room)
+    if pile and not t["picked"]:
+        takes = [c for c in pile if not K.is_companion(ix, c)]
+        out += [{"type": "pick_up", "card": c} for c in takes]
+        if len(takes) > 1:
+            out.append({"type": "pick_up", "card": "all"})
+    if _may_place_stairs(ix, s, seat):
+        out.append({"type": "place_stairs"})
+    return out
+
+
+def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
+    """The traitor may search the stack for the Stairs from Basement when no monster can reach
+    the heroes (rulebook digest)."""
+    h = s["haunt"]
+    if h is None or h["traitor"] != seat or not h["revealed"] or not s["mon"]:
+        return False
+    if "stairs_from_basement" not in ix.rooms or "stairs_from_basement" in s["tiles"]:
+        return False
+    if "place_stairs" in s["turn"]["acts"]:
+        return False
+    if "stairs_from_basement" not in s["stack"] and "stairs_from_basement" not in s["aside"]:
+        return False
+    hero_rooms = {s["ex"][i]["room"] for i in C.heroes(s) if s["ex"][i]["alive"]}
+    seen = {m["room"] for m in s["mon"].values()}
+    todo = list(seen)
+    while todo:
+        r = todo.pop()
+        if r in hero_rooms:
+            return False
+        for nxt, _ in H.exits(ix, s, r, monster=True):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return bool(E.discover_options(ix, s, "stairs_from_basement"))
+
+
+def _monster_actions(ix: Index, s: State) -> list[Action]:
+    t = s["turn"]
+    out: list[Action] = [END]
+    for mid in sorted(s["mon"]):
+        m = s["mon"][mid]
+        mt = t["mt"].get(mid)
+        if mt is None:
+            continue
+        kind = ix.monsters[m["k"]]
+        if mt["mv"] > 0:
+            out += [{"type": "mmove", "monster": mid, "to": d}
+                    for d, _ in H.exits(ix, s, m["room"], monster=True)]
+        if m["stun"]:
+            continue
+        if not mt["att"] and kind.attack:
+            out += [{"type": "mattack", "monster": mid, "target": tg}
+                    for tg in B.targets(ix, s, mid, kind.attack, kind.distance)]
+        for p in kind.powers:
+            key = f"m:{m['k']}:a:{p.id}"
+            if f"{mid}:{key}" not in t["acts"] and (p.when is None or Q.holds(ix, s, p.when, mid)):
+                out.append({"type": "power", "monster": mid, "id": p.id})
+        if kind.carries and s["piles"].get(m["room"]):
+            out += [{"type": "mpick", "monster": mid, "card": c} for c in s["piles"][m["room"]]
+                    if not K.is_companion(ix, c)]
+    return out
+
+
+# ------------------------------------------------------------------------------- apply
+def apply(ix: Index, s: State, seat: int, action: Action) -> None:
+    if s["choice"] is not None:
+        E.resolve_choice(ix, s, action)
+    else:
+        APPLY[action["type"]](ix, s, seat, action)
+        E.run(ix, s)
+    _settle(ix, s)
+
+
+def _settle(ix: Index, s: State) -> None:
+    for _ in range(1000):
+        U.check_win(ix, s)
+        if s["result"] is not None or s["choice"] is not None or s["fx"]:
+            return
+        who = s["turn"]["who"]
+        if who == "m" or s["ex"][who]["alive"]:
+            return
+        U.end_turn(ix, s)  # the acting explorer died: the turn ends
+        E.run(ix, s)
+
+
+def _end(ix: Index, s: State, seat: int, a: Action) -> None:
+    U.request_end(ix, s)
+
+
+def _move(ix: Index, s: State, seat: int, a: Action) -> None:
+    t = s["turn"]
+    room = s["ex"][seat]["room"]
+    cost = leave_cost(ix, s, seat, room)
+    t["mv"] = max(0, t["mv"] - cost)
+    t["moved"] += 1
+    link = next((lk for d, lk in H.exits(ix, s, room) if d == a["to"]), None)
+    if link is not None and (link.trait or link.damage_dice):
+        E.push_op(s, {"op": "call", "fn": "link_move", "who": seat, "room": a["to"],
+                      "from": room})
+    else:
+        E.push_op(s, {"op": "call", "fn": "enter", "who": seat, "room": a["to"], "new": False})
+    if ix.rooms[room].on_leave:
+        E.push(s, f"r:{room}:on_leave", seat, f"r:{room}")
+
+
+def _find_link(ix: Index, s: State, src: str, dest: str) -> Any:
+    return next((lk for d, lk in H.exits(ix, s, src) if d == dest), None)
+
+
+def link_move(ix: Index, s: State, fr: dict[str, Any]) -> None:
+    """Pass a link that needs a roll or hurts: traitors still roll, monsters never do."""
+    who, src, dest = fr["who"], fr["from"], fr["room"]
+    link = _find_link(ix, s, src, dest)
+    evil = C.is_evil(s, who)
+    ok = True
+    if link is not None and link.trait:
+        s["turn"]["rolls"].append(f"link:{src}")
+        result = E.do_roll(ix, s, who, link.trait, None, "trait")
+        ok = result >= link.min
+        if not ok:
+            key = _link_key(ix, src, link)
+            if link.fail_blocks:
+                s["turn"]["stop"] = True
+                C.log(s, "blocked", f"{C.name(ix, s, who)} fails to get through.")
+                if key and ix.fx[key] and not evil:
+                    E.push(s, key, who, f"r:{src}")
+                return
+            E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": dest, "new": False})
+            if key and ix.fx[key] and not evil:
+                E.push(s, key, who, "link")
+            return
+    E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": dest, "new": False})
+    if link is not None and link.damage_dice and not evil:
+        E.damage(s, [[who, sum(C.roll(s, link.damage_dice))]], "physical")
+
+
+def _link_key(ix: Index, src: str, link: Any) -> str | None:
+    for i, lk in enumerate(ix.rooms[src].links):
+        if lk is link:
+            return f"r:{src}:link{i}"
+    return None
+
+
+def enter(ix: Index, s: State, fr: dict[str, Any]) -> None:
+    """Arrive on a tile: on a new tile draw its card (ending movement) and run "on discover";
+    then the tile's "on enter" effects."""
+    who, room = fr["who"], fr["room"]
+    if not s["ex"][who]["alive"]:
+        return
+    E.relocate(ix, s, who, room)
+    r = ix.rooms[room]
+    C.log(s, "enter", f"{C.name(ix, s, who)} enters {r.name}.", seat=who, room=room)
+    if r.on_enter:
+        E.push(s, f"r:{room}:on_enter", who, f"r:{room}")
+    if fr["new"]:
+        if r.symbol:
+            E.push_op(s, {"op": "draw", "who": who, "deck": r.symbol})
+        if r.on_discover:
+            E.push(s, f"r:{room}:on_discover", who, f"r:{room}")
+
+
+def _explore(ix: Index, s: State, seat: int, a: Action) -> None:
+    """Discover a tile behind an open doorway (RULING B7)."""
+    t = s["turn"]
+    room = s["ex"][seat]["room"]
+    f, x, y, _ = s["tiles"][room]
+    dx, dy = STEP[a["dir"]]
+    nx, ny = x + dx, y + dy
+    while True:
+        new = H.next_fitting(ix, s, f)
+        if new is None:
+            C.log(s, "no_tile", "No tile is left for this floor; the move costs nothing.")
+            return
+        rots = H.rotations(ix, s, new, f, nx, ny, OPP[a["dir"]], strict=True)
+        if rots:
+            break
+        s["aside"].append(new)
+        C.log(s, "set_aside", f"{ix.rooms[new].name} can't be placed there and is set aside.")
+    cost = leave_cost(ix, s, seat, room)
+    t["mv"] = max(0, t["mv"] - cost)
+    t["moved"] += 1
+    data = {"who": seat, "room": new, "floor": f, "x": nx, "y": ny, "from": room}
+    if len(rots) == 1:
+        place_new(ix, s, data, rots[0])
+    else:
+        E.ask(s, seat, "rotate", [{"type": "rotate", "r": r} for r in rots],
+              f"Choose how {ix.rooms[new].name} is turned.", **data)
+
+
+def place_new(ix: Index, s: State, data: dict[str, Any], r: int) -> None:
+    room, who = data["room"], data["who"]
+    H.place_tile(s, room, data["floor"], data["x"], data["y"], r)
+    C.log(s, "discover", f"{C.name(ix, s, who)} discovers {ix.rooms[room].name}.", seat=who,
+          room=room)
+    E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": room, "new": True})
+    src = data["from"]
+    if ix.rooms[src].on_leave:
+        E.push(s, f"r:{src}:on_leave", who, f"r:{src}")
+
+
+def _rotate_chosen(ix: Index, s: State, ch: dict[str, Any], action: Action) -> None:
+    place_new(ix, s, ch, action["r"])
+
+
+def _room_action(ix: Index, s: State, seat: int, a: Action) -> None:
+    room = s["ex"][seat]["room"]
+    act = next(x for x in ix.rooms[room].actions if x.id == a["id"])
+    _start(s, f"r:{room}:a:{a['id']}", seat, f"r:{room}", act)
+
+
+def _use(ix: Index, s: State, seat: int, a: Action) -> None:
+    card = ix.cards[a["card"]]
+    act = next(x for x in card.actions if x.id == a["id"])
+    if card.is_item():
+        s["turn"]["used"].append(a["card"])
+    _start(s, f"c:{a['card']}:a:{a['id']}", seat, f"c:{a['card']}", act)
+
+
+def _haunt_action(ix: Index, s: State, seat: int, a: Action) -> None:
+    side, book = haunt_book(ix, s, seat)  # type: ignore[misc]
+    act = next(x for x in book.actions if x.id == a["id"])
+    _start(s, f"h:{s['haunt']['id']}:{side}:a:{a['id']}", seat, "haunt", act)
+
+
+def _start(s: State, key: str, who: Any, src: str, act: Any) -> None:
+    s["turn"]["acts"].append(key)
+    if act.category:
+        s["turn"]["cats"].append(act.category)
+    E.push(s, key, who, src)
+
+
+def _attack(ix: Index, s: State, seat: int, a: Action) -> None:
+    s["turn"]["att"] = True
+    w = a["weapon"]
+    wp = ix.cards[w].weapon if w else None
+    B.attack(ix, s, seat, a["target"], wp.trait if wp else "might", bool(wp and wp.distance), w,
+             None)
+
+
+def _give(ix: Index, s: State, seat: int, a: Action) -> None:
+    s["turn"]["gave"] = True
+    s["turn"]["used"].append(a["card"])
+    K.lose(ix, s, seat, a["card"])
+    K.gain(ix, s, a["to"], a["card"])
+    C.log(s, "give", f"{C.name(ix, s, seat)} gives {C.card_name(ix, a['card'])} to "
+          f"{C.name(ix, s, a['to'])}.")
+
+
+def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
+    t = s["turn"]
+    t["dropped"] = True
+    e = s["ex"][seat]
+    cids = [a["card"]] if a["card"] != "all" else [
+        c for c in e["cards"] if c not in t["used"] and K.droppable(ix, c)]
+    for cid in cids:
+        t["used"].append(cid)
+        K.lose(ix, s, seat, cid)
+        K.to_pile(s, e["room"], cid)
+    C.log(s, "drop", f"{C.name(ix, s, seat)} drops "
+          f"{', '.join(C.card_name(ix, c) for c in cids)}.")
+
+
+def _pick_up(ix: Index, s: State, seat: int, a: Action) -> None:
+    t = s["turn"]
+    t["picked"] = True
+    room = s["ex"][seat]["room"]
+    cids = [a["card"]] if a["card"] != "all" else [
+        c for c in s["piles"][room] if not K.is_companion(ix, c)]
+    for cid in cids:
+        K.from_pile(s, room, cid)
+        t["used"].append(cid)
+        K.gain(ix, s, seat, cid)
+    C.log(s, "pick_up", f"{C.name(ix, s, seat)} picks up "
+          f"{', '.join(C.card_name(ix, c) for c in cids)}.")
+
+
+def _place_stairs(ix: Index, s: State, seat: int, a: Action) -> None:
+    s["turn"]["acts"].append("place_stairs")
+    E.ask(s, seat, "place_tile", E.discover_options(ix, s, "stairs_from_basement"),
+          "Place the Stairs from Basement at an open basement doorway.", who=seat)
+
+
+def _mmove(ix: Index, s: State, seat: int, a: Action) -> None:
+    s["turn"]["mt"][a["monster"]]["mv"] -= 1
+    E.relocate(ix, s, a["monster"], a["to"])
+
+
+def _mattack(ix: Index, s: State, seat: int, a: Action) -> None:
+    mid = a["monster"]
+    s["turn"]["mt"][mid]["att"] = True
+    kind = ix.monsters[s["mon"][mid]["k"]]
+    B.attack(ix, s, mid, a["target"], kind.attack, kind.distance, None, None)
+
+
+def _power(ix: Index, s: State, seat: int, a: Action) -> None:
+    mid = a["monster"]
+    k = s["mon"][mid]["k"]
+    key = f"m:{k}:a:{a['id']}"
+    s["turn"]["acts"].append(f"{mid}:{key}")
+    E.push(s, key, mid, f"m:{k}")
+
+
+def _mpick(ix: Index, s: State, seat: int, a: Action) -> None:
+    mid = a["monster"]
+    K.from_pile(s, s["mon"][mid]["room"], a["card"])
+    K.gain(ix, s, mid, a["card"])
+
+
+APPLY = {
+    "end_turn": _end, "move": _move, "explore": _explore, "room_action": _room_action,
+    "use": _use, "haunt_action": _haunt_action, "attack": _attack, "give": _give,
+    "drop": _drop, "pick_up": _pick_up, "place_stairs": _place_stairs, "mmove": _mmove,
+    "mattack": _mattack, "power": _power, "mpick": _mpick,
+}
+E.CHOICES["rotate"] = _rotate_chosen

@@ -1,0 +1,177 @@
+"""Attacks (RULING B10), distance attacks along line of sight (B11), stealing, and stunned or
+killed monsters (rulebook digest, "Death and Stuns")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.betrayal import cards as K
+from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal.index import Index
+
+State = dict[str, Any]
+
+
+def targets(ix: Index, s: State, who: Any, trait: str, distance: bool) -> list[Any]:
+    """Opponents ``who`` may attack with ``trait``: on the tile, or in line of sight."""
+    room = C.room_of(s, who)
+    rooms = {room}
+    if distance:
+        rooms.update(H.line_of_sight(ix, s, room))
+    out: list[Any] = [i for i in C.living(s)
+                      if s["ex"][i]["room"] in rooms and C.opponents(s, who, i)]
+    out += [m for m in sorted(s["mon"]) if s["mon"][m]["room"] in rooms
+            and C.opponents(s, who, m) and C.has_trait(ix, s, m, trait)]
+    return out
+
+
+def ask_target(ix: Index, s: State, who: Any, trait: str, distance: bool, weapon: str | None,
+               dice: int | None) -> None:
+    ts = targets(ix, s, who, trait, distance)
+    if not ts:
+        C.log(s, "attack", f"{C.name(ix, s, who)} finds no one to attack.")
+        return
+    E.ask(s, E.seat_of(s, who), "target", [{"type": "target", "target": t} for t in ts],
+          "Choose whom to attack.", who=who, trait=trait, distance=distance, weapon=weapon,
+          dice=dice)
+
+
+def _target_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    attack(ix, s, ch["who"], action["target"], ch["trait"], ch["distance"], ch["weapon"],
+           ch["dice"])
+
+
+def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: bool,
+           weapon: str | None, dice: int | None) -> None:
+    """Both roll ``trait``; the higher result deals the difference (physical for Might/Speed,
+    mental for Knowledge/Sanity); a tie hurts no one (RULING B10)."""
+    extra = 0
+    if weapon is not None:
+        w = ix.cards[weapon].weapon
+        extra = w.dice
+        if isinstance(who, int):
+            s["turn"]["used"].append(weapon)
+    n = (dice if dice is not None else C.value(ix, s, who, trait)) + extra
+    C.log(s, "attack", f"{C.name(ix, s, who)} attacks {C.name(ix, s, target)} with {trait}"
+          f"{' using ' + ix.cards[weapon].name if weapon else ''}.", who=who, target=target)
+    a = E.do_roll(ix, s, who, trait, n, "attack") if n > 0 else 0
+    d = E.do_roll(ix, s, target, trait, None, "defend")
+    if weapon is not None and ix.cards[weapon].hook:
+        from hauntkit.rulesets.betrayal.hooks import HOOKS
+
+        HOOKS[ix.cards[weapon].hook](ix, s, {"who": who, "src": f"c:{weapon}"}, {})
+    remote = C.room_of(s, who) != C.room_of(s, target)
+    if a == d:
+        C.log(s, "tie", "A tie: no one is hurt.")
+        return
+    win, lose, diff = (who, target, a - d) if a > d else (target, who, d - a)
+    physical = trait in ("might", "speed")
+    if lose == who:
+        if remote:
+            C.log(s, "attack", "The distance attacker loses but takes no harm.")
+            return
+        if isinstance(target, str) and s["mon"][target]["stun"]:
+            C.log(s, "attack", "The stunned monster holds, but deals no harm.")
+            return
+    can_steal = (physical and diff >= 2 and not remote and _stealables(ix, s, win, lose))
+    if can_steal:
+        opts = [{"type": "steal", "card": c} for c in _stealables(ix, s, win, lose)]
+        opts.append({"type": "steal", "card": None})
+        E.ask(s, E.seat_of(s, win), "steal", opts, f"Steal an item instead of dealing {diff} "
+              "damage?", win=win, lose=lose, diff=diff, physical=physical)
+        return
+    _harm(ix, s, win, lose, diff, physical)
+
+
+def _stealables(ix: Index, s: State, win: Any, lose: Any) -> list[str]:
+    """What ``win`` may steal from ``lose``: tradable items, omens, objects (monsters only when
+    they may carry items)."""
+    for party in (win, lose):
+        if isinstance(party, str) and not ix.monsters[s["mon"][party]["k"]].carries:
+            return []
+    cards = s["ex"][lose]["cards"] if isinstance(lose, int) else s["mon"][lose]["cards"]
+    return [c for c in cards if K.stealable(ix, c)]
+
+
+def _harm(ix: Index, s: State, win: Any, lose: Any, diff: int, physical: bool) -> None:
+    if isinstance(lose, str):
+        defeat_monster(ix, s, lose, win)
+    else:
+        C.log(s, "hurt", f"{C.name(ix, s, lose)} takes {diff} "
+              f"{'physical' if physical else 'mental'} damage.")
+        E.damage(s, [[lose, diff]], "physical" if physical else "mental")
+
+
+def _steal_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    cid = action["card"]
+    if cid is None:
+        _harm(ix, s, ch["win"], ch["lose"], ch["diff"], ch["physical"])
+        return
+    take(ix, s, ch["win"], ch["lose"], cid)
+
+
+def take(ix: Index, s: State, thief: Any, victim: Any, cid: str) -> None:
+    K.lose(ix, s, victim, cid)
+    K.gain(ix, s, thief, cid)
+    if isinstance(thief, int):
+        s["turn"]["used"].append(cid)
+    C.log(s, "steal", f"{C.name(ix, s, thief)} steals {C.card_name(ix, cid)} from "
+          f"{C.name(ix, s, victim)}.")
+
+
+def ask_steal(ix: Index, s: State, who: Any, _unused: Any) -> None:
+    """Steal without attacking: one tradable item or omen of an opponent on the tile."""
+    room = C.room_of(s, who)
+    opts = []
+    for i in C.living(s):
+        if s["ex"][i]["room"] == room and i != who and C.opponents(s, who, i):
+            opts += [{"type": "take", "from": i, "card": c} for c in _stealables(ix, s, who, i)]
+    if opts:
+        E.ask(s, E.seat_of(s, who), "take", opts, "Choose what to steal.", who=who)
+
+
+def _take_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    take(ix, s, ch["who"], action["from"], action["card"])
+
+
+def defeat_monster(ix: Index, s: State, mid: str, by: Any) -> None:
+    """A defeated monster is stunned, unless the haunt lets it be killed (``dies``)."""
+    m = s["mon"][mid]
+    kind = ix.monsters[m["k"]]
+    h = s["haunt"]
+    if h is not None:
+        haunt = ix.haunts[h["id"]]
+        for side, book in (("heroes", haunt.heroes), ("traitor", haunt.traitor_book)):
+            for i, re in enumerate(book.reactions):
+                if re.when == "on_monster_defeated":
+                    E.push(s, f"h:{h['id']}:{side}:re{i}", by, "haunt")
+    if kind.dies:
+        m["w"] += 1
+        if m["w"] >= kind.wounds:
+            kill_monster(ix, s, mid)
+            return
+    stun(ix, s, mid)
+
+
+def stun(ix: Index, s: State, mid: str) -> None:
+    """Stun a monster; one that carries items drops them (rulebook digest)."""
+    m = s["mon"][mid]
+    m["stun"] = True
+    C.log(s, "stun", f"{ix.monsters[m['k']].name} is stunned.", monster=mid)
+    for cid in list(m["cards"]):
+        m["cards"].remove(cid)
+        K.to_pile(s, m["room"], cid)
+
+
+def kill_monster(ix: Index, s: State, mid: str) -> None:
+    m = s["mon"].pop(mid)
+    for cid in m["cards"]:
+        K.to_pile(s, m["room"], cid)
+    s["counters"]["monsters_killed"] = s["counters"].get("monsters_killed", 0) + 1
+    s["counters"][f"killed_{m['k']}"] = s["counters"].get(f"killed_{m['k']}", 0) + 1
+    C.log(s, "kill", f"{ix.monsters[m['k']].name} is destroyed.", monster=mid)
+
+
+E.CHOICES.update({"target": _target_chosen, "steal": _steal_chosen, "take": _take_chosen})

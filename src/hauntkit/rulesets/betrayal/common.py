@@ -1,0 +1,129 @@
+"""Small helpers on the betrayal state shared by the engine modules.
+
+An actor ("who") is an explorer seat (int) or a monster id (str, e.g. ``"m1"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core import rng
+from hauntkit.core.log import emit
+from hauntkit.rulesets.betrayal.index import Index
+from hauntkit.rulesets.betrayal.schema import TRAITS, scaled
+
+State = dict[str, Any]
+DICE = (0, 0, 1, 1, 2, 2)  # RULING B1
+
+
+def roll(s: State, n: int) -> list[int]:
+    """Roll ``n`` dice (clamped to 1..8, RULING B1)."""
+    n = min(max(n, 1), 8)
+    return rng.roll_dice(s["rng"], n, DICE)
+
+
+def count(s: State, value: Any) -> int:
+    return scaled(value, s["n"]) if value is not None else 0
+
+
+def room_of(s: State, who: Any) -> str:
+    if isinstance(who, int):
+        return s["ex"][who]["room"]
+    return s["mon"][who]["room"]
+
+
+def value(ix: Index, s: State, who: Any, trait: str) -> int:
+    """The current value of a trait of an explorer or a monster (0 if it lacks it)."""
+    if isinstance(who, int):
+        e = s["ex"][who]
+        return ix.value(e["ch"], trait, e["t"][trait])
+    return ix.monsters[s["mon"][who]["k"]].traits.get(trait, 0)
+
+
+def has_trait(ix: Index, s: State, who: Any, trait: str) -> bool:
+    if isinstance(who, int):
+        return True
+    return trait in ix.monsters[s["mon"][who]["k"]].traits
+
+
+def alive(s: State, seat: int) -> bool:
+    return s["ex"][seat]["alive"]
+
+
+def living(s: State) -> list[int]:
+    return [i for i, e in enumerate(s["ex"]) if e["alive"]]
+
+
+def side(s: State, who: Any) -> str | None:
+    """``heroes``, ``traitor``, ``house`` (monsters without a traitor) or None before the haunt."""
+    if isinstance(who, int):
+        return s["ex"][who]["side"]
+    h = s["haunt"]
+    if h is None:
+        return None
+    return "traitor" if h["traitor"] is not None else "house"
+
+
+def is_evil(s: State, who: Any) -> bool:
+    """Traitors and monsters (who use a room's benefits and ignore its harm)."""
+    return not isinstance(who, int) or s["ex"][who]["side"] == "traitor"
+
+
+def heroes(s: State) -> list[int]:
+    return [i for i, e in enumerate(s["ex"]) if e["side"] == "heroes"]
+
+
+def opponents(s: State, a: Any, b: Any) -> bool:
+    """Whether ``a`` may attack ``b`` (after the haunt; a hidden traitor makes everyone a
+    suspect until revealed)."""
+    if s["haunt"] is None or a == b:
+        return False
+    h = s["haunt"]
+    sa, sb = side(s, a), side(s, b)
+    if isinstance(a, int) and isinstance(b, int) and h["hidden"] and not h["revealed"]:
+        return True
+    if sa is None or sb is None:
+        return False
+    if sa == sb:
+        return False
+    return not ({sa, sb} == {"traitor", "house"})
+
+
+def log(s: State, kind: str, text: str, to: list[int] | None = None, **data: Any) -> None:
+    emit(s, kind, text, to=to, **data)
+
+
+def name(ix: Index, s: State, who: Any) -> str:
+    if isinstance(who, int):
+        return ix.characters[s["ex"][who]["ch"]].name
+    return ix.monsters[s["mon"][who]["k"]].name
+
+
+def actor(s: State) -> Any:
+    """Whose turn it is: a seat, or ``"m"`` for the monsters' turn."""
+    return s["turn"]["who"]
+
+
+def controller(s: State) -> int:
+    """The seat that moves the monsters (RULING B12: the traitor's, else the haunt says)."""
+    return s["haunt"]["control"]
+
+
+def card_name(ix: Index, cid: str) -> str:
+    if cid in ix.cards:
+        return ix.cards[cid].name
+    base = cid.rsplit("_", 1)[0] if cid not in ix.objects else cid
+    obj = ix.objects.get(cid) or ix.objects.get(base)
+    return obj.name if obj else cid
+
+
+def base_object(ix: Index, cid: str) -> Any:
+    """The haunt object model of an object token id (``diary`` or ``diary_2``), else None."""
+    if cid in ix.cards:
+        return None
+    if cid in ix.objects:
+        return ix.objects[cid]
+    return ix.objects.get(cid.rsplit("_", 1)[0])
+
+
+__all__ = ["TRAITS", "count", "roll", "value"]

@@ -1,0 +1,199 @@
+"""The house: tiles on three floor grids, doorways, adjacency, discovery and placement
+(RULINGS B5, B6, B7, B11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core import rng
+from hauntkit.rulesets.betrayal.index import BIT, OPP, STEP, Index
+from hauntkit.rulesets.betrayal.schema import FLOORS, SIDES
+
+State = dict[str, Any]
+
+
+def cell(floor: str, x: int, y: int) -> str:
+    return f"{floor},{x},{y}"
+
+
+def place_tile(state: State, room: str, floor: str, x: int, y: int, r: int) -> None:
+    state["tiles"][room] = [floor, x, y, r]
+    state["grid"][cell(floor, x, y)] = room
+
+
+def floor_of(state: State, room: str) -> str:
+    return state["tiles"][room][0]
+
+
+def real_doors(ix: Index, state: State, room: str) -> int:
+    t = state["tiles"][room]
+    return ix.doors[room][t[3]][0]
+
+
+def neighbour(state: State, room: str, side: str) -> str | None:
+    f, x, y, _ = state["tiles"][room]
+    dx, dy = STEP[side]
+    return state["grid"].get(cell(f, x + dx, y + dy))
+
+
+def connected(ix: Index, state: State, room: str, side: str) -> str | None:
+    """The tile through the doorway on ``side`` if both doorways face each other."""
+    if not real_doors(ix, state, room) & BIT[side]:
+        return None
+    other = neighbour(state, room, side)
+    if other is None or not real_doors(ix, state, other) & BIT[OPP[side]]:
+        return None
+    return other
+
+
+def open_sides(ix: Index, state: State, room: str) -> list[str]:
+    """Sides with a real doorway and no tile behind it (where one can explore)."""
+    doors = real_doors(ix, state, room)
+    return [s for s in SIDES if doors & BIT[s] and neighbour(state, room, s) is None]
+
+
+def placed_on(state: State, floor: str) -> list[str]:
+    return sorted(r for r, t in state["tiles"].items() if t[0] == floor)
+
+
+def link_targets(ix: Index, state: State, room: str, link: Any) -> list[str]:
+    """Placed tiles a link of ``room`` leads to."""
+    if link.to:
+        return [link.to] if link.to in state["tiles"] and link.to != room else []
+    if link.any_floor:
+        return [r for r in placed_on(state, link.any_floor) if r != room]
+    if link.token:
+        return sorted(r for r, toks in state["tokens"].items()
+                      if toks.get(link.token) and r != room and r in state["tiles"])
+    if link.grid_neighbors:
+        out = []
+        for s in SIDES:
+            n = neighbour(state, room, s)
+            if n is not None:
+                out.append(n)
+        return out
+    return []
+
+
+def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tuple[str, Any]]:
+    """Every tile one step from ``room``: (tile, link or None for a doorway). Links given by
+    other tiles (two-way links, and monsters going back up one-way drops) are included."""
+    out: list[tuple[str, Any]] = []
+    seen: set[str] = set()
+    for s in SIDES:
+        other = connected(ix, state, room, s)
+        if other is not None and other not in seen:
+            seen.add(other)
+            out.append((other, None))
+    for link in ix.rooms[room].links:
+        for other in link_targets(ix, state, room, link):
+            if other not in seen:
+                seen.add(other)
+                out.append((other, link))
+    # reverse links (two-way ones, and one-way ones monsters may climb)
+    for src in ix.reverse_sources:
+        if src == room or src not in state["tiles"]:
+            continue
+        for link in ix.rooms[src].links:
+            if link.one_way and not (monster and link.monsters_free):
+                continue
+            if link.token or link.grid_neighbors:
+                continue
+            if room in link_targets(ix, state, src, link) and src not in seen:
+                seen.add(src)
+                out.append((src, link))
+    return out
+
+
+def line_of_sight(ix: Index, state: State, room: str) -> list[str]:
+    """Tiles in a straight line of facing doorways from ``room`` on its floor (RULING B11)."""
+    out: list[str] = []
+    for s in SIDES:
+        cur = room
+        while True:
+            nxt = connected(ix, state, cur, s)
+            if nxt is None:
+                break
+            out.append(nxt)
+            if ix.rooms[nxt].blocks_sight:
+                break
+            cur = nxt
+    return out
+
+
+# ---------------------------------------------------------------------------- placement
+def _floor_has_open(ix: Index, state: State, floor: str, extra: tuple[str, str, int, int, int]
+                    ) -> bool:
+    """Whether ``floor`` keeps an open doorway once tile ``extra`` is placed (B7)."""
+    room, _f, x, y, r = extra
+    grid = state["grid"]
+    tmp = cell(floor, x, y)
+    grid[tmp] = room
+    state["tiles"][room] = [floor, x, y, r]
+    try:
+        for other in placed_on(state, floor):
+            if open_sides(ix, state, other):
+                return True
+        return False
+    finally:
+        del grid[tmp]
+        del state["tiles"][room]
+
+
+def rotations(ix: Index, state: State, room: str, floor: str, x: int, y: int,
+              entered_from: str | None, strict: bool = False) -> list[int]:
+    """Legal rotations of ``room`` at ``(floor, x, y)`` per RULING B7: the doorway passed
+    through connects; of those, the ones connecting the most doorways; not sealing the floor
+    unless every rotation does (``strict``: then none is legal and the tile is set aside).
+    ``entered_from`` is the side of the new tile facing the mover (None: any rotation
+    connecting at least one doorway)."""
+    grid = state["grid"]
+    best: list[tuple[int, int]] = []
+    for r in range(4):
+        real = ix.doors[room][r][0]
+        if entered_from is not None and not real & BIT[entered_from]:
+            continue
+        links = 0
+        for s in SIDES:
+            dx, dy = STEP[s]
+            other = grid.get(cell(floor, x + dx, y + dy))
+            if other is not None and real & BIT[s] and \
+                    ix.doors[other][state["tiles"][other][3]][0] & BIT[OPP[s]]:
+                links += 1
+        if entered_from is None and links == 0:
+            continue
+        best.append((r, links))
+    if not best:
+        return []
+    top = max(n for _, n in best)
+    cands = sorted({r for r, n in best if n == top})
+    unsealed = [r for r in cands if _floor_has_open(ix, state, floor, (room, floor, x, y, r))]
+    return unsealed if strict else (unsealed or cands)
+
+
+def next_fitting(ix: Index, state: State, floor: str) -> str | None:
+    """Take the top tile of the room stack that may go on ``floor``; set aside the ones that
+    can't (RULING B7, `betrayal`: to a discard pile)."""
+    stack = state["stack"]
+    while stack:
+        room = stack.pop(0)
+        if floor in ix.floor_ok[room]:
+            return room
+        state["aside"].append(room)
+    return None
+
+
+def stack_has(ix: Index, state: State, floor: str) -> bool:
+    return any(floor in ix.floor_ok[r] for r in state["stack"])
+
+
+def open_doorways(ix: Index, state: State, floor: str) -> list[tuple[str, str]]:
+    return [(r, s) for r in placed_on(state, floor) for s in open_sides(ix, state, r)]
+
+
+def shuffle_stack(state: State) -> None:
+    rng.shuffle(state["rng"], state["stack"])
+
+
+__all__ = ["FLOORS", "cell", "connected", "exits", "line_of_sight", "next_fitting",
+           "open_doorways", "open_sides", "place_tile", "rotations", "stack_has"]

@@ -1,0 +1,117 @@
+"""The loaded betrayal pack with every lookup the engine needs precomputed at load time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hauntkit.core.content import Pack, load_ruleset_pack
+from hauntkit.rulesets.betrayal import schema as S
+
+BIT = {"n": 1, "e": 2, "s": 4, "w": 8}
+OPP = {"n": "s", "e": "w", "s": "n", "w": "e"}
+STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+START_ROOMS = ("entrance_hall", "foyer", "grand_staircase", "upper_landing", "basement_landing")
+
+
+def rotate(side: str, r: int) -> str:
+    """The side a rotation-0 side faces after ``r`` quarter turns clockwise."""
+    return S.SIDES[(S.SIDES.index(side) + r) % 4]
+
+
+class Index:
+    """Read-only content of one game: models by id plus derived tables.
+
+    ``fx[key]`` is every effect list by a short key; frames in the state refer to lists by key,
+    so the state never embeds content.
+    """
+
+    def __init__(self, pack: Pack) -> None:
+        items = pack.items
+        self.rooms: dict[str, S.Room] = items["rooms"]  # type: ignore[assignment]
+        self.cards: dict[str, S.Card] = items["cards"]  # type: ignore[assignment]
+        self.characters: dict[str, S.Character] = items["characters"]  # type: ignore[assignment]
+        self.monsters: dict[str, S.Monster] = items["monsters"]  # type: ignore[assignment]
+        self.haunts: dict[str, S.Haunt] = items["haunts"]  # type: ignore[assignment]
+        self.chart: dict[tuple[str, str], str] = {
+            (c.omen, c.room): c.haunt for c in items["chart"].values()  # type: ignore[attr-defined]
+        }
+        self.char_ids = sorted(self.characters)
+        self.objects: dict[str, S.HauntObject] = {}
+        for h in self.haunts.values():
+            for o in h.objects:
+                self.objects[o.id] = o
+        # doors[room][r] = (real door sides, false door sides) as bit masks
+        self.doors: dict[str, list[tuple[int, int]]] = {}
+        for rid, room in self.rooms.items():
+            rots = []
+            for r in range(4):
+                real = sum(BIT[rotate(d, r)] for d in room.doors if d not in room.false_doors)
+                false = sum(BIT[rotate(d, r)] for d in room.false_doors)
+                rots.append((real, false))
+            self.doors[rid] = rots
+        self.floor_ok = {rid: frozenset(r.floors) for rid, r in self.rooms.items()}
+        self.deck_ids = {k: sorted(c.id for c in self.cards.values() if c.kind == k and c.in_deck)
+                         for k in ("event", "item", "omen")}
+        self.stack_ids = sorted(r.id for r in self.rooms.values() if r.in_stack and not r.start)
+        self.reverse_sources = sorted(
+            rid for rid, r in self.rooms.items() if any(lk.to or lk.any_floor for lk in r.links))
+        self.tokens_linked = {k.token for r in self.rooms.values() for k in r.links if k.token}
+        # effect lists by key
+        self.fx: dict[str, list[Any]] = {}
+        self._key_of: dict[int, str] = {}
+        self.roll_keys: dict[str, tuple[set[str], set[str]]] = {}
+        for rid, room in self.rooms.items():
+            for name in ("on_enter", "on_end_turn_here", "on_start_of_turn", "on_leave",
+                         "on_discover"):
+                self._reg(f"r:{rid}:{name}", getattr(room, name))
+            for i, link in enumerate(room.links):
+                self._reg(f"r:{rid}:link{i}", link.on_fail)
+            for a in room.actions:
+                self._reg(f"r:{rid}:a:{a.id}", a.effects)
+        for cid, card in self.cards.items():
+            for name in ("on_draw", "on_gain", "on_lose", "on_start_of_turn", "on_end_turn"):
+                self._reg(f"c:{cid}:{name}", getattr(card, name))
+            for a in card.actions:
+                self._reg(f"c:{cid}:a:{a.id}", a.effects)
+        for mid, mon in self.monsters.items():
+            self._reg(f"m:{mid}:on_start_of_turn", mon.on_start_of_turn)
+            for a in mon.powers:
+                self._reg(f"m:{mid}:a:{a.id}", a.effects)
+        for hid, h in self.haunts.items():
+            self._reg(f"h:{hid}:setup", h.setup)
+            for side, book in (("heroes", h.heroes), ("traitor", h.traitor_book)):
+                for a in book.actions:
+                    self._reg(f"h:{hid}:{side}:a:{a.id}", a.effects)
+                for i, re in enumerate(book.reactions):
+                    self._reg(f"h:{hid}:{side}:re{i}", re.effects)
+
+    def _reg(self, key: str, effects: list[Any]) -> None:
+        self.fx[key] = effects
+        self._key_of[id(effects)] = key
+        keys: set[str] = set()
+        cats: set[str] = set()
+        for i, eff in enumerate(effects):
+            if isinstance(eff, S.Roll):
+                if eff.key:
+                    keys.add(eff.key)
+                if eff.category:
+                    cats.add(eff.category)
+            for j, sub in enumerate(S._sub_lists(eff)):
+                self._reg(f"{key}/{i}.{j}", sub)
+        self.roll_keys[key] = (keys, cats)
+
+    def key(self, effects: list[Any]) -> str:
+        """The key of a registered effect list."""
+        return self._key_of[id(effects)]
+
+    def value(self, ch: str, trait: str, idx: int) -> int:
+        """The value of a character's trait at track index ``idx`` (-1: the skull, 0)."""
+        if idx < 0:
+            return 0
+        return getattr(self.characters[ch], trait).values[idx]
+
+
+def load_index(paths: list[str | Path], replace_starter: bool) -> Index:
+    """Load and validate the starter pack plus ``paths`` (or only ``paths``)."""
+    return Index(load_ruleset_pack(S.PACK_SPEC, paths, replace_starter))

@@ -1,0 +1,136 @@
+"""``BetrayalRuleset``: the betrayal rules bound to one loaded content pack."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from hauntkit.core import rng
+from hauntkit.core.errors import HauntkitError
+from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
+from hauntkit.rulesets.betrayal import actions as A
+from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import hooks
+from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal.explain import explain
+from hauntkit.rulesets.betrayal.index import START_ROOMS, Index, load_index
+from hauntkit.rulesets.betrayal.schema import TRAITS
+from hauntkit.rulesets.betrayal.setup import apply_setup, invariants, stats
+from hauntkit.rulesets.betrayal.view import view
+
+hooks.register_choices()
+CONFIG_KEYS = {"players", "characters", "max_turns"}
+
+
+@register_ruleset
+class BetrayalRuleset(Ruleset):
+    """Betrayal at House on the Hill, 2nd edition (rule documents betrayal-*.md, RULINGS B1-B14,
+    docs/rulings.md HB-*)."""
+
+    id: ClassVar[str] = "betrayal"
+
+    def __init__(self, index: Index) -> None:
+        self.ix = index
+
+    @classmethod
+    def from_content(cls, paths: list[str | Path] | None = None,
+                     replace_starter: bool = False) -> BetrayalRuleset:
+        """Load the starter pack plus ``paths`` (only ``paths`` with ``replace_starter``)."""
+        return cls(load_index(list(paths or []), replace_starter))
+
+    def config_schema(self) -> dict[str, Any]:
+        return {"players": "3..6 explorers", "characters": "optional list of character ids",
+                "max_turns": "optional cap on turns (default 600), reported as a cap"}
+
+    # ---------------------------------------------------------------------------- state
+    def new_state(self, config: dict[str, Any], seed: int) -> State:
+        ix = self.ix
+        unknown = set(config) - CONFIG_KEYS
+        if unknown:
+            raise HauntkitError(f"unknown config field(s) {sorted(unknown)}; expected "
+                                f"{sorted(CONFIG_KEYS)}")
+        n = config.get("players", 4)
+        if not isinstance(n, int) or not 3 <= n <= 6:
+            raise HauntkitError(f"config.players must be 3..6, got {n!r}")
+        missing = [r for r in START_ROOMS if r not in ix.rooms]
+        if missing:
+            raise HauntkitError(f"the content pack lacks the starting rooms {missing}")
+        r = rng.new_rng(seed)
+        chars = config.get("characters")
+        if chars is None:
+            pool = list(ix.char_ids)
+            if len(pool) < n:
+                raise HauntkitError(f"the pack has {len(pool)} characters; {n} needed")
+            rng.shuffle(r, pool)
+            chars = sorted(pool[:n], key=pool.index)
+        bad = [c for c in chars if c not in ix.characters]
+        if bad or len(chars) != n or len(set(chars)) != n:
+            raise HauntkitError(f"config.characters must be {n} distinct known characters "
+                                f"(unknown: {bad})")
+        stack = list(ix.stack_ids)
+        rng.shuffle(r, stack)
+        decks = {}
+        for k in ("event", "item", "omen"):
+            decks[k] = list(ix.deck_ids[k])
+            rng.shuffle(r, decks[k])
+        first = rng.below(r, n)
+        s: State = {
+            "n": n, "rng": r, "log": [], "max_turns": config.get("max_turns", 600),
+            "ex": [{"ch": c, "room": "entrance_hall", "alive": True, "side": None, "cards": [],
+                    "fate": None,
+                    "t": {t: getattr(ix.characters[c], t).start for t in TRAITS}}
+                   for c in chars],
+            "tiles": {}, "grid": {}, "stack": stack, "aside": [], "decks": decks,
+            "discard": {"event": [], "item": [], "omen": []}, "limbo": [], "piles": {},
+            "tokens": {}, "mon": {}, "mseq": 0, "flags": {}, "counters": {}, "omens": 0,
+            "order": [(first + k) % n for k in range(n)], "cur": -1, "turn": U.new_turn(0, 0),
+            "haunt": None, "fx": [], "choice": None, "result": None, "turns": 0, "deaths": 0,
+        }
+        for rid in START_ROOMS:  # RULING B5
+            st = ix.rooms[rid].start
+            if st is None:
+                raise HauntkitError(f"starting room {rid!r} has no 'start' position")
+            H.place_tile(s, rid, st.floor, st.x, st.y, st.rotation)
+        for rid, room in ix.rooms.items():
+            if room.start is not None and rid not in s["tiles"]:
+                H.place_tile(s, rid, room.start.floor, room.start.x, room.start.y,
+                             room.start.rotation)
+        C.log(s, "start", f"{n} explorers enter the house.")
+        U.next_turn(ix, s)
+        E.run(ix, s)
+        return s
+
+    def to_act(self, state: State) -> list[int]:
+        if state["result"] is not None:
+            return []
+        ch = state["choice"]
+        if ch is not None:
+            return [ch["seat"]]
+        who = state["turn"]["who"]
+        return [C.controller(state)] if who == "m" else [who]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return A.legal(self.ix, state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        A.apply(self.ix, state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(self.ix, state, seat, self.to_act(state))
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state["result"]
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
+        return explain(self.ix, state, seat, action, self.to_act(state))
+
+    def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
+        apply_setup(self.ix, state, setup)
+
+    def invariants(self, state: State) -> list[str]:
+        return invariants(self.ix, state, self)
+
+    def stats(self, state: State) -> dict[str, Any]:
+        return stats(self.ix, state)

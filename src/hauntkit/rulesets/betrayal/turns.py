@@ -1,0 +1,306 @@
+"""Turns: start and end of a turn, the haunt roll (RULING B3), starting the haunt with the chart
+and the traitor rule (B13), turn order before and after it (B12), and winning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core import rng
+from hauntkit.rulesets.betrayal import cards as K
+from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import conditions as Q
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal.index import Index
+
+State = dict[str, Any]
+
+
+def new_turn(who: Any, moves: int) -> dict[str, Any]:
+    return {"who": who, "mv": moves, "moved": 0, "stop": False, "end": False, "used": [],
+            "acts": [], "gave": False, "dropped": False, "picked": False, "att": False,
+            "rolls": [], "cats": [], "omens": [], "once": [], "mt": {}}
+
+
+def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
+    """Advance to the next living explorer (or the monsters' turn) in the order."""
+    order = s["order"]
+    for _ in range(len(order) + 1):
+        s["cur"] = (s["cur"] + 1) % len(order)
+        who = order[s["cur"]]
+        if who == "m":
+            if s["mon"]:
+                break
+            continue
+        if s["ex"][who]["alive"]:
+            break
+    else:  # nobody can act (cannot happen while a hero lives; guarded for safety)
+        declare_winner(ix, s, None, "nobody is left to act")
+        return
+    start_turn(ix, s, order[s["cur"]])
+
+
+def start_turn(ix: Index, s: State, who: Any) -> None:
+    s["turns"] += 1
+    if s["turns"] > s["max_turns"]:
+        declare_winner(ix, s, None, "turn cap reached")
+        return
+    if who == "m":
+        s["turn"] = new_turn("m", 0)
+        s["turn"]["mt"] = {m: {"mv": ix.monsters[v["k"]].speed, "att": False}
+                           for m, v in s["mon"].items()}
+        C.log(s, "turn", "The monsters' turn.")
+        for mid in sorted(s["mon"], reverse=True):
+            k = s["mon"][mid]["k"]
+            if ix.monsters[k].on_start_of_turn:
+                E.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
+        return
+    e = s["ex"][who]
+    s["turn"] = new_turn(who, C.value(ix, s, who, "speed"))
+    C.log(s, "turn", f"{C.name(ix, s, who)}'s turn.", seat=who)
+    room = e["room"]
+    _side_reactions(ix, s, who, "on_start_of_turn")
+    for cid in reversed(e["cards"]):
+        card = ix.cards.get(cid)
+        if card is not None and card.on_start_of_turn:
+            E.push(s, f"c:{cid}:on_start_of_turn", who, f"c:{cid}")
+    if ix.rooms[room].on_start_of_turn:
+        E.push(s, f"r:{room}:on_start_of_turn", who, f"r:{room}")
+
+
+def _side_reactions(ix: Index, s: State, who: int, when: str) -> None:
+    h = s["haunt"]
+    side = s["ex"][who]["side"]
+    if h is None or side is None:
+        return
+    haunt = ix.haunts[h["id"]]
+    key, book = ("heroes", haunt.heroes) if side == "heroes" else ("traitor", haunt.traitor_book)
+    for i, re in enumerate(book.reactions):
+        if re.when == when:
+            E.push(s, f"h:{h['id']}:{key}:re{i}", who, "haunt")
+
+
+def request_end(ix: Index, s: State) -> None:
+    """The player ends the turn: end-of-turn effects, then the haunt roll, then the next turn."""
+    s["turn"]["end"] = False
+    s["turn"]["ending"] = True
+    who = s["turn"]["who"]
+    E.push_op(s, {"op": "call", "fn": "finish_turn"})
+    if who == "m":
+        return
+    e = s["ex"][who]
+    if not e["alive"]:
+        return
+    _side_reactions(ix, s, who, "on_end_turn")
+    for cid in reversed(e["cards"]):
+        card = ix.cards.get(cid)
+        if card is not None and card.on_end_turn:
+            E.push(s, f"c:{cid}:on_end_turn", who, f"c:{cid}")
+    room = e["room"]
+    if ix.rooms[room].on_end_turn_here:
+        E.push(s, f"r:{room}:on_end_turn_here", who, f"r:{room}")
+
+
+def end_turn(ix: Index, s: State) -> None:
+    """An effect ended the turn at once (or the actor died): skip straight to the end."""
+    if s["turn"].get("ending"):
+        s["turn"]["end"] = False
+        return
+    request_end(ix, s)
+
+
+def finish_turn(ix: Index, s: State, _fr: Any = None) -> None:
+    t = s["turn"]
+    if t["who"] == "m":
+        for m in s["mon"].values():  # stunned monsters recover at the end of their turn
+            m["stun"] = False
+    elif s["haunt"] is None:
+        for omen, room in t["omens"]:  # RULING B3
+            result = sum(C.roll(s, 6))
+            C.log(s, "haunt_roll", f"Haunt roll: {result} against {s['omens']} omens.",
+                  result=result, omens=s["omens"])
+            if result < s["omens"]:
+                start_haunt(ix, s, t["who"], omen, room)
+                return
+        if t["omens"]:
+            s["last_omen"] = t["omens"][-1]
+        if s["haunt"] is None and _no_omen_left(ix, s):
+            # RULING HB-3: no omen can be drawn any more; the haunt starts now
+            omen, room = s.get("last_omen") or [_any_omen(ix), "entrance_hall"]
+            C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+            start_haunt(ix, s, t["who"], omen, room)
+            return
+    next_turn(ix, s)
+
+
+def _no_omen_left(ix: Index, s: State) -> bool:
+    return not any(ix.rooms[r].symbol == "omen" for r in s["stack"])
+
+
+def _any_omen(ix: Index) -> str:
+    return sorted(ix.deck_ids["omen"])[0] if ix.deck_ids["omen"] else "none"
+
+
+# ------------------------------------------------------------------------------- the haunt
+def pick_haunt(ix: Index, s: State, omen: str, room: str) -> str | None:
+    """The haunt of the chart for (omen, room) (RULING B13); if the pack has no such cell, one
+    of the omen's haunts, else any haunt, at random (RULING HB-4)."""
+    hid = ix.chart.get((omen, room))
+    if hid is not None:
+        return hid
+    same = sorted({h for (o, _r), h in ix.chart.items() if o == omen})
+    pool = same or sorted(ix.haunts)
+    return rng.choice(s["rng"], pool) if pool else None
+
+
+def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
+    n = s["n"]
+    kind = rule.rule if rule.rule != "hidden" else rule.hidden_rule
+    live = C.living(s)
+    if kind == "none":
+        return None
+    if kind == "revealer":
+        return revealer
+    if kind == "left_of_revealer":
+        for k in range(1, n + 1):
+            seat = (revealer + k) % n
+            if s["ex"][seat]["alive"]:
+                return seat
+    if kind in ("highest", "lowest"):
+        pool = [i for i in live if i != revealer or rule.include_revealer] or live
+        vals = {i: C.value(ix, s, i, rule.trait or "sanity") for i in pool}
+        best = max(vals.values()) if kind == "highest" else min(vals.values())
+        tied = sorted(i for i, v in vals.items() if v == best)
+        return rng.choice(s["rng"], tied)  # ties at random (RULING B13)
+    if kind == "holder":
+        for i in live:
+            if rule.card in s["ex"][i]["cards"]:
+                return i
+        return revealer
+    return rng.choice(s["rng"], live)
+
+
+def start_haunt(ix: Index, s: State, revealer: int, omen: str, room: str) -> None:
+    hid = pick_haunt(ix, s, omen, room)
+    if hid is None:
+        next_turn(ix, s)
+        return
+    begin_haunt(ix, s, hid, revealer)
+    E.push_op(s, {"op": "call", "fn": "next_turn"})
+    if ix.haunts[hid].setup:
+        E.push(s, f"h:{hid}:setup", revealer, "haunt")
+
+
+def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "rule") -> None:
+    """Start haunt ``hid``: traitor, sides, monsters, objects, turn order (B12, B13, B14)."""
+    haunt = ix.haunts[hid]
+    hidden = haunt.traitor.rule == "hidden"
+    if traitor == "rule":
+        traitor = pick_traitor(ix, s, haunt.traitor, revealer)
+    n = s["n"]
+    if haunt.monster_control == "left_of_revealer":
+        control = (revealer + 1) % n
+    else:
+        control = revealer
+    if traitor is not None and not hidden:
+        control = traitor
+    s["haunt"] = {"id": hid, "revealer": revealer, "traitor": traitor, "hidden": hidden,
+                  "revealed": not hidden, "control": control}
+    for i, e in enumerate(s["ex"]):
+        e["side"] = "traitor" if i == traitor else "heroes"
+    C.log(s, "haunt", f"The haunt begins: {haunt.name}. {haunt.intro}", haunt=hid,
+          revealer=revealer)
+    if traitor is not None:
+        if hidden:
+            C.log(s, "traitor_secret", "You are the hidden traitor.", to=[traitor])
+        else:
+            C.log(s, "traitor", f"{C.name(ix, s, traitor)} is the traitor.", seat=traitor)
+            _clear_lingering(ix, s, traitor)
+    # turn order (RULING B12)
+    if traitor is not None and not hidden:
+        seats = [(traitor + k) % n for k in range(1, n)] + [traitor]
+    else:
+        first = revealer if haunt.first == "revealer" else (revealer + 1) % n
+        seats = [(first + k) % n for k in range(n)]
+    s["order"] = [*seats, "m"]
+    s["cur"] = -1
+    for obj in haunt.objects:
+        k = C.count(s, obj.count)
+        ids = [obj.id] if k == 1 else [f"{obj.id}_{j + 1}" for j in range(k)]
+        rooms = _where(ix, s, obj.where, obj.room, obj.symbol, revealer)
+        for j, oid in enumerate(ids):
+            if rooms:
+                K.to_pile(s, rooms[j % len(rooms)], oid)
+    for hm in haunt.monsters:
+        k = C.count(s, hm.count)
+        if hm.where == "traitor":
+            rooms = [s["ex"][traitor if traitor is not None else revealer]["room"]]
+        elif hm.where == "revealer":
+            rooms = [s["ex"][revealer]["room"]]
+        else:
+            rooms = _where(ix, s, hm.where, hm.room, hm.symbol, revealer)
+        for j in range(k):
+            if rooms:
+                E.put(ix, s, rooms[j % len(rooms)], hm.monster, None)
+
+
+def _where(ix: Index, s: State, where: str, room: str | None, symbol: str | None,
+           revealer: int) -> list[str]:
+    if where == "none":
+        return []
+    if where == "far":
+        return [E.far_room(ix, s, s["ex"][revealer]["room"])]
+    out = E.place_rooms(ix, s, revealer, where, room, symbol)
+    return out or [s["ex"][revealer]["room"]]
+
+
+def _clear_lingering(ix: Index, s: State, seat: int) -> None:
+    """A new traitor's lingering event cards go away (rulebook digest)."""
+    e = s["ex"][seat]
+    for cid in [c for c in e["cards"] if c in ix.cards and ix.cards[c].kind == "event"]:
+        e["cards"].remove(cid)
+        K.discard(ix, s, cid)
+
+
+def reveal_traitor(ix: Index, s: State) -> None:
+    h = s["haunt"]
+    if h is None or h["revealed"] or h["traitor"] is None:
+        return
+    h["revealed"] = True
+    h["control"] = h["traitor"]
+    C.log(s, "reveal", f"{C.name(ix, s, h['traitor'])} is revealed as the traitor!",
+          seat=h["traitor"])
+    _clear_lingering(ix, s, h["traitor"])
+
+
+# ------------------------------------------------------------------------------- winning
+def declare_winner(ix: Index, s: State, side: str | None, reason: str) -> None:
+    if s["result"] is not None:
+        return
+    h = s["haunt"]
+    if side == "heroes" and not any(s["ex"][i]["alive"] for i in C.heroes(s)):
+        return  # RULING: the heroes need a living hero
+    s["result"] = {"winner": side, "reason": reason, "haunt": h["id"] if h else None,
+                   "turns": s["turns"]}
+    C.log(s, "game_over", f"{'The ' + side if side else 'Nobody'} win{'s' if not side else ''}"
+          f" ({reason}).", winner=side)
+
+
+def check_win(ix: Index, s: State) -> None:
+    """The first side to complete its goals wins; the heroes need a living hero (digest)."""
+    h = s["haunt"]
+    if h is None or s["result"] is not None:
+        return
+    haunt = ix.haunts[h["id"]]
+    live_heroes = any(s["ex"][i]["alive"] for i in C.heroes(s))
+    evil = "traitor" if h["traitor"] is not None else "house"
+    if not live_heroes and haunt.house_wins_if_all_dead:
+        declare_winner(ix, s, evil, "every hero is dead")
+        return
+    if live_heroes and any(Q.holds(ix, s, c, None) for c in haunt.heroes.win):
+        declare_winner(ix, s, "heroes", "goals completed")
+        return
+    if any(Q.holds(ix, s, c, None) for c in haunt.traitor_book.win):
+        declare_winner(ix, s, evil, "goals completed")
+
+
+__all__ = ["begin_haunt", "check_win", "next_turn", "request_end", "start_turn"]

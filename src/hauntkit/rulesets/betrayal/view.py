@@ -1,0 +1,127 @@
+"""``view(state, seat)``: everything one seat (or a spectator, ``seat=None``) may see.
+
+Structure (all plain JSON)::
+
+    {
+      "ruleset": "betrayal", "seat": int | None, "players": int,
+      "phase": "exploring" | "haunt" | "over",
+      "to_act": [seat, ...],
+      "turn": {"actor": seat | "monsters", "number": int, "moves_left": int,
+               "movement_ended": bool, "attacked": bool, "used": [card ids]},
+      "tiles": [{"room", "name", "floor", "x", "y", "rotation", "doors": [sides now],
+                 "false_doors": [sides now], "symbol", "text", "tokens": {name: n},
+                 "pile": [card/object ids]}],
+      "explorers": [{"seat", "character", "name", "room", "alive",
+                     "side": "heroes" | "traitor" | "unknown" | None,
+                     "traits": {trait: {"value", "index", "track": [8 values], "start"}},
+                     "cards": [ids]}],
+      "monsters": [{"id", "kind", "name", "room", "stunned", "cards", "traits", "speed"}],
+      "decks": {"event": n, "item": n, "omen": n}, "room_stack": n, "set_aside": n,
+      "discard": {"event": [ids], "item": [ids], "omen": [ids]},
+      "omens_drawn": n,
+      "haunt": None | {"id", "number", "name", "intro", "setup_text", "revealer",
+                       "traitor": seat | None (None while hidden, except to the traitor),
+                       "my_side", "book": {"book", "goals", "facts"} of MY side only,
+                       "counters": {...}, "flags": {...}},
+      "choice": None | {"seat", "kind", "prompt"},
+      "legal": [actions of this seat],
+      "result": None | {"winner", "reason", "haunt", "turns"},
+      "log": [events this seat may read]
+    }
+
+Never in a view: deck or room-stack order, the other side's book (RULING B14), a hidden
+traitor's identity, other seats' private log events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.log import visible_log
+from hauntkit.rulesets.betrayal import actions as A
+from hauntkit.rulesets.betrayal.index import BIT, Index
+from hauntkit.rulesets.betrayal.schema import SIDES, TRAITS
+
+State = dict[str, Any]
+
+
+def _sides(mask: int) -> list[str]:
+    return [s for s in SIDES if mask & BIT[s]]
+
+
+def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
+    h = s["haunt"]
+    hidden = h is not None and h["hidden"] and not h["revealed"]
+    tiles = []
+    for room, (f, x, y, r) in sorted(s["tiles"].items()):
+        real, false = ix.doors[room][r]
+        model = ix.rooms[room]
+        tiles.append({"room": room, "name": model.name, "floor": f, "x": x, "y": y,
+                      "rotation": r, "doors": _sides(real), "false_doors": _sides(false),
+                      "symbol": model.symbol, "text": model.text,
+                      "tokens": dict(s["tokens"].get(room, {})),
+                      "pile": list(s["piles"].get(room, []))})
+    explorers = []
+    for i, e in enumerate(s["ex"]):
+        ch = ix.characters[e["ch"]]
+        side = e["side"]
+        if hidden and seat != i and side is not None:
+            side = "unknown"
+        traits = {}
+        for t in TRAITS:
+            track = getattr(ch, t)
+            idx = e["t"][t]
+            traits[t] = {"value": track.values[idx] if idx >= 0 else 0, "index": idx,
+                         "track": list(track.values), "start": track.start}
+        explorers.append({"seat": i, "character": e["ch"], "name": ch.name, "room": e["room"],
+                          "alive": e["alive"], "side": side, "traits": traits,
+                          "cards": list(e["cards"])})
+    monsters = [{"id": m, "kind": v["k"], "name": ix.monsters[v["k"]].name, "room": v["room"],
+                 "stunned": v["stun"], "cards": list(v["cards"]),
+                 "traits": dict(ix.monsters[v["k"]].traits), "speed": ix.monsters[v["k"]].speed}
+                for m, v in sorted(s["mon"].items())]
+    t = s["turn"]
+    out: dict[str, Any] = {
+        "ruleset": "betrayal", "seat": seat, "players": s["n"],
+        "phase": "over" if s["result"] else ("haunt" if h else "exploring"),
+        "to_act": to_act,
+        "turn": {"actor": "monsters" if t["who"] == "m" else t["who"], "number": s["turns"],
+                 "moves_left": t["mv"], "movement_ended": t["stop"], "attacked": t["att"],
+                 "used": list(t["used"])},
+        "tiles": tiles, "explorers": explorers, "monsters": monsters,
+        "decks": {k: len(v) for k, v in s["decks"].items()},
+        "room_stack": len(s["stack"]), "set_aside": len(s["aside"]),
+        "discard": {k: sorted(v) for k, v in s["discard"].items()},
+        "omens_drawn": s["omens"],
+        "haunt": _haunt(ix, s, seat),
+        "choice": None,
+        "legal": A.legal(ix, s, seat) if seat is not None else [],
+        "result": s["result"],
+        "log": visible_log(s["log"], seat),
+    }
+    ch = s["choice"]
+    if ch is not None:
+        out["choice"] = {"seat": ch["seat"], "kind": ch["kind"],
+                         "prompt": ch["prompt"] if ch["seat"] == seat else "waiting"}
+    return out
+
+
+def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:
+    h = s["haunt"]
+    if h is None:
+        return None
+    haunt = ix.haunts[h["id"]]
+    my_side = s["ex"][seat]["side"] if seat is not None else None
+    hidden = h["hidden"] and not h["revealed"]
+    traitor = h["traitor"] if (not hidden or seat == h["traitor"]) else None
+    book = None
+    if my_side == "heroes":
+        book = haunt.heroes
+    elif my_side == "traitor":
+        book = haunt.traitor_book
+    return {"id": h["id"], "number": haunt.number, "name": haunt.name, "intro": haunt.intro,
+            "setup_text": haunt.setup_text, "revealer": h["revealer"], "traitor": traitor,
+            "my_side": "heroes" if hidden and seat != h["traitor"] and my_side else my_side,
+            "book": {"book": book.book, "goals": list(book.goals), "facts": list(book.facts)}
+            if book is not None else None,
+            "counters": dict(s["counters"]), "flags": dict(s["flags"])}
