@@ -18,7 +18,7 @@ from hauntkit.rulesets.beast.board import (
     occupancy,
     sight,
 )
-from hauntkit.rulesets.beast.hunter import ranged_distance, shielded_by_barricade
+from hauntkit.rulesets.beast.hunter import shielded_by_barricade
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
