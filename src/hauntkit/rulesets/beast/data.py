@@ -8,6 +8,8 @@ from hauntkit.core.content import Pack
 from hauntkit.rulesets.beast.schema import Ability, BattleMap, Enemy, Hunter, Template
 
 DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+# Neighbour order: straight steps before diagonal ones, so paths look natural.
+_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
 
 
 @dataclass
@@ -57,7 +59,7 @@ def build_map(bmap: BattleMap) -> MapData:
             if (x, y) in walls:
                 continue
             md.neighbours[(x, y)] = [
-                (x + dx, y + dy) for dx, dy in DIRS
+                (x + dx, y + dy) for dx, dy in _STEPS
                 if 0 <= x + dx < width and 0 <= y + dy < height and (x + dx, y + dy) not in walls
             ]
     return md
