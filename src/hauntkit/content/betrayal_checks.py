@@ -91,13 +91,19 @@ def check_chart(items: Items) -> list[Problem]:
 
 
 # --------------------------------------------------------------------------- references
+def object_ids(obj: Any) -> list[str]:
+    """The ids a haunt object may have in play: ``id``, and ``id_1``..``id_N`` for copies."""
+    count = obj.count if isinstance(obj.count, int) else max(int(v) for v in obj.count.split("/"))
+    return [obj.id, *(f"{obj.id}_{j}" for j in range(1, count + 1))]
+
+
 def check_references(items: Items) -> list[Problem]:
     """Ids named inside conditions, bonuses and effects exist (rooms, cards, objects,
     monsters)."""
     s = _schema()
     problems: list[Problem] = []
     rooms, cards, monsters = items["rooms"], items["cards"], items["monsters"]
-    objects = {o.id for h in items["haunts"].values() for o in h.objects}
+    objects = {oid for h in items["haunts"].values() for o in h.objects for oid in object_ids(o)}
     holdable = set(cards) | objects
     for kind in ("rooms", "cards", "monsters", "haunts"):
         for item_id, item in items[kind].items():
