@@ -298,7 +298,7 @@ class EnemySide:
         if target not in in_reach:
             target = self.pick_by_logic(state, unit, in_reach, cruelty=cur["cruel"])
         t = state["units"][target]
-        if reach > 1 and shielded_by_barricade(state, unit, t):
+        if ab.attack and reach > 1 and shielded_by_barricade(state, unit, t):
             bar = min(state["barricades"], key=lambda b: dist(b["x"], b["y"], t["x"], t["y"]))
             target = bar["id"]
         if "BLIND" in unit["st"] and not combat._blind_check(self, state, unit, reach):
