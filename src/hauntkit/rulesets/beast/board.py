@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hauntkit.rulesets.beast.data import DIRS, MapData
@@ -21,7 +22,8 @@ def blockers(state: State, md: MapData) -> set[tuple[int, int]]:
     return out
 
 
-def line_cells(ax: int, ay: int, bx: int, by: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=65536)
+def line_cells(ax: int, ay: int, bx: int, by: int) -> tuple[tuple[int, int], ...]:
     """The spaces strictly between two spaces on a straight (Bresenham) line."""
     cells = []
     dx, dy = abs(bx - ax), -abs(by - ay)
@@ -37,7 +39,7 @@ def line_cells(ax: int, ay: int, bx: int, by: int) -> list[tuple[int, int]]:
             y += sy
         if (x, y) != (bx, by):
             cells.append((x, y))
-    return cells
+    return tuple(cells)
 
 
 def sight(block: set[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
@@ -60,6 +62,14 @@ def beam_cells(md: MapData, block: set[tuple[int, int]], x: int, y: int, d: int,
 
 def area_cells(md: MapData, x: int, y: int, radius: int) -> list[tuple[int, int]]:
     """The target space and every space within ``radius`` of it."""
+    key = (x, y, radius)
+    cached = md.areas.get(key)
+    if cached is None:
+        cached = md.areas[key] = _area(md, x, y, radius)
+    return cached
+
+
+def _area(md: MapData, x: int, y: int, radius: int) -> list[tuple[int, int]]:
     return [(xx, yy) for yy in range(max(0, y - radius), min(md.height, y + radius + 1))
             for xx in range(max(0, x - radius), min(md.width, x + radius + 1))
             if (xx, yy) not in md.walls]

@@ -29,6 +29,7 @@ class MapData:
     enemies: list[str]
     mission: dict
     neighbours: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
+    areas: dict[tuple[int, int, int], list[tuple[int, int]]] = field(default_factory=dict)
 
 
 def build_map(bmap: BattleMap) -> MapData:

@@ -228,10 +228,14 @@ class EnemySide:
         md = self.md(state)
         units = state["units"]
         best, key = None, None
+        # Only aims whose area holds a hunter can score.
+        useful = {c for u in units.values() if u["alive"] and u["side"] == "hunters"
+                  for c in area_cells(md, u["x"], u["y"], ab.radius)}
+        useful = sorted(useful)
         for cell, (cost, _) in reach_map.items():
             if cost > unit["mv"] or (cell in occ and cell != (unit["x"], unit["y"])):
                 continue
-            for aim in self._aims(md, ab, cell, block):
+            for aim in self._aims(md, ab, cell, block, useful):
                 cells = (beam_cells(md, block, cell[0], cell[1], aim, ab.range)
                          if ab.shape == "beam" else area_cells(md, aim[0], aim[1], ab.radius))
                 nh = na = 0
@@ -250,15 +254,15 @@ class EnemySide:
                     best, key = (cell, aim), k
         return best
 
-    def _aims(self, md: Any, ab: Ability, cell: tuple[int, int], block: set) -> list[Any]:
+    def _aims(self, md: Any, ab: Ability, cell: tuple[int, int], block: set,
+              useful: list) -> list[Any]:
         if ab.shape == "beam":
             return list(range(8))
         if ab.range == 0:
             return [cell]
-        return [(x, y) for x in range(max(0, cell[0] - ab.range),
-                                      min(md.width, cell[0] + ab.range + 1))
-                for y in range(max(0, cell[1] - ab.range), min(md.height, cell[1] + ab.range + 1))
-                if (x, y) not in block and sight(block, cell[0], cell[1], x, y)]
+        return [(x, y) for (x, y) in useful
+                if dist(x, y, cell[0], cell[1]) <= ab.range and (x, y) not in block
+                and sight(block, cell[0], cell[1], x, y)]
 
     # -- acting ----------------------------------------------------------------------------
     def enemy_act(self, state: State, unit: Unit, cur: dict[str, Any]) -> None:
