@@ -63,27 +63,24 @@ def test_combat_logic_picks_its_target(rs):
     assert events(g, "move") == []
 
 
-def test_cruelty_overrides_logic_with_lowest_hp(rs):
-    # "Cruelty": the thug (CLOSEST > LOWEST HP) goes for the weakest hunter in reach.
+def _blake_near_fei_weak(rs, card):
     g = battle(rs, ["blake", "fei"], ["thug"],
                {"blake": {"x": 7, "y": 2, "ch": {"brace": 0}},
                 "fei": {"x": 5, "y": 4, "hp": 2, "ch": {"paralyze": 0}},
                 "thug-1": {"x": 8, "y": 2}},
-               cards=["savage-strike"], dice=[0] * 10)
+               cards=[card], dice=[0] * 10)
     g.act(0, {"type": "end_turn"})
     g.act(1, {"type": "end_turn"})
-    assert [e["tgt"] for e in events(g, "attack_roll")] == ["fei"]
+    return [e["tgt"] for e in events(g, "attack_roll")]
+
+
+def test_cruelty_overrides_logic_with_lowest_hp(rs):
+    # "Cruelty": the thug (CLOSEST > LOWEST HP) goes for the weakest hunter in reach.
+    assert _blake_near_fei_weak(rs, "savage-strike") == ["fei"]
 
 
 def test_without_cruelty_the_same_card_kind_follows_logic(rs):
-    g = battle(rs, ["blake", "fei"], ["thug"],
-               {"blake": {"x": 7, "y": 2, "ch": {"brace": 0}},
-                "fei": {"x": 5, "y": 4, "hp": 2, "ch": {"paralyze": 0}},
-                "thug-1": {"x": 8, "y": 2}},
-               cards=["strike"], dice=[0] * 10)
-    g.act(0, {"type": "end_turn"})
-    g.act(1, {"type": "end_turn"})
-    assert [e["tgt"] for e in events(g, "attack_roll")] == ["blake"]
+    assert _blake_near_fei_weak(rs, "strike") == ["blake"]
 
 
 def test_aoe_is_placed_to_hit_the_most_hunters(rs):
