@@ -256,9 +256,21 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
     def window_seat(self, state: State) -> int | None:
         """Simultaneous interrupts go to the player next in turn order: seats are asked in
         seat order, as the hunters are next after the enemy (HR-3)."""
-        passed = state["window"]["passed"]
-        for seat in range(state["players"]):
-            if seat not in passed and self.window_options(state, seat):
+        window = state["window"]
+        passed, focus = window["passed"], window["focus"]
+        mover = state["units"][focus] if focus else None
+        seats = set()
+        for u in state["units"].values():  # cheap filter before listing targets
+            if u["side"] != "hunters" or u["seat"] in passed or not u["alive"] or u["intr"]:
+                continue
+            for ab in self.c.hunters[u["kind"]].abilities:
+                if ab.kind == "interrupt" and self.interrupt_ready(u, ab) and (
+                        mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
+                            u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)):
+                    seats.add(u["seat"])
+                    break
+        for seat in sorted(seats):
+            if self.window_options(state, seat):
                 return seat
         return None
 

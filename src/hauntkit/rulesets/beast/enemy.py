@@ -153,15 +153,16 @@ class EnemySide:
         target = self.pick_by_logic(state, unit, pool, cruelty=cruelty)
         cur["target"] = target
         t = state["units"][target]
-        best_cell, best_cost = None, None
-        for cell, (cost, _) in reach_map.items():
-            if cell != (unit["x"], unit["y"]) and cell in occ:
+        best_cell = None
+        here = (unit["x"], unit["y"])
+        for cell in reach_map:  # breadth-first order: the first that reaches moves least
+            if cell != here and cell in occ:
                 continue
             if self._reaches(state, unit, t, cell, reach, block):
-                if best_cost is None or cost < best_cost:
-                    best_cell, best_cost = cell, cost
+                best_cell = cell
+                break
         if best_cell is None:
-            # Out of reach this turn: close in along the shortest way toward it.
+            # Out of reach this turn: close in as far as its movement allows.
             best_cell = self.closest_toward(reach_map, occ, unit, (t["x"], t["y"]))
         cur["path"] = self.path_to(reach_map, best_cell)
         return cur
@@ -179,16 +180,19 @@ class EnemySide:
 
     def reachable(self, state: State, unit: Unit, block: set,
                   occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
-        """Breadth-first search: every space reachable (cost, parent) with any movement;
-        enemies pass through each other but never through hunters."""
+        """Breadth-first search: every space reachable this turn (cost, parent), in order of
+        cost; enemies pass through each other but never through hunters."""
         md = self.md(state)
         start = (unit["x"], unit["y"])
         seen: dict[tuple[int, int], tuple[int, Any]] = {start: (0, None)}
         queue = deque([start])
         units = state["units"]
+        limit = unit["mv"]
         while queue:
             c = queue.popleft()
             cost = seen[c][0]
+            if cost >= limit:
+                continue
             for n in md.neighbours[c]:
                 if n in seen or n in block:
                     continue
