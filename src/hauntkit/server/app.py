@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import _REGISTRY, get_ruleset_class, ruleset_ids
+from hauntkit.server.adapters import catalog
 from hauntkit.server.bots import bot_names
 from hauntkit.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
 from hauntkit.server.rooms import Conn, Manager, Room, Settings, error_message
@@ -121,6 +122,13 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     @app.get("/api/info")
     async def _info() -> dict[str, Any]:
         return {"rulesets": available_rulesets(), "bots": bot_names(), "dev": settings.dev}
+
+    @app.get("/api/rulesets/{rid}/catalog")
+    async def _catalog(rid: str) -> Response:
+        if rid not in {r["id"] for r in available_rulesets()}:
+            return _err(404, "unknown_ruleset", f"unknown ruleset {rid!r}")
+        return Response(orjson.dumps(catalog(mgr.ruleset(rid))), media_type="application/json",
+                        headers={"cache-control": "max-age=300"})
 
     @app.get("/api/games")
     async def _games() -> dict[str, Any]:

@@ -51,6 +51,12 @@ def bot_names() -> list[str]:
     return names
 
 
+def default_bot() -> str:
+    """The bot a new bot seat gets when none is named."""
+    names = bot_names()
+    return "default" if "default" in names else DEFAULT_BOT
+
+
 def get_seat_bot(name: str) -> SeatBot:
     """The bot called ``name``; unknown names raise ``KeyError``."""
     mod = _bots_module()

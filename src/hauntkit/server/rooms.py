@@ -24,7 +24,8 @@ from typing import Any
 from hauntkit.core import ActionError, Game, HauntkitError, NotYourTurnError
 from hauntkit.core.log import visible_log
 from hauntkit.core.ruleset import Ruleset, get_ruleset
-from hauntkit.server.bots import get_seat_bot
+from hauntkit.server.adapters import action_labels
+from hauntkit.server.bots import default_bot, get_seat_bot
 from hauntkit.server.db import GameRecord, StaleWriteError, Store
 from hauntkit.server.protocol import ProtocolError, RateLimiter
 
@@ -124,7 +125,10 @@ class Room:
 
     def state_message(self, seat: int | None, log_pos: int, reason: str) -> dict[str, Any]:
         """The full picture for ``seat``, built from its view only, plus the log events it may
-        read from ``log_pos`` on."""
+        read from position ``log_pos`` of its readable log on.
+
+        When the view carries the seat's readable log (``view["log"]``), the events are taken
+        from it and the log is not sent twice; otherwise from the core's ``visible_log``."""
         game = self.game
         view = self.view(seat)
         to_act = view["to_act"] if isinstance(view, dict) and "to_act" in view else game.to_act()
@@ -132,7 +136,12 @@ class Room:
         legal: list[dict[str, Any]] = []
         if seat is not None and result is None and seat in to_act:
             legal = game.legal_actions(seat)
-        return {
+        if isinstance(view, dict) and isinstance(view.get("log"), list):
+            readable = view["log"]
+            view = {k: v for k, v in view.items() if k != "log"}
+        else:
+            readable = visible_log(game.state["log"], seat)
+        msg = {
             "type": "state", "reason": reason,
             "game": {"id": self.id, "ruleset": self.rec.ruleset, "title": self.rec.title,
                      "dev": self.rec.dev},
@@ -143,9 +152,13 @@ class Room:
             "legal_actions": legal,
             "result": result,
             "view": view,
-            "events": visible_log(game.state["log"][log_pos:], seat),
-            "log_size": len(game.state["log"]),
+            "events": readable[log_pos:],
+            "log_size": len(readable),
         }
+        labels = action_labels(game.ruleset, view, legal)
+        if labels is not None:
+            msg["labels"] = labels
+        return msg
 
     async def push(self, conn: Conn, reason: str) -> None:
         """Send ``conn`` the current state (the events since its last update)."""
@@ -202,25 +215,39 @@ class Room:
                 nxt.act(seat, action)
             except NotYourTurnError:
                 raise NotYourTurnError(f"seat {seat} has no decision to make now") from None
-            await asyncio.to_thread(
-                self.manager.store.commit_action, self.id, before, seat, action, nxt.state,
-                nxt.result(),
-            )
+            await self._commit(before, seat, action, nxt)
             self.game = nxt
             self.rec.updated = time.time()
         await self.broadcast("action")
         self.wake.set()
         return nxt.state["version"]
 
+    async def _commit(self, before: int, seat: int | None, action: dict[str, Any],
+                      nxt: Game) -> None:
+        """Write the action and the state after it; a failed write refuses the action."""
+        try:
+            await asyncio.to_thread(
+                self.manager.store.commit_action, self.id, before, seat, action, nxt.state,
+                nxt.result(),
+            )
+        except StaleWriteError:
+            raise ProtocolError(
+                "conflict", "another server process changed this game; reconnect"
+            ) from None
+        except Exception:
+            log.exception("could not store an action of game %s", self.id)
+            raise ProtocolError(
+                "storage_failed", "the action could not be saved, so it was not played; "
+                "try again"
+            ) from None
+
     async def push_dice(self, faces: list[int]) -> None:
         """Dev only: queue scripted die faces (committed like an action)."""
         async with self.lock:
             nxt = self.game.clone()
             nxt.state["rng"]["script"].extend(faces)
-            await asyncio.to_thread(
-                self.manager.store.commit_action, self.id, nxt.state["version"], None,
-                {"type": "_dev_dice", "faces": faces}, nxt.state, nxt.result(),
-            )
+            await self._commit(nxt.state["version"], None,
+                               {"type": "_dev_dice", "faces": faces}, nxt)
             self.game = nxt
 
     async def set_bot(self, seat: int, bot: str | None) -> None:
@@ -283,7 +310,7 @@ class Room:
         bot = get_seat_bot(name)
         view = self.view(seat)
         legal = game.legal_actions(seat)
-        rng = random.Random(f"{self.id}:{game.state['version']}:{seat}")
+        rng = bot_random(game.state["seed"], game.state["version"], seat)
         return await asyncio.to_thread(bot.choose, view, legal, rng)
 
     async def close(self) -> None:
@@ -291,6 +318,12 @@ class Room:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.bot_task
+
+
+def bot_random(seed: int, version: int, seat: int) -> random.Random:
+    """A bot's randomness for one decision: a function of the game's seed and position only,
+    so a bot game is the same game on every server and after every restart."""
+    return random.Random(f"{seed}:{version}:{seat}")
 
 
 class Manager:
@@ -362,7 +395,7 @@ class Manager:
         for i, s in enumerate(seats):
             bot = s.get("bot") or None
             if s.get("kind") == "bot":
-                bot = bot or "random"
+                bot = bot or default_bot()
             if bot is not None:
                 get_seat_bot(bot)  # KeyError for an unknown bot
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
