@@ -141,3 +141,16 @@ def test_initiative_ties_are_rerolled(rs):
                       "dice": [3, 3, 2, 5]}, seed=1)
     assert [(e["hunters"], e["enemies"]) for e in events(g, "initiative")] == [(3, 3), (2, 5)]
     assert g.state["first"] == "enemies"
+
+
+def test_one_movement_before_or_after_the_action(rs):
+    # "Combat Basics": a character may begin or end its turn by moving (RULING HR-6).
+    g = battle(rs, ["fei"], ["thug"], {"fei": {"x": 1, "y": 2}, "thug-1": {"x": 6, "y": 2}},
+               dice=[0, 0, 0, 0, 0])
+    g.act(0, {"type": "step", "unit": "fei", "to": [2, 2]})
+    g.act(0, {"type": "attack", "unit": "fei", "target": "thug-1", "mode": "ranged"})
+    assert not [a for a in g.legal_actions(0) if a["type"] == "step"]
+    g2 = battle(rs, ["fei"], ["thug"], {"fei": {"x": 5, "y": 2}, "thug-1": {"x": 8, "y": 2}},
+                dice=[0, 0, 0, 0, 0])
+    g2.act(0, {"type": "attack", "unit": "fei", "target": "thug-1", "mode": "ranged"})
+    assert [a for a in g2.legal_actions(0) if a["type"] == "step"]

@@ -348,14 +348,14 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
                 unit["st"]["COVER"] = [1, self.cover_source(state, unit)]
                 emit(state, "cover", f"{self.name(unit)} takes cover.", unit=unit["id"])
             elif kind == "douse":
-                unit["acted"] = True
+                self.take_action(unit)
                 li = next(li for li in state["lights"] if li["id"] == action["light"])
                 if self.skill_check(state, unit, "engineering", 4):
                     state["lights"].remove(li)
                     emit(state, "object_destroyed", f"{self.name(unit)} puts out {li['id']}.",
                          obj=li["id"])
             elif kind == "carry":
-                unit["acted"] = True
+                self.take_action(unit)
                 li = next(li for li in state["lights"] if li["id"] == action["light"])
                 li["x"], li["y"] = action["to"]
                 emit(state, "light_moved", f"{self.name(unit)} moves {li['id']}.", obj=li["id"])

@@ -54,7 +54,7 @@ class HunterSide:
             return out
         md = self.md(state)
         x, y = unit["x"], unit["y"]
-        if unit["mv"] > 0:
+        if unit["mv"] > 0 and not unit["flags"].get("move_done"):
             for nx, ny in md.neighbours[(x, y)]:
                 if (nx, ny) not in occ and (nx, ny) not in block:
                     out.append({"type": "step", "unit": uid, "to": [nx, ny]})
@@ -201,6 +201,7 @@ class HunterSide:
                 cost += 2  # leaving cover: -2 movement
             status.remove(state, unit, "COVER", immunity=False)
         unit["mv"] = max(0, unit["mv"] - cost)
+        unit["flags"]["moved"] = 1
         unit["x"], unit["y"] = to
         emit(state, "move", f"{self.name(unit)} moves to {to[0]},{to[1]}.", unit=unit["id"],
              to=to)
@@ -227,8 +228,15 @@ class HunterSide:
                 if e["alive"] and e["side"] != unit["side"]
                 and dist(e["x"], e["y"], unit["x"], unit["y"]) <= 1]
 
-    def do_attack(self, state: State, unit: Unit, target: str, mode: str) -> None:
+    def take_action(self, unit: Unit) -> None:
+        """Spend the hunter's action; a hunter that moved before acting has used its movement
+        (one movement, at the start or the end of its turn: HR-6)."""
         unit["acted"] = True
+        if unit["flags"].get("moved"):
+            unit["flags"]["move_done"] = 1
+
+    def do_attack(self, state: State, unit: Unit, target: str, mode: str) -> None:
+        self.take_action(unit)
         h = self.c.hunters[unit["kind"]]
         if mode == "ranged":
             self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
@@ -262,7 +270,7 @@ class HunterSide:
         elif team:
             unit["st"].pop("TEAM_PLAYER", None)  # no cool down triggered (Team Player)
         else:
-            unit["acted"] = True
+            self.take_action(unit)
         emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
              ability=ab.id, target=target)
         melee_use = ab.style == "melee" or (
