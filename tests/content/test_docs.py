@@ -52,3 +52,10 @@ def test_every_hook_in_use_is_listed(starter, schema) -> None:
             used |= {obj.name for _loc, obj in walk(item) if isinstance(obj, schema.Hook)}
     listed = set(re.findall(r"`(\w+)`", section))
     assert used <= listed, sorted(used - listed)
+
+
+def test_every_destination_and_damage_target_is_documented(schema) -> None:
+    text = DOC.read_text()
+    for literal in (schema.Dest, schema.Target):
+        for value in typing.get_args(literal):
+            assert f"`{value}`" in text, value
