@@ -64,10 +64,12 @@ function seatName(i) {
 
 function label(action) {
   const view = last?.view || {};
+  const i = (last?.legal_actions || []).indexOf(action);
+  if (i >= 0 && last.labels?.[i]) return last.labels[i];
   return (renderer.describeAction && renderer.describeAction(action, view, seatName)) || genericDescribe(action);
 }
 
-function renderPrompt() {
+function renderPrompt(ui) {
   const box = clear($("prompt"));
   const title = $("prompt-title");
   if (last.result) { title.textContent = "Game over"; return; }
@@ -89,7 +91,7 @@ function renderPrompt() {
     box.append(el("p", { class: "waiting" }, waiting ? `Waiting for ${waiting}.` : "Waiting."));
   } else {
     title.textContent = (renderer.promptTitle && renderer.promptTitle(last.view, last.legal_actions)) || "Your choices";
-    if (renderer.renderPrompt && renderer.renderPrompt(box, last, { act, label, seatName })) {
+    if (renderer.renderPrompt && renderer.renderPrompt(box, last, ui)) {
       // the renderer drew the prompt itself
     } else {
       genericPrompt(box);
@@ -185,15 +187,23 @@ async function onState(msg) {
   document.body.dataset.version = String(msg.version);
   document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
   addEvents(msg.events, reset);
+  draw();
+}
+
+// Draw everything from the last state (renderers call ui.rerender after a local change).
+function draw() {
+  const msg = last;
+  const ui = { act, label, seatName, genericPrompt, rerender: draw };
   const board = clear($("board"));
   try {
-    renderer.renderBoard(board, msg, { act, label, seatName, genericPrompt });
+    renderer.renderBoard(board, msg, ui);
   } catch (err) {
     console.error(err);
-    generic.renderBoard(board, msg, { act, label, seatName, genericPrompt });
+    clear(board);
+    generic.renderBoard(board, msg, ui);
   }
   renderSeats();
-  renderPrompt();
+  renderPrompt(ui);
   renderSecrets();
   const wasOver = !$("endscreen").hidden;
   if (!wasOver || !msg.result) renderEnd();
@@ -202,7 +212,7 @@ async function onState(msg) {
 function onMessage(ev) {
   const msg = JSON.parse(ev.data);
   if (msg.type === "state") onState(msg);
-  else if (msg.type === "seats" && last) { last.seats = msg.seats; renderSeats(); renderPrompt(); }
+  else if (msg.type === "seats" && last) { last.seats = msg.seats; draw(); }
   else if (msg.type === "error") { document.body.classList.remove("busy"); toast(msg.message); }
 }
 
