@@ -123,3 +123,14 @@ def test_enemies_do_not_provoke_attacks_of_opportunity(rs):
                cards=["pick-off"], dice=[0] * 10)
     g.act(0, {"type": "end_turn"})
     assert events(g, "opportunity") == []
+
+
+def test_stealth_interrupt_before_the_roll_puts_the_shooter_out_of_range(rs):
+    # "Interrupts" (used to prevent attacks not yet rolled) + "Stealth" (twice the distance).
+    g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 0},
+                                           "thug-1": {"x": 7, "y": 0}}, cards=["volley"])
+    g.act(0, {"type": "end_turn"})
+    assert g.state["window"]["focus"] is None
+    g.act(0, {"type": "interrupt", "unit": "michael", "ability": "vanish", "target": "michael"})
+    assert events(g, "attack_roll") == []
+    assert "out of reach" in events(g, "attack_stopped")[-1]["text"]

@@ -49,7 +49,11 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
         if status.has(att, "PARALYZE") or not tgt["alive"]:
             emit(state, "attack_stopped", f"{rs.name(att)} cannot complete the attack.")
             return True
-        if dist(att["x"], att["y"], tgt["x"], tgt["y"]) > fr["reach"] + fr.get("slack", 0):
+        d = dist(att["x"], att["y"], tgt["x"], tgt["y"])
+        if fr["style"] != "melee" and d > 1 and "STEALTH" in tgt["st"] and \
+                "MARKED" not in tgt["st"] and att["side"] != tgt["side"]:
+            d *= 2  # STEALTH: twice the distance for an enemy's ranged attack
+        if d > fr["reach"] + fr.get("slack", 0):
             emit(state, "attack_stopped", f"{rs.name(tgt)} is out of reach now.")
             return True
         if status.has(att, "BLIND") and not _blind_check(rs, state, att, fr["reach"]):
