@@ -59,3 +59,19 @@ def test_every_destination_and_damage_target_is_documented(schema) -> None:
     for literal in (schema.Dest, schema.Target):
         for value in typing.get_args(literal):
             assert f"`{value}`" in text, value
+
+
+def test_worked_example_scenario_passes(tmp_path: Path) -> None:
+    from hauntkit.sim.scenario import run_scenario
+
+    text = DOC.read_text()
+    start = text.index("Save\nthis as `my-pack-tests/nursery_heroes_win.yaml`")
+    scenario = re.search(r"```yaml\n(.*?)```", text[start:], re.S)
+    assert scenario
+    (tmp_path / "my-pack").mkdir()
+    (tmp_path / "my-pack" / "locked_nursery.yaml").write_text(worked_example())
+    (tmp_path / "my-pack-tests").mkdir()
+    path = tmp_path / "my-pack-tests" / "nursery_heroes_win.yaml"
+    path.write_text(scenario.group(1))
+    result = run_scenario(path)
+    assert result.ok, result.failure

@@ -249,11 +249,14 @@ def test_schema_command_prints_the_published_schema(tmp_path: Path) -> None:
     assert json.loads(out.read_text()) == json.loads(published.read_text())
 
 
-def test_ruleset_refuses_a_broken_pack_with_the_same_messages(tmp_path: Path, schema) -> None:
-    from hauntkit.core.content import load_ruleset_pack
+def test_games_refuse_a_broken_pack_with_the_same_messages(tmp_path: Path) -> None:
+    from hauntkit.core.ruleset import get_ruleset
 
     (tmp_path / "pack.yaml").write_text("ruleset: betrayal\n" + ROOM + "    colour: red\n")
     with pytest.raises(ContentError) as info:
-        load_ruleset_pack(schema.PACK_SPEC, [tmp_path])
-    cli = runner.invoke(app, ["validate", str(tmp_path)])
-    assert info.value.problems[0] in cli.output
+        get_ruleset("betrayal", [str(tmp_path)])
+    (problem,) = info.value.problems
+    assert problem in runner.invoke(app, ["validate", str(tmp_path)]).output
+    sim = runner.invoke(app, ["simulate", "--content", str(tmp_path), "--games", "1"])
+    assert sim.exit_code != 0
+    assert problem in sim.output
