@@ -105,20 +105,16 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
             raise HauntkitError(f"unit id {uid!r} already exists")
         if kind in c.hunters:
             h = c.hunters[kind]
-            unit = {"side": "hunters", "name": h.name, "hp": h.hp, "max": h.hp,
-                    "san": h.sanity, "cp": 0, "st": {},
+            unit = {"side": "hunters", "hp": h.hp, "max": h.hp, "san": h.sanity, "st": {},
                     "ch": {a.id: a.charges for a in h.abilities if a.charges is not None}}
         elif kind in c.enemies:
             e = c.enemies[kind]
-            num = uid.rsplit("-", 1)[-1]
-            unit = {"side": "enemies", "name": f"{e.name} {num}" if num.isdigit() else e.name,
-                    "hp": e.hp, "max": e.hp, "san": 0, "cp": e.cp,
-                    "st": {b: [status.PERMANENT, 1] for b in e.buffs}, "ch": {}}
+            unit = {"side": "enemies", "hp": e.hp, "max": e.hp, "san": 0, "st": {b: [status.PERMANENT, 1] for b in e.buffs}, "ch": {}}
         else:
             raise HauntkitError(f"unknown hunter or enemy {kind!r}")
         unit.update({"id": uid, "kind": kind, "seat": seat, "x": x, "y": y, "imm": {},
                      "cd": {}, "bleed": 0, "ptaken": 0, "mv": 0, "acted": False,
-                     "intr": False, "alive": True, "flags": {}, "order": len(state["units"])})
+                     "intr": False, "alive": True, "flags": {}})
         state["units"][uid] = unit
         return unit
 

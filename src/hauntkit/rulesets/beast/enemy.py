@@ -30,8 +30,9 @@ class EnemySide:
 
     def begin_enemy_turn(self, state: State) -> None:
         units = state["units"]
+        enemies = self.c.enemies
         order = sorted((u for u in units.values() if u["side"] == "enemies" and u["alive"]),
-                       key=lambda u: (u["cp"], u["order"]))
+                       key=lambda u: enemies[u["kind"]].cp)  # stable: ties keep unit order
         todo = []
         for u in order:
             todo.extend([u["id"]] * self.template(u).actions_per_turn)

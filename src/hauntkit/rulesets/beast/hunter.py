@@ -156,26 +156,26 @@ class HunterSide:
                 out.append(dict(base, target=tid))
             return out
         # aoe and place: a space within range, in sight
-        occupied = set(occ)
-        for cx in range(max(0, x - ab.range), min(md.width, x + ab.range + 1)):
-            for cy in range(max(0, y - ab.range), min(md.height, y + ab.range + 1)):
-                c = (cx, cy)
-                if c in block or not sight(block, x, y, cx, cy):
-                    continue
-                if ab.hook == "barricade":
-                    if c in occupied or c == (x, y):
-                        continue
-                elif ab.hook == "create_light":
-                    if any(li["x"] == cx and li["y"] == cy for li in state["lights"]):
-                        continue
-                    if self.tile_lit(state, c):
-                        continue
-                else:
-                    radius = 1 if ab.hook == "amplify" else ab.radius
-                    if not any(o != (x, y) and dist(cx, cy, o[0], o[1]) <= radius
-                               for o in occupied):
-                        continue
-                out.append(dict(base, target=[cx, cy]))
+        if ab.hook not in ("barricade", "create_light"):
+            # Only centres whose area holds a unit other than the user (HR-11).
+            radius = 1 if ab.hook == "amplify" else ab.radius
+            cells = sorted({c for o in occ if o != (x, y) for c in area_cells(md, *o, radius)})
+        else:
+            cells = [(cx, cy) for cx in range(max(0, x - ab.range), min(md.width, x + ab.range + 1))
+                     for cy in range(max(0, y - ab.range), min(md.height, y + ab.range + 1))]
+        lit = {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
+        spots = {(li["x"], li["y"]) for li in state["lights"]}
+        for c in cells:
+            cx, cy = c
+            if max(abs(cx - x), abs(cy - y)) > ab.range or c in block:
+                continue
+            if ab.hook == "barricade" and (c in occ or c == (x, y)):
+                continue
+            if ab.hook == "create_light" and (c in spots or md.tile_of[c] in lit):
+                continue
+            if not sight(block, x, y, cx, cy):
+                continue
+            out.append(dict(base, target=[cx, cy]))
         return out
 
     def tile_lit(self, state: State, c: tuple[int, int]) -> bool:

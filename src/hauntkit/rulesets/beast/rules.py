@@ -25,7 +25,13 @@ class Rules:
         return self.c.maps[state["map"]]
 
     def name(self, unit: Unit) -> str:
-        return unit["name"]
+        """A unit's display name: the hunter's name, or the enemy's with its number."""
+        kind = unit["kind"]
+        if unit["side"] == "hunters":
+            return self.c.hunters[kind].name
+        num = unit["id"].rsplit("-", 1)[-1]
+        name = self.c.enemies[kind].name
+        return f"{name} {num}" if num.isdigit() else name
 
     def ability(self, unit: Unit, ab_id: str) -> Ability | None:
         return self.c.abilities[unit["kind"]].get(ab_id)

@@ -10,7 +10,7 @@ from hauntkit.rulesets.beast.board import is_lit
 from hauntkit.rulesets.beast.schema import STATUSES
 
 State = dict[str, Any]
-_PUBLIC_UNIT = ("id", "kind", "name", "side", "seat", "x", "y", "hp", "max", "san", "cp",
+_PUBLIC_UNIT = ("id", "kind", "side", "seat", "x", "y", "hp", "max", "san",
                 "st", "imm", "cd", "ch", "bleed", "mv", "acted", "intr", "alive")
 
 
@@ -36,7 +36,8 @@ class ViewsMixin:
             "first": state["first"],
             "players": state["players"],
             "units": {uid: {k: u[k] for k in _PUBLIC_UNIT} | {
-                "lit": is_lit(state, md, u["x"], u["y"])}
+                "name": self.name(u), "lit": is_lit(state, md, u["x"], u["y"]),
+                "cp": self.c.enemies[u["kind"]].cp if u["side"] == "enemies" else 0}
                 for uid, u in state["units"].items()},
             "lights": [dict(li) for li in state["lights"]],
             "barricades": [dict(b) for b in state["barricades"]],
