@@ -23,7 +23,8 @@ Structure (all plain JSON)::
                        "traitor": seat | None (None while hidden, except to the traitor),
                        "my_side", "book": {"book", "goals", "facts"} of MY side only,
                        "counters": {...}, "flags": {...}},
-      "choice": None | {"seat", "kind", "prompt"},
+      "choice": None | {"seat", "kind", "prompt",
+                        "tile": {"room", "floor", "x", "y"} (kind "rotate" only)},
       "legal": [actions of this seat],
       "result": None | {"winner", "reason", "haunt", "turns"},
       "log": [events this seat may read]
@@ -103,6 +104,8 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
     if ch is not None:
         out["choice"] = {"seat": ch["seat"], "kind": ch["kind"],
                          "prompt": ch["prompt"] if ch["seat"] == seat else "waiting"}
+        if ch["kind"] == "rotate":  # the drawn tile is face up on the table: public
+            out["choice"]["tile"] = {k: ch[k] for k in ("room", "floor", "x", "y") if k in ch}
     return out
 
 
