@@ -76,9 +76,31 @@ def test_hex_lowers_defence_by_each_hit(rs):
     g = battle(rs, ["cassandra"], ["werewolf"],
                {"cassandra": {"x": 5, "y": 2}, "werewolf-1": {"x": 8, "y": 2}}, dice=[1, 2])
     g.act(0, {"type": "ability", "unit": "cassandra", "ability": "hex", "target": "werewolf-1"})
+    assert g.legal_actions(0) == [{"type": "hex", "lower": "attack"},
+                                  {"type": "hex", "lower": "defense"}]
+    g.act(0, {"type": "hex", "lower": "defense"})
     wolf = g.state["units"]["werewolf-1"]
     assert wolf["st"]["DEF_DOWN"] == [2, 2]
     assert rs.defence_score(g.state, wolf) == 1
+
+
+def test_hex_on_attack_rolls_fewer_attack_dice(rs):
+    g = battle(rs, ["cassandra"], ["werewolf"],
+               {"cassandra": {"x": 5, "y": 2, "ch": {"warding-sign": 0}},
+                "werewolf-1": {"x": 8, "y": 2}}, dice=[1, 0], cards=["strike"])
+    g.act(0, {"type": "ability", "unit": "cassandra", "ability": "hex", "target": "werewolf-1"})
+    g.act(0, {"type": "hex", "lower": "attack"})
+    g.state["rng"]["script"].extend([0, 0, 0, 0, 0, 0])
+    g.act(0, {"type": "end_turn"})
+    assert len(events(g, "attack_roll")[-1]["faces"]) == 4 - 1
+
+
+def test_marked_target_lets_the_attacker_reroll_one_miss(rs):
+    g = battle(rs, ["blake"], ["thug"], {"blake": {"x": 5, "y": 2},
+                                         "thug-1": {"x": 6, "y": 2, "st": {"MARKED": [1, 1]}}},
+               dice=[0, 0, 1, 1, 1, 0, 0])
+    g.act(0, {"type": "attack", "unit": "blake", "target": "thug-1", "mode": "melee"})
+    assert events(g, "attack_roll")[-1]["faces"] == [1, 0, 1, 1]
 
 
 def test_wounding_adds_two_to_physical_damage(rs):

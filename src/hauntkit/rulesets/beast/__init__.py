@@ -291,6 +291,8 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
                 return []
             if pending["kind"] == "crit":
                 return [{"type": "crit", "reroll": False}, {"type": "crit", "reroll": True}]
+            if pending["kind"] == "hex":
+                return [{"type": "hex", "lower": "attack"}, {"type": "hex", "lower": "defense"}]
             return [{"type": "arc", "target": t} for t in pending["options"]]
         window = state["window"]
         if window:
@@ -321,6 +323,10 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
             state["pending"] = None
             combat.push_arc(self, state, fr, action["target"])
             fr["ph"] = "done"
+        elif kind == "hex":
+            pending, state["pending"] = state["pending"], None
+            name = "ATTACK_DOWN" if action["lower"] == "attack" else "DEF_DOWN"
+            status.apply(self, state, units[pending["target"]], name, 2, pending["hits"])
         elif kind == "pass":
             state["window"]["passed"].append(seat)
         elif kind == "end_turn":

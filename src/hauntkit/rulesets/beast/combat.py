@@ -91,7 +91,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
         emit(state, "element_roll", f"{el} special roll: {face}"
              f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
-    n = max(0, fr["atk"])
+    n = max(0, fr["atk"] - status.value(att, "ATTACK_DOWN"))
     faces = dice.combat(state, n)
     budget = 0
     if status.has(tgt, "MARKED"):

@@ -330,8 +330,14 @@ class HunterSide:
                 t["st"]["ANOINTED"] = [1, 1]
                 emit(state, "status", f"{self.name(t)}'s weapon is anointed.")
             elif hook == "hex":
-                h = dice.hits(dice.combat(state, 2))
-                if h:
+                faces = dice.combat(state, 2)
+                h = dice.hits(faces)
+                emit(state, "hex_roll", f"Hex: {faces}.", faces=faces, tgt=tid)
+                if h and unit["side"] == "hunters":
+                    # The hexer picks: lower the target's attack or its defence.
+                    state["pending"] = {"kind": "hex", "seat": unit["seat"], "target": tid,
+                                        "hits": h}
+                elif h:
                     status.apply(self, state, t, "DEF_DOWN", 2, h)
             elif ab.attack:
                 single = ab.shape == "single" and len(targets) == 1
