@@ -154,3 +154,26 @@ def test_one_movement_before_or_after_the_action(rs):
                 dice=[0, 0, 0, 0, 0])
     g2.act(0, {"type": "attack", "unit": "fei", "target": "thug-1", "mode": "ranged"})
     assert [a for a in g2.legal_actions(0) if a["type"] == "step"]
+
+
+def test_frozen_target_suffers_an_extra_critical_roll_and_no_perfect_defence(rs):
+    # "Ice": FROZEN -> no perfect defence; physical criticals get an extra x1 multiplier.
+    g = battle(rs, ["blake"], ["abomination"],
+               {"blake": {"x": 5, "y": 2},
+                "abomination-1": {"x": 6, "y": 2, "st": {"FROZEN": [2, 1]}}},
+               dice=[1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0])
+    g.act(0, {"type": "attack", "unit": "blake", "target": "abomination-1", "mode": "melee"})
+    assert len(events(g, "crit_roll")) == 2
+    assert events(g, "defence_roll")[-1]["perfect"] is False
+    # 4 hits - 3 blocks = 1, minus the BEHEMOTH's 1 damage reduction: 0.
+    assert g.state["units"]["abomination-1"]["hp"] == 22
+
+
+def test_enemy_elemental_critical_rerolls_against_a_strong_defender(rs):
+    # HR-10: an enemy rerolls its elemental critical when the defender would roll 2+ dice.
+    g = battle(rs, ["blake"], ["storm-wraith"],
+               {"blake": {"x": 5, "y": 2, "ch": {"brace": 0}}, "storm-wraith-1": {"x": 8, "y": 2}},
+               cards=["volley"], dice=[0, 1, 1, 1, 2, 0, 0])
+    g.act(0, {"type": "end_turn"})
+    assert events(g, "crit_reroll") and events(g, "defence_roll") == []
+    assert g.state["units"]["blake"]["hp"] == 11 - 1
