@@ -15,6 +15,7 @@ let rulesetLoaded = null;
 let last = null; // the last state message
 let retry = 500;
 let requestId = 0;
+let endShown = false;
 const story = [];
 
 function send(msg) {
@@ -205,8 +206,8 @@ function draw() {
   renderSeats();
   renderPrompt(ui);
   renderSecrets();
-  const wasOver = !$("endscreen").hidden;
-  if (!wasOver || !msg.result) renderEnd();
+  if (!msg.result) { endShown = false; $("endscreen").hidden = true; }
+  else if (!endShown) { endShown = true; renderEnd(); }
 }
 
 function onMessage(ev) {

@@ -59,6 +59,7 @@ export function describeAction(a, view) {
     case "mattack": return `${targetName(view, a.monster)}: attack ${targetName(view, a.target)}`;
     case "power": return `${targetName(view, a.monster)}: ${known || pretty(a.id)}`;
     case "mpick": return `${targetName(view, a.monster)}: pick up ${cardName(a.card)}`;
+    case "rotate": return `Turn the tile ${a.r * 90}°`;
     case "place_tile": return `Place ${roomName(view, a.room)} ${SIDE_NAME[a.dir]} of ${roomName(view, a.at)}, turned ${a.r * 90}°`;
     case "damage": return `Take it on ${a.trait}`;
     case "trait": return `${a.trait[0].toUpperCase()}${a.trait.slice(1)}`;
@@ -107,13 +108,24 @@ export function renderSecrets(view) {
 }
 
 // ---------------------------------------------------------------- prompts
-function placementSpots(legal) {
+// Where a tile may go: [{room, floor, x, y, label, options: [actions differing by r]}].
+function placementSpots(view, legal) {
   const spots = new Map();
+  const rot = legal.filter((a) => a.type === "rotate");
+  const tile = view.choice?.tile;
+  if (rot.length && tile) {
+    return [{ room: tile.room, floor: tile.floor, x: tile.x, y: tile.y, options: rot, label: "" }];
+  }
   for (const a of legal) {
     if (a.type !== "place_tile") continue;
     const key = `${a.at}|${a.dir}`;
-    if (!spots.has(key)) spots.set(key, []);
-    spots.get(key).push(a);
+    if (!spots.has(key)) {
+      const at = view.tiles.find((t) => t.room === a.at);
+      if (!at) continue;
+      spots.set(key, { room: a.room, floor: at.floor, x: at.x + STEP[a.dir][0], y: at.y + STEP[a.dir][1], options: [],
+        label: ` ${SIDE_NAME[a.dir]} of ${roomName(view, a.at)}` });
+    }
+    spots.get(key).options.push(a);
   }
   return [...spots.values()];
 }
@@ -121,24 +133,24 @@ function placementSpots(legal) {
 export function renderPrompt(box, msg, ui) {
   const view = msg.view;
   labels = new Map((msg.legal_actions || []).map((a, i) => [JSON.stringify(a), msg.labels?.[i] || null]));
-  const spots = placementSpots(msg.legal_actions);
+  const spots = placementSpots(view, msg.legal_actions);
   if (!spots.length) {
     groupedButtons(box, msg, ui);
     return true;
   }
-  const key = JSON.stringify(spots.map((s) => s.map((a) => a.r)));
+  const key = JSON.stringify(spots.map((s) => [s.x, s.y, s.options.map((a) => a.r)]));
   if (key !== placeKey) { placeKey = key; placeSpot = 0; placeRot = 0; }
   placeSpot %= spots.length;
-  const options = spots[placeSpot];
-  placeRot %= options.length;
-  const chosen = options[placeRot];
+  const spot = spots[placeSpot];
+  placeRot %= spot.options.length;
+  const chosen = spot.options[placeRot];
   box.append(el("div", { class: "placement" },
-    el("p", {}, `${roomName(view, chosen.room)}: ${SIDE_NAME[chosen.dir]} of ${roomName(view, chosen.at)}, turned ${chosen.r * 90}°`),
-    tilePreview(chosen.room, chosen.r),
+    el("p", {}, `${roomName(view, spot.room)}${spot.label}, turned ${chosen.r * 90}°`),
+    tilePreview(spot.room, chosen.r),
     el("div", { class: "actions" },
-      el("button", { type: "button", class: "rotate", disabled: options.length < 2 ? true : null, onclick: () => { placeRot += 1; ui.rerender(); } }, `Rotate (${placeRot + 1}/${options.length})`),
+      el("button", { type: "button", class: "rotate", disabled: spot.options.length < 2 ? true : null, onclick: () => { placeRot += 1; ui.rerender(); } }, `Rotate (${placeRot + 1}/${spot.options.length})`),
       spots.length > 1 ? el("button", { type: "button", class: "next-spot", onclick: () => { placeSpot += 1; placeRot = 0; ui.rerender(); } }, `Other place (${placeSpot + 1}/${spots.length})`) : null,
-      el("button", { type: "button", class: "place action", dataset: { action: JSON.stringify(chosen), type: "place_tile" }, onclick: () => ui.act(chosen) }, "Place the tile here"))));
+      el("button", { type: "button", class: "place action", dataset: { action: JSON.stringify(chosen), type: chosen.type }, onclick: () => ui.act(chosen) }, "Place the tile here"))));
   return true;
 }
 
@@ -205,7 +217,7 @@ function drawTile(root, px, py, t, opts = {}) {
 function chooseFloor(view, msg, spots) {
   if (shownFloor) return shownFloor;
   const tileFloor = (room) => view.tiles.find((t) => t.room === room)?.floor;
-  if (spots.length) return tileFloor(spots[0][0].at) || "ground";
+  if (spots.length) return spots[placeSpot % spots.length].floor || "ground";
   const me = view.seat !== null && view.seat !== undefined ? view.explorers[view.seat] : null;
   const actor = typeof view.turn?.actor === "number" ? view.explorers[view.turn.actor] : null;
   return tileFloor((me && me.alive ? me : actor || me)?.room) || "ground";
@@ -216,12 +228,11 @@ function drawFloor(view, msg, ui, floor, spots) {
   const legal = msg.legal_actions || [];
   const byRoom = new Map(view.tiles.map((t) => [t.room, t]));
   const ghosts = [];
-  spots.forEach((options, i) => {
-    const a = options[0];
-    const at = byRoom.get(a.at);
-    if (!at || at.floor !== floor) return;
-    const shown = i === placeSpot % spots.length ? options[placeRot % options.length] : null;
-    ghosts.push({ x: at.x + STEP[a.dir][0], y: at.y + STEP[a.dir][1], index: i, action: shown || a, shown: !!shown });
+  spots.forEach((spot, i) => {
+    if (spot.floor !== floor) return;
+    const shown = i === placeSpot % spots.length;
+    ghosts.push({ x: spot.x, y: spot.y, index: i, room: spot.room, shown,
+      action: spot.options[shown ? placeRot % spot.options.length : 0] });
   });
   const explores = [];
   const me = view.seat !== null && view.seat !== undefined ? view.explorers[view.seat] : null;
@@ -250,9 +261,9 @@ function drawFloor(view, msg, ui, floor, spots) {
   for (const g of ghosts) {
     const [px, py] = pos(g.x, g.y);
     if (g.shown) {
-      const info = catalog.rooms?.[g.action.room] || { doors: [], false_doors: [], name: pretty(g.action.room) };
+      const info = catalog.rooms?.[g.room] || { doors: [], false_doors: [], name: pretty(g.room) };
       drawTile(root, px, py, {
-        room: g.action.room, name: info.name,
+        room: g.room, name: info.name,
         doors: info.doors.filter((d) => !info.false_doors.includes(d)).map((d) => rotate(d, g.action.r)),
         false_doors: info.false_doors.map((d) => rotate(d, g.action.r)), symbol: info.symbol,
       }, { ghost: true, click: () => { placeRot += 1; ui.rerender(); } });
@@ -312,7 +323,7 @@ function traitTrack(trait, t) {
 
 function explorerCard(view, e, msg, ui) {
   const isMe = e.seat === view.seat;
-  const side = e.side ? el("span", { class: `side side-${e.side}` }, e.side === "unknown" ? "side unknown" : e.side) : null;
+  const side = e.side ? el("span", { class: `side-badge side-${e.side}` }, e.side === "unknown" ? "side unknown" : e.side) : null;
   const acting = (view.to_act || []).includes(e.seat) ? el("span", { class: "acting-tag" }, "acting") : null;
   const card = el("div", { class: `explorer-card${isMe ? " mine" : ""}${e.alive ? "" : " dead"}`, "data-seat": e.seat },
     el("div", { class: "explorer-head" },
@@ -341,7 +352,7 @@ function explorerCard(view, e, msg, ui) {
 export function renderBoard(root, msg, ui) {
   const view = msg.view;
   labels = new Map((msg.legal_actions || []).map((a, i) => [JSON.stringify(a), msg.labels?.[i] || null]));
-  const spots = placementSpots(msg.legal_actions || []);
+  const spots = placementSpots(view, msg.legal_actions || []);
   const t = view.turn || {};
   const actor = t.actor === "monsters" ? "the monsters" : explorerName(view, t.actor);
   root.append(el("div", { class: "status-bar" },
@@ -352,7 +363,9 @@ export function renderBoard(root, msg, ui) {
     el("span", {}, `Omens drawn: ${view.omens_drawn}`)));
   if (view.haunt) {
     const h = view.haunt;
-    const traitor = h.traitor === null || h.traitor === undefined ? (view.explorers.some((e) => e.side === "traitor") ? "" : "The traitor is hidden.") : `${explorerName(view, h.traitor)} is the traitor.`;
+    let traitor = "There is no traitor.";
+    if (h.traitor !== null && h.traitor !== undefined) traitor = `${explorerName(view, h.traitor)} is the traitor.`;
+    else if (view.explorers.some((e) => e.side === "unknown")) traitor = "The traitor is hidden.";
     root.append(el("div", { class: "haunt-intro" },
       el("h3", {}, `Haunt ${h.number}: ${h.name}`), el("p", {}, h.intro), h.setup_text ? el("p", { class: "setup-text" }, h.setup_text) : null,
       el("p", { class: "traitor-line" }, traitor, h.my_side ? ` You are on the ${h.my_side === "traitor" ? "traitor's" : "heroes'"} side.` : "")));
