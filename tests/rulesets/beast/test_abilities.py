@@ -181,3 +181,19 @@ def test_a_failed_sanity_check_costs_sanity_and_zero_means_madness(rs):
     assert events(g, "sanity_check")[-1]["ok"] is False
     assert g.result()["winner"] == "enemies"
     assert rs.stats(g.state)["hunters_lost"] == 1
+
+
+def test_an_interrupt_on_a_cool_down_is_never_used_up(rs):
+    # "Ability Cool Downs": interrupts on a cool down have an infinite number of uses.
+    g = battle(rs, ["michael"], ["thug"],
+               {"michael": {"x": 0, "y": 0},
+                "thug-1": {"x": 9, "y": 4, "st": {"PARALYZE": [99, 1]}}})
+    vanish = {"type": "interrupt", "unit": "michael", "ability": "vanish", "target": "michael"}
+    seen = []
+    for _ in range(8):
+        seen.append(vanish in g.legal_actions(0))
+        if seen[-1]:
+            g.act(0, vanish)
+        g.act(0, {"type": "end_turn"})
+    assert seen == [True, False, False, True, False, False, True, False]
+    assert g.state["units"]["michael"]["ch"] == {}
