@@ -15,11 +15,12 @@ def dist(ax: int, ay: int, bx: int, by: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
-def blockers(state: State, md: MapData) -> set[tuple[int, int]]:
+def blockers(state: State, md: MapData) -> frozenset[tuple[int, int]]:
     """Spaces that block movement and sight: walls and standing barricades."""
-    out = set(md.walls)
-    out.update((b["x"], b["y"]) for b in state["barricades"])
-    return out
+    bars = state["barricades"]
+    if not bars:
+        return md.walls
+    return md.walls.union((b["x"], b["y"]) for b in bars)
 
 
 @lru_cache(maxsize=65536)
