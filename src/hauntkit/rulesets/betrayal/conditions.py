@@ -63,6 +63,10 @@ def holds(ix: Index, s: State, c: Any, who: Any) -> bool:
         dead = h is not None and not any(s["ex"][i]["alive"] for i in C.heroes(s))
         if dead != c.all_heroes_dead:
             return False
+    if c.traitor_dead is not None:
+        dead = h is not None and h["traitor"] is not None and not s["ex"][h["traitor"]]["alive"]
+        if dead != c.traitor_dead:
+            return False
     if c.living_heroes_at_most is not None and \
             sum(1 for i in C.heroes(s) if s["ex"][i]["alive"]) > C.count(s, c.living_heroes_at_most):
         return False

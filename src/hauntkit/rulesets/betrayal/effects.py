@@ -338,6 +338,10 @@ def _move(ix: Index, s: State, fr: dict[str, Any], eff: S.Move) -> None:
             who = ids[0]
         else:
             return
+    if eff.to == "actor_tile":
+        if fr["who"] is not None and not _gone(s, fr["who"]):
+            relocate(ix, s, who, C.room_of(s, fr["who"]))
+        return
     if eff.room is not None:
         if eff.room in s["tiles"]:
             relocate(ix, s, who, eff.room)

@@ -33,9 +33,13 @@ class Index:
         self.characters: dict[str, S.Character] = items["characters"]  # type: ignore[assignment]
         self.monsters: dict[str, S.Monster] = items["monsters"]  # type: ignore[assignment]
         self.haunts: dict[str, S.Haunt] = items["haunts"]  # type: ignore[assignment]
-        self.chart: dict[tuple[str, str], str] = {
-            (c.omen, c.room): c.haunt for c in items["chart"].values()  # type: ignore[attr-defined]
-        }
+        # chart cells from several files merge; the first file (in load order) to fill a cell
+        # keeps it unless a later entry says ``replace: true`` (RULING HB-4)
+        self.chart: dict[tuple[str, str], str] = {}
+        for c in items["chart"].values():
+            cellkey = (c.omen, c.room)  # type: ignore[attr-defined]
+            if cellkey not in self.chart or c.replace:  # type: ignore[attr-defined]
+                self.chart[cellkey] = c.haunt  # type: ignore[attr-defined]
         self.char_ids = sorted(self.characters)
         self.objects: dict[str, S.HauntObject] = {}
         for h in self.haunts.values():

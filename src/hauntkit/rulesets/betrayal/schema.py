@@ -77,7 +77,7 @@ class Cond(_M):
     - ``flag`` / ``not_flag``: a haunt flag is (not) set.
     - ``counter_at_least``: haunt counters reaching these values (Count).
     - ``trait_at_least`` / ``trait_below``: current trait values of ``who``.
-    - ``all_heroes_dead``: every hero is dead. ``living_heroes_at_most``: Count.
+    - ``all_heroes_dead``: every hero is dead. ``traitor_dead``: the traitor is dead. ``living_heroes_at_most``: Count.
     - ``monsters_left_at_most``: living monsters of this haunt (Count).
     - ``explorers_in_room``: at least ``count`` living explorers of ``side`` are in ``room``.
     - ``any_of``: at least one of these conditions holds. ``not_``: (key ``not``) this one fails.
@@ -99,6 +99,7 @@ class Cond(_M):
     trait_at_least: dict[Trait, int] | None = None
     trait_below: dict[Trait, int] | None = None
     all_heroes_dead: bool | None = None
+    traitor_dead: bool | None = None
     living_heroes_at_most: Count | None = None
     monsters_left_at_most: Count | None = None
     explorers_in_room: ExplorersIn | None = None
@@ -236,13 +237,16 @@ class Keep(_M):
     do: Literal["keep"]
 
 
-Dest = Literal["choice_adjacent", "choice_any", "choice_floor", "choice_token", "random_floor"]
+Dest = Literal["choice_adjacent", "choice_any", "choice_floor", "choice_token", "random_floor",
+               "actor_tile"]
 
 
 class Move(_M):
     """Move ``who`` (``self``, or a monster id) to ``room`` (a room id, if placed) or to a tile the
     player chooses: ``to: choice_adjacent`` / ``choice_any`` / ``choice_floor`` (on ``floor``) /
-    ``choice_token`` (a tile with ``token``). Moving by effect costs no moves."""
+    ``choice_token`` (a tile with ``token``), ``random_floor`` (a random tile of ``floor``) or
+    ``actor_tile`` (the tile of the one the effect is about: "put the monster on your tile").
+    Moving by effect costs no moves and triggers no "on enter"."""
 
     do: Literal["move"]
     who: str = "self"

@@ -23,6 +23,9 @@ def new_turn(who: Any, moves: int) -> dict[str, Any]:
 
 def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
     """Advance to the next living explorer (or the monsters' turn) in the order."""
+    check_win(ix, s)
+    if s["result"] is not None:
+        return
     order = s["order"]
     for _ in range(len(order) + 1):
         s["cur"] = (s["cur"] + 1) % len(order)
