@@ -78,7 +78,12 @@ async function create(ev) {
 
 function describeResult(result) {
   if (!result) return "";
-  return result.summary || result.reason || JSON.stringify(result);
+  const parts = [];
+  if (result.winner !== undefined && result.winner !== null) {
+    parts.push(typeof result.winner === "number" ? `seat ${result.winner + 1} won` : `${result.winner} won`);
+  }
+  if (result.reason) parts.push(result.reason);
+  return parts.join(": ") || result.summary || JSON.stringify(result);
 }
 
 async function refreshGames() {

@@ -61,6 +61,7 @@ export function describeAction(a, view) {
     case "mpick": return `${targetName(view, a.monster)}: pick up ${cardName(a.card)}`;
     case "rotate": return `Turn the tile ${a.r * 90}°`;
     case "place_tile": return `Place ${roomName(view, a.room)} ${SIDE_NAME[a.dir]} of ${roomName(view, a.at)}, turned ${a.r * 90}°`;
+    case "steal": return a.card ? `Steal ${cardName(a.card)} instead of hurting` : "Deal the damage (steal nothing)";
     case "damage": return `Take it on ${a.trait}`;
     case "trait": return `${a.trait[0].toUpperCase()}${a.trait.slice(1)}`;
     case "target": return `Attack ${targetName(view, a.target)}`;
@@ -157,7 +158,7 @@ export function renderPrompt(box, msg, ui) {
 function groupedButtons(box, msg, ui) {
   const view = msg.view;
   const groups = new Map();
-  const order = ["place_tile", "damage", "trait", "target", "option", "outcome", "move", "explore", "attack", "use", "room_action", "haunt_action", "pick_up", "drop", "give", "mmove", "mattack", "power", "mpick", "place_stairs", "end_turn"];
+  const order = ["place_tile", "steal", "damage", "trait", "target", "option", "outcome", "move", "explore", "attack", "use", "room_action", "haunt_action", "pick_up", "drop", "give", "mmove", "mattack", "power", "mpick", "place_stairs", "end_turn"];
   const title = { move: "Move", explore: "Explore", attack: "Attack", use: "Use a card", room_action: "This room", haunt_action: "The haunt", pick_up: "Pick up", drop: "Drop", give: "Give", mmove: "Monsters move", mattack: "Monsters attack", power: "Monster powers", mpick: "Monsters carry", end_turn: "" };
   for (const a of msg.legal_actions) {
     if (!groups.has(a.type)) groups.set(a.type, []);

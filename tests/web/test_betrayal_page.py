@@ -1,0 +1,161 @@
+"""A whole betrayal game through the page, as people would play it (issue 5, browser test):
+the lobby, moving, discovering and rotating a tile, drawing a card, the haunt starting on
+scripted dice, the two sides' pages showing different secret books, an attack, the end screen.
+
+The position comes from a scenario set-up entered in the lobby's test options (a server started
+with --dev): seat 0 on the Grand Staircase with the Gymnasium on top of the room stack and the
+Spear on top of the omen deck (Spear in the Gymnasium is The Ghoul Pack on the haunt chart, whose
+traitor is the haunt revealer), seat 1 waiting on the Upper Landing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from harness import ServerProcess
+
+pytest.importorskip("hauntkit.rulesets.betrayal.ruleset")
+
+SETUP = {
+    "room_stack": ["gymnasium"],
+    "decks": {"omen": ["spear"]},
+    "explorers": {"0": {"room": "grand_staircase", "trait_index": {"might": 0, "speed": 0}},
+                  "1": {"room": "upper_landing"}, "2": {"room": "foyer"}},
+    "turn": {"seat": 0, "moves": 4},
+}
+
+
+def _dice(server: ServerProcess, gid: str, host: str, faces: list[int]) -> None:
+    r = httpx.post(f"{server.url}/api/games/{gid}/dev/dice", json={"faces": faces},
+                   headers={"Authorization": f"Bearer {host}"})
+    assert r.status_code == 200, r.text
+
+
+def _wait_version_above(page, version: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+
+
+def _version(page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shots: Path) -> None:
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    lobby = ctx.new_page()
+    lobby.on("pageerror", lambda e: errors.append(str(e)))
+
+    # -- the lobby: a 3-seat game of people, with the test set-up --------------------------
+    lobby.goto(web_server.url + "/")
+    lobby.wait_for_selector("#ruleset option[value=betrayal]", state="attached")
+    lobby.select_option("#ruleset", "betrayal")
+    lobby.fill("#seat-count", "3")
+    lobby.fill("#title", "Browser test")
+    lobby.fill("#seed", "7")
+    for i, name in enumerate(["Ann", "Ben", "Cy"]):
+        lobby.locator(".seat-kind").nth(i).select_option("human")
+        lobby.locator(".seat-name").nth(i).fill(name)
+    lobby.fill("#setup", json.dumps(SETUP))
+    lobby.screenshot(path=str(shots / "01-lobby.png"))
+    lobby.click("#create-btn")
+    lobby.wait_for_selector("#links-panel:not([hidden]) .seat-link")
+    urls = [lobby.locator(".seat-link").nth(i).get_attribute("href") for i in range(3)]
+    host_url = lobby.locator(".host-link").get_attribute("href")
+    gid, host = host_url.split("/game/")[1].split("#host=")
+    lobby.screenshot(path=str(shots / "02-links.png"))
+
+    pages = []
+    for url in urls:
+        p = ctx.new_page()
+        p.on("pageerror", lambda e: errors.append(str(e)))
+        p.goto(url)
+        p.wait_for_selector("#conn.live")
+        p.wait_for_selector(".explorer-card")
+        pages.append(p)
+    ann, ben, _cy = pages
+
+    # -- moving: Ann climbs the stairs (a move button in the prompt) -------------------------
+    v = _version(ann)
+    ann.click("button.act-move:has-text('Upper Landing')")
+    _wait_version_above(ann, v)
+    assert "Ann" in ann.inner_text("#seats")
+    assert ann.locator(".floor-tab.active").inner_text().startswith("Upper floor")
+
+    # -- discovering: the '?' beyond an open doorway, then rotating before placing ----------
+    v = _version(ann)
+    ann.locator(".explore.clickable[data-dir=n]").click()
+    _wait_version_above(ann, v)
+    ann.wait_for_selector("button.rotate")
+    assert "Gymnasium" in ann.inner_text("#prompt")
+    before = ann.inner_text(".placement p")
+    ann.click("button.rotate")
+    assert ann.inner_text(".placement p") != before  # the preview turned
+    ann.screenshot(path=str(shots / "03-rotate-tile.png"))
+    v = _version(ann)
+    ann.click("button.place")
+    _wait_version_above(ann, v)
+
+    # -- drawing a card: the omen shows in the story and in Ann's hand -----------------------
+    ann.wait_for_selector(".explorer-card.mine .card[data-card=spear]")
+    assert "draws Spear" in ann.inner_text("#log")
+    ann.screenshot(path=str(shots / "04-drew-omen.png"))
+
+    # -- the haunt starts: a scripted haunt roll of 0 against 1 omen -------------------------
+    _dice(web_server, gid, host, [0] * 6)
+    v = _version(ann)
+    ann.click("button.act-end_turn")
+    _wait_version_above(ann, v)
+    for p in pages:
+        p.wait_for_selector(".haunt-intro")
+        assert "The Ghoul Pack" in p.inner_text(".haunt-intro")
+    assert "is the traitor" in ben.inner_text(".haunt-intro")
+
+    # -- the two sides read different secret books ------------------------------------------
+    ann.wait_for_selector("#secret-panel:not([hidden])")
+    ben.wait_for_selector("#secret-panel:not([hidden])")
+    traitor_text, hero_text = ann.inner_text("#secret"), ben.inner_text("#secret")
+    assert "traitor's book" in traitor_text and "Feed the pack" in traitor_text
+    assert "heroes' book" in hero_text and "Kill the traitor" in hero_text
+    assert "Feed the pack" not in ben.content() and "Kill the traitor and" not in ann.content()
+    ann.screenshot(path=str(shots / "05-traitor-page.png"))
+    ben.screenshot(path=str(shots / "06-hero-page.png"))
+
+    # -- an attack: Ben walks into the Gymnasium (a click on the map) and strikes ------------
+    ben.wait_for_selector("button.act-end_turn")
+    v = _version(ben)
+    ben.locator(".floor-map .tile.clickable[data-room=gymnasium]").click()
+    _wait_version_above(ben, v)
+    state = httpx.get(f"{web_server.url}/api/games/{gid}/state").json()
+    mine = state["view"]["explorers"][1]["traits"]["might"]["value"]
+    theirs = state["view"]["explorers"][0]["traits"]["might"]["value"]
+    _dice(web_server, gid, host, [2] * mine + [0] * theirs)
+    v = _version(ben)
+    ben.locator(".figure.explorer.target[data-seat='0']").click()
+    _wait_version_above(ben, v)
+    assert "attacks" in ben.inner_text("#log")
+    ben.wait_for_selector("button.act-steal")
+    ben.screenshot(path=str(shots / "07-attack.png"))
+    ben.click("button.act-steal:has-text('Deal the damage')")
+    # Ann takes the damage, one point at a time, until her explorer dies
+    for _ in range(10):
+        if ann.locator("#endscreen:not([hidden])").count():
+            break
+        ann.wait_for_selector("button.act-damage, #endscreen:not([hidden])")
+        if ann.locator("button.act-damage").count():
+            v = _version(ann)
+            ann.locator("button.act-damage").first.click()
+            _wait_version_above(ann, v)
+
+    # -- the end screen, for everyone -------------------------------------------------------
+    for p in pages:
+        p.wait_for_selector("#endscreen:not([hidden])")
+        assert "The heroes win" in p.inner_text("#endscreen")
+    ben.screenshot(path=str(shots / "08-end-screen.png"))
+    lobby.goto(web_server.url + "/")
+    lobby.wait_for_selector(".game-row.finished")
+    assert "heroes" in lobby.inner_text(".game-row.finished .game-state")
+    assert not errors, errors
+    ctx.close()
