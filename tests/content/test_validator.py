@@ -171,6 +171,19 @@ def test_overlapping_roll_outcomes(tmp_path: Path) -> None:
     assert "results 3..4 also match outcomes[0]" in line
 
 
+def test_ongoing_event_that_is_not_kept(tmp_path: Path) -> None:
+    text = """cards:
+  - id: lingering_chill
+    name: Lingering Chill
+    kind: event
+    ongoing: true
+    on_draw: [{do: lose, trait: speed}]
+"""
+    line = _one(tmp_path, text)
+    assert line.endswith(":7: cards[0].on_draw (id 'lingering_chill'): an ongoing card must keep "
+                         "itself: expected '{do: keep}' in on_draw")
+
+
 def test_roll_without_dice_or_trait(tmp_path: Path) -> None:
     text = ROOM + "    on_enter:\n      - {do: roll, outcomes: [{min: 0}]}\n"
     line = _one(tmp_path, text)

@@ -211,6 +211,14 @@ def check_values(items: Items) -> list[Problem]:
                     if obj.where == "each_symbol" and not obj.symbol:
                         problems.append((kind, item_id, (*loc, "symbol"),
                                          "'where: each_symbol' needs 'symbol'"))
+    for cid, card in items["cards"].items():
+        keeps = any(isinstance(obj, s.Keep) for _loc, obj in walk(card.on_draw))
+        if card.ongoing and not keeps:
+            problems.append(("cards", cid, ("on_draw",), (
+                "an ongoing card must keep itself: expected '{do: keep}' in on_draw")))
+        if card.weapon is not None and not card.is_item():
+            problems.append(("cards", cid, ("weapon",), (
+                "only a card one carries can be a weapon; expected an item or omen")))
     for rid, room in items["rooms"].items():
         if len(set(room.doors)) != len(room.doors):
             problems.append(("rooms", rid, ("doors",), "a side is listed twice"))
