@@ -86,3 +86,27 @@ def test_ctrl_c_then_restart(db: tuple[str, str]) -> None:
         assert _picture(srv.state(made["id"], tok)) == before
     finally:
         srv.kill()
+
+
+def test_betrayal_open_rotation_prompt_survives_a_kill(db: tuple[str, str]) -> None:
+    """A betrayal game killed while a player is choosing how to turn a new tile resumes with
+    the same prompt and the same options."""
+    srv = ServerProcess(*db).start()
+    try:
+        made = srv.create("betrayal", seats=[{"kind": "human"}] * 3, seed=7,
+                          setup={"room_stack": ["gymnasium"],
+                                 "explorers": {"0": {"room": "upper_landing"}},
+                                 "turn": {"seat": 0, "moves": 4}})
+        gid, tok = made["id"], made["seats"][0]["token"]
+        c = srv.ws(gid, tok)
+        c.send({"type": "act", "action": {"type": "explore", "dir": "n"}, "version": 0})
+        c.recv_until(lambda m: m["type"] == "ack")
+        before = [_picture(srv.state(gid, s["token"])) for s in made["seats"]]
+        assert before[0]["view"]["choice"]["kind"] == "rotate"
+        assert {a["type"] for a in before[0]["legal_actions"]} == {"rotate"}
+        srv.kill()
+        srv.start()
+        after = [_picture(srv.state(gid, s["token"])) for s in made["seats"]]
+        assert after == before
+    finally:
+        srv.kill()

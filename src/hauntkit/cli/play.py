@@ -15,6 +15,8 @@ def register(app: typer.Typer) -> None:
         db: str | None = typer.Option(
             None, help="Database URL instead of SQLite, e.g. postgresql://user@host/db."),
         no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+        table_prefix: str = typer.Option(
+            "", help="Prefix of the table names (to share one database between servers)."),
         bot_delay: float = typer.Option(1.0, help="Seconds a bot waits before each action."),
         dev: bool = typer.Option(
             False, "--dev",
@@ -25,5 +27,6 @@ def register(app: typer.Typer) -> None:
         from hauntkit.server.rooms import Settings
         from hauntkit.server.run import serve
 
-        settings = Settings(db_url=database_url(db, data_dir), dev=dev, bot_delay=bot_delay)
+        settings = Settings(db_url=database_url(db, data_dir), table_prefix=table_prefix,
+                            dev=dev, bot_delay=bot_delay)
         serve(settings, host, port, open_browser=not no_browser)

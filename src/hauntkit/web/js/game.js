@@ -37,15 +37,17 @@ function toast(text, kind = "error") {
   toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
 }
 
-function showDice(event) {
+function showDice(events) {
   const box = $("dice");
   clear(box);
-  box.append(el("div", { class: "dice-who" }, event.text || "Dice"));
-  box.append(el("div", { class: "dice-row" }, ...event.dice.map((d) => el("span", { class: "die" }, String(d)))));
-  if (typeof event.total === "number") box.append(el("div", { class: "dice-total" }, `total ${event.total}`));
+  for (const event of events.slice(-3)) {
+    box.append(el("div", { class: "dice-roll" },
+      el("div", { class: "dice-who" }, event.text || "Dice"),
+      el("div", { class: "dice-row" }, ...event.dice.map((d) => el("span", { class: "die" }, String(d))))));
+  }
   box.hidden = false;
   clearTimeout(showDice.timer);
-  showDice.timer = setTimeout(() => { box.hidden = true; }, 3500);
+  showDice.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
 
 async function loadRenderer(ruleset) {
@@ -154,7 +156,7 @@ function addEvents(events, reset) {
   }
   log.scrollTop = log.scrollHeight;
   const rolled = events.filter((e) => Array.isArray(e.dice));
-  if (!reset && rolled.length) showDice(rolled[rolled.length - 1]);
+  if (!reset && rolled.length) showDice(rolled);
 }
 
 function renderSecrets() {

@@ -1,0 +1,82 @@
+"""`hauntkit play`: --host, --port, --data-dir, --db, --no-browser; prints the URL; Ctrl-C keeps
+every game (issue 5: starting it)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from harness import drop_db, free_port, pg_unavailable, pg_url
+
+HAUNTKIT = Path(sys.executable).parent / "hauntkit"
+
+
+def _start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([str(HAUNTKIT), "play", "--no-browser", *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    deadline = time.monotonic() + 30
+    line = ""
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if "http://" in line or proc.poll() is not None:
+            break
+    assert "http://" in line, f"no URL printed: {line!r}"
+    url = line[line.index("http://"):].split()[0]
+    return proc, url
+
+
+def _stop(proc: subprocess.Popen[str]) -> None:
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def test_play_on_sqlite_in_the_data_dir(tmp_path: Path) -> None:
+    port = free_port()
+    proc, url = _start(["--host", "127.0.0.1", "--port", str(port), "--data-dir", "saves"],
+                       tmp_path)
+    try:
+        assert url == f"http://127.0.0.1:{port}/"
+        assert httpx.get(url).status_code == 200  # the lobby page
+        r = httpx.post(url + "api/games", json={"ruleset": "betrayal",
+                                               "seats": [{"kind": "human"}] * 3, "seed": 1})
+        assert r.status_code == 200, r.text
+        gid = r.json()["id"]
+        assert r.json()["seats"][0]["url"].startswith(f"http://127.0.0.1:{port}/game/{gid}#t=")
+    finally:
+        _stop(proc)
+    assert (tmp_path / "saves" / "hauntkit.db").exists()
+    proc, url = _start(["--port", str(port), "--data-dir", "saves"], tmp_path)
+    try:
+        games = httpx.get(url + "api/games").json()["games"]
+        assert [g["id"] for g in games] == [gid]
+    finally:
+        _stop(proc)
+
+
+@pytest.mark.postgres
+def test_play_on_postgresql(tmp_path: Path) -> None:
+    why = pg_unavailable()
+    if why:
+        pytest.skip(why)
+    prefix = f"cli{os.getpid()}_"
+    plain = pg_url().replace("postgresql+psycopg://", "postgresql://")
+    proc, url = _start(["--port", str(free_port()), "--db", plain, "--table-prefix", prefix],
+                       tmp_path)
+    try:
+        r = httpx.post(url + "api/games", json={"ruleset": "betrayal",
+                                               "seats": [{"kind": "human"}] * 4})
+        assert r.status_code == 200, r.text
+        assert not (tmp_path / "data").exists()  # nothing went to SQLite
+    finally:
+        _stop(proc)
+        drop_db(pg_url(), prefix)
