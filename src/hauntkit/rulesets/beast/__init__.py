@@ -74,6 +74,7 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
             "first": "hunters", "units": {}, "lights": [], "barricades": [], "fog": None,
             "deck": [], "forced": [], "queue": [], "pending": None, "window": None,
             "eturn": None, "passed": [], "lost": [], "result": None, "next_id": 0,
+            "alive": [0, 0],
             "max_rounds": int(config.get("max_rounds", DEFAULT_MAX_ROUNDS)),
             "mission": dict(md.mission),
         }
@@ -94,6 +95,7 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
             if h != e:
                 break
         state["first"] = "hunters" if h > e else "enemies"
+        self.count_alive(state)
         self.start_side_turn(state, state["first"])
         self.run(state)
         return state
@@ -182,15 +184,22 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
         emit(state, "battle_end", f"The battle is over: {why}.", winner=winner)
 
     def check_end(self, state: State) -> bool:
-        alive = {"hunters": 0, "enemies": 0}
-        for u in state["units"].values():
-            if u["alive"]:
-                alive[u["side"]] += 1
-        if not alive["enemies"]:
+        if state["result"] is not None:
+            return True
+        hunters, enemies = state["alive"]
+        if not enemies:
             self.finish(state, "hunters", "every enemy is defeated")
-        elif not alive["hunters"]:
+        elif not hunters:
             self.finish(state, "enemies", "every hunter is dead or mad")
         return state["result"] is not None
+
+    def count_alive(self, state: State) -> None:
+        """Recount the living units of each side (kept in ``state["alive"]``)."""
+        alive = [0, 0]
+        for u in state["units"].values():
+            if u["alive"]:
+                alive[u["side"] == "enemies"] += 1
+        state["alive"] = alive
 
     def run(self, state: State) -> None:
         """Resolve until a seat must decide or the battle ends."""

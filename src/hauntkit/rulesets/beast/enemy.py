@@ -18,6 +18,7 @@ from hauntkit.rulesets.beast.board import (
     occupancy,
     sight,
 )
+from hauntkit.rulesets.beast.data import DIRS
 from hauntkit.rulesets.beast.hunter import shielded_by_barricade
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -231,27 +232,21 @@ class EnemySide:
         """Where to stand and aim an AOE or beam to hit the most hunters (then fewest allies,
         then least movement); None when no hunter can be caught this turn."""
         md = self.md(state)
-        units = state["units"]
+        if ab.shape == "aoe":
+            # Only aims whose area holds a hunter can score.
+            useful = sorted({c for u in state["units"].values()
+                             if u["alive"] and u["side"] == "hunters"
+                             for c in area_cells(md, u["x"], u["y"], ab.radius)})
+            return self._best_aoe(state, unit, ab, reach_map, block, occ, useful)
         best, key = None, None
-        # Only aims whose area holds a hunter can score.
-        useful = {c for u in units.values() if u["alive"] and u["side"] == "hunters"
-                  for c in area_cells(md, u["x"], u["y"], ab.radius)}
-        useful = sorted(useful)
+        hunters = [(u["x"], u["y"]) for u in state["units"].values()
+                   if u["alive"] and u["side"] == "hunters"]
         for cell, (cost, _) in reach_map.items():
             if cost > unit["mv"] or (cell in occ and cell != (unit["x"], unit["y"])):
                 continue
-            for aim in self._aims(md, ab, cell, block, useful):
-                cells = (beam_cells(md, block, cell[0], cell[1], aim, ab.range)
-                         if ab.shape == "beam" else area_cells(md, aim[0], aim[1], ab.radius))
-                nh = na = 0
-                for c in cells:
-                    o = occ.get(c)
-                    if o is None or o == unit["id"]:
-                        continue
-                    if units[o]["side"] == "hunters":
-                        nh += 1
-                    else:
-                        na += 1
+            for aim in _beam_dirs(cell, hunters, ab.range):
+                nh, na = self._count(state, unit, occ,
+                                     beam_cells(md, block, cell[0], cell[1], aim, ab.range))
                 if nh == 0:
                     continue
                 k = (-nh, na, cost)
@@ -259,15 +254,48 @@ class EnemySide:
                     best, key = (cell, aim), k
         return best
 
-    def _aims(self, md: Any, ab: Ability, cell: tuple[int, int], block: set,
-              useful: list) -> list[Any]:
-        if ab.shape == "beam":
-            return list(range(8))
-        if ab.range == 0:
-            return [cell]
-        return [(x, y) for (x, y) in useful
-                if dist(x, y, cell[0], cell[1]) <= ab.range and (x, y) not in block
-                and sight(block, cell[0], cell[1], x, y)]
+    def _count(self, state: State, unit: Unit, occ: dict, cells: list) -> tuple[int, int]:
+        """Hunters and other enemies standing in ``cells`` (the user never counts)."""
+        units = state["units"]
+        nh = na = 0
+        for c in cells:
+            o = occ.get(c)
+            if o is None or o == unit["id"]:
+                continue
+            if units[o]["side"] == "hunters":
+                nh += 1
+            else:
+                na += 1
+        return nh, na
+
+    def _best_aoe(self, state: State, unit: Unit, ab: Ability, reach_map: dict, block: set,
+                  occ: dict, useful: list) -> tuple[tuple[int, int], Any] | None:
+        """An AOE's score depends only on its aim: rank the aims, then find the cheapest
+        space to throw each from (reach_map is in order of cost)."""
+        md = self.md(state)
+        scored = []
+        for aim in useful:
+            if aim in block:
+                continue
+            nh, na = self._count(state, unit, occ, area_cells(md, aim[0], aim[1], ab.radius))
+            if nh:
+                scored.append(((-nh, na), aim))
+        scored.sort()
+        here = (unit["x"], unit["y"])
+        best, key = None, None
+        for score, aim in scored:
+            if key is not None and score > key[:2]:
+                break
+            for cell, (cost, _) in reach_map.items():
+                if key is not None and (*score, cost) >= key:
+                    break
+                if cost > unit["mv"] or (cell in occ and cell != here):
+                    continue
+                if dist(cell[0], cell[1], aim[0], aim[1]) <= ab.range and sight(
+                        block, cell[0], cell[1], aim[0], aim[1]):
+                    best, key = (cell, aim), (*score, cost)
+                    break
+        return best
 
     # -- acting ----------------------------------------------------------------------------
     def enemy_act(self, state: State, unit: Unit, cur: dict[str, Any]) -> None:
@@ -344,3 +372,14 @@ class EnemySide:
             else:
                 self.apply_effects(state, ab, unit, state["units"][tid], hit=True,
                                    damaged=False)
+
+
+def _beam_dirs(cell: tuple[int, int], hunters: list[tuple[int, int]], rng: int) -> list[int]:
+    """Directions (index in DIRS) from ``cell`` whose line holds a hunter within ``rng``."""
+    out = set()
+    for hx, hy in hunters:
+        dx, dy = hx - cell[0], hy - cell[1]
+        if (dx or dy) and (dx == 0 or dy == 0 or abs(dx) == abs(dy)) and max(
+                abs(dx), abs(dy)) <= rng:
+            out.add(DIRS.index(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))))
+    return sorted(out)

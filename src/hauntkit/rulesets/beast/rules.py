@@ -112,6 +112,7 @@ class Rules:
     def kill(self, state: State, unit: Unit, how: str) -> None:
         unit["alive"] = False
         unit["hp"] = max(0, unit["hp"])
+        state["alive"][unit["side"] == "enemies"] -= 1
         emit(state, "defeated", f"{self.name(unit)} is {how}.", unit=unit["id"], how=how)
         if unit["side"] == "hunters":
             state["lost"].append(unit["id"])

@@ -101,6 +101,7 @@ class ViewsMixin:
             state["first"] = setup["first"]
         if "round" in setup:
             state["round"] = setup["round"]
+        self.count_alive(state)
         if "side" in setup:
             if setup["side"] not in ("hunters", "enemies"):
                 raise HauntkitError("setup.side: 'hunters' or 'enemies'")
@@ -143,6 +144,10 @@ class ViewsMixin:
         if len(state["deck"]) > len(self.c.deck) or any(c not in self.c.cards
                                                         for c in state["deck"]):
             bad.append("the combat deck holds unknown cards")
+        alive = [sum(1 for u in state["units"].values() if u["alive"] and u["side"] == side)
+                 for side in ("hunters", "enemies")]
+        if alive != state["alive"]:
+            bad.append(f"living units {alive} but the count says {state['alive']}")
         if state["result"] is None and not self.to_act(state):
             bad.append("the battle is not over but nobody is to act")
         return bad
