@@ -189,3 +189,14 @@ def test_refusals_name_the_problem(rs):
         g.act(0, {"type": "step", "unit": "blake", "to": [1, 4]})
     with pytest.raises(IllegalActionError, match="PARALYZED"):
         g.act(0, {"type": "step", "unit": "fei", "to": [1, 1]})
+
+
+def test_setup_errors_name_the_field(rs):
+    from hauntkit.core.errors import HauntkitError
+    g = battle(rs, ["fei"], ["thug"], {"fei": {"x": 1, "y": 2}, "thug-1": {"x": 9, "y": 4}})
+    with pytest.raises(HauntkitError, match="setup.units.fei.speed"):
+        rs.apply_setup(g.state, {"units": {"fei": {"speed": 3}}})
+    with pytest.raises(HauntkitError, match="setup.cards"):
+        rs.apply_setup(g.state, {"cards": ["joker"]})
+    with pytest.raises(HauntkitError, match="setup.weather"):
+        rs.apply_setup(g.state, {"weather": "rain"})
