@@ -149,8 +149,12 @@ def rotations(ix: Index, state: State, room: str, floor: str, x: int, y: int,
     connecting at least one doorway)."""
     grid = state["grid"]
     best: list[tuple[int, int]] = []
+    masks: set[tuple[int, int]] = set()
     for r in range(4):
         real = ix.doors[room][r][0]
+        if ix.doors[room][r] in masks:
+            continue  # the same doorways as a rotation already considered
+        masks.add(ix.doors[room][r])
         if entered_from is not None and not real & BIT[entered_from]:
             continue
         links = 0
