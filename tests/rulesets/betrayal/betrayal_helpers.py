@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from hauntkit.core.game import Game
 from hauntkit.rulesets.betrayal import BetrayalRuleset
 
