@@ -197,3 +197,16 @@ def test_an_interrupt_on_a_cool_down_is_never_used_up(rs):
         g.act(0, {"type": "end_turn"})
     assert seen == [True, False, False, True, False, False, True, False]
     assert g.state["units"]["michael"]["ch"] == {}
+
+
+def test_anointed_sneak_attack_is_ether(rs):
+    # "Anoint Weapon": the next melee or ranged attack, abilities that are such attacks too.
+    g = battle(rs, ["cassandra", "michael"], ["ghoul"],
+               {"cassandra": {"x": 4, "y": 2}, "michael": {"x": 5, "y": 2},
+                "ghoul-1": {"x": 6, "y": 2}}, dice=[1, 0, 0, 0])
+    g.act(0, {"type": "ability", "unit": "cassandra", "ability": "anoint-weapon",
+              "target": "michael"})
+    g.act(1, {"type": "ability", "unit": "michael", "ability": "sneak-attack",
+              "target": "ghoul-1"})
+    assert "ETHER" in events(g, "attack_roll")[-1]["text"]
+    assert "ANOINTED" not in g.state["units"]["michael"]["st"]

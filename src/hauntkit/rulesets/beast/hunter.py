@@ -343,11 +343,14 @@ class HunterSide:
                 single = ab.shape == "single" and len(targets) == 1
                 style = "melee" if melee_use else ("ranged" if ab.style == "ranged" else
                                                    ab.style)
+                el, pc = ab.element, False
+                if style != "special" and el == "PHYSICAL" and "ANOINTED" in unit["st"]:
+                    el, pc = "ETHER", True  # an anointed weapon's melee or ranged attack
+                    unit["st"].pop("ANOINTED")
                 state["queue"].append(combat.frame(
-                    unit["id"], tid, mode="ability", atk=ab.attack, el=ab.element,
-                    style=style, ab=ab.id, mult=ab.crit_multiplier,
-                    reach=(ab.range * 2 if single else 99),
-                    sneak=hook == "sneak_attack"))
+                    unit["id"], tid, mode="ability", atk=ab.attack, el=el, style=style,
+                    ab=ab.id, mult=ab.crit_multiplier, reach=(ab.range * 2 if single else 99),
+                    phys_crit=pc, sneak=hook == "sneak_attack"))
             else:
                 self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
 
