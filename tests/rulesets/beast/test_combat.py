@@ -177,3 +177,24 @@ def test_enemy_elemental_critical_rerolls_against_a_strong_defender(rs):
     g.act(0, {"type": "end_turn"})
     assert events(g, "crit_reroll") and events(g, "defence_roll") == []
     assert g.state["units"]["blake"]["hp"] == 11 - 1
+
+
+def test_stealth_hunter_slips_through_an_enemy_without_provoking(rs):
+    # "Stealth": move through enemy spaces without attacks of opportunity...
+    g = battle(rs, ["michael"], ["thug"],
+               {"michael": {"x": 5, "y": 2, "st": {"STEALTH": [2, 1]}, "mv": 5},
+                "thug-1": {"x": 6, "y": 2}})
+    g.act(0, {"type": "slip", "unit": "michael", "through": [6, 2], "to": [7, 2]})
+    m = g.state["units"]["michael"]
+    assert (m["x"], m["y"], m["mv"]) == (7, 2, 3)
+    assert events(g, "opportunity") == []
+
+
+def test_stealth_hunter_who_started_next_to_an_enemy_still_provokes(rs):
+    # ... but one that started its turn next to an enemy still provokes when it moves.
+    g = battle(rs, ["michael"], ["thug"],
+               {"michael": {"x": 5, "y": 2, "st": {"STEALTH": [2, 1]}},
+                "thug-1": {"x": 6, "y": 2}}, side="hunters", dice=[1])
+    assert g.state["units"]["michael"]["flags"].get("adj0")
+    g.act(0, {"type": "step", "unit": "michael", "to": [4, 2]})
+    assert len(events(g, "opportunity")) == 1

@@ -345,6 +345,10 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
             unit = units[action["unit"]]
             if kind == "step":
                 self.do_step(state, unit, action["to"])
+            elif kind == "slip":
+                self.do_step(state, unit, action["through"])
+                if unit["alive"]:
+                    self.do_step(state, unit, action["to"])
             elif kind == "attack":
                 self.do_attack(state, unit, action["target"], action["mode"])
             elif kind in ("ability", "interrupt"):

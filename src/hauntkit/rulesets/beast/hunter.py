@@ -55,9 +55,18 @@ class HunterSide:
         md = self.md(state)
         x, y = unit["x"], unit["y"]
         if unit["mv"] > 0 and not unit["flags"].get("move_done"):
+            stealthy = unit["mv"] >= 2 and "STEALTH" in unit["st"]
             for nx, ny in md.neighbours[(x, y)]:
-                if (nx, ny) not in occ and (nx, ny) not in block:
+                if (nx, ny) in block:
+                    continue
+                if (nx, ny) not in occ:
                     out.append({"type": "step", "unit": uid, "to": [nx, ny]})
+                elif stealthy and state["units"][occ[(nx, ny)]]["side"] == "enemies":
+                    # STEALTH: slip through an enemy's space (two spaces of movement).
+                    for fx, fy in md.neighbours[(nx, ny)]:
+                        if (fx, fy) not in occ and (fx, fy) not in block:
+                            out.append({"type": "slip", "unit": uid, "through": [nx, ny],
+                                        "to": [fx, fy]})
         if "COVER" not in unit["st"] and self.cover_source(state, unit):
             out.append({"type": "cover", "unit": uid})
         units = state["units"]
