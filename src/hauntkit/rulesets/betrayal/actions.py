@@ -253,13 +253,13 @@ def link_move(ix: Index, s: State, fr: dict[str, Any]) -> None:
                 if key and ix.fx[key] and not evil:
                     E.push(s, key, who, f"r:{src}")
                 return
-            E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": dest, "new": False})
             if key and ix.fx[key] and not evil:
                 E.push(s, key, who, "link")
+            E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": dest, "new": False})
             return
-    E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": dest, "new": False})
-    if link is not None and link.damage_dice and not evil:
+    if link is not None and link.damage_dice and not evil:  # hurt on landing (after entering)
         E.damage(s, [[who, sum(C.roll(s, link.damage_dice))]], "physical")
+    E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": dest, "new": False})
 
 
 def _link_key(ix: Index, src: str, link: Any) -> str | None:

@@ -90,6 +90,13 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
             if other not in seen:
                 seen.add(other)
                 out.append((other, link))
+    # marked tiles (secret stairs, passages): every tile holding the same token
+    for tok, n in state["tokens"].get(room, {}).items():
+        if n and tok in ix.tokens_linked:
+            for other, toks in sorted(state["tokens"].items()):
+                if other != room and toks.get(tok) and other not in seen:
+                    seen.add(other)
+                    out.append((other, None))
     # reverse links (two-way ones, and one-way ones monsters may climb)
     for src in ix.reverse_sources:
         if src == room or src not in state["tiles"]:
