@@ -3,7 +3,7 @@ elements ("Elemental Attacks") and light ("A Dark World...")."""
 
 from __future__ import annotations
 
-from conftest import battle, events
+from beastkit import battle, events
 
 
 def test_sneak_attack_allows_one_defence_die_and_less_with_a_debuff(rs):

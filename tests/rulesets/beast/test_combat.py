@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import battle, events
+from beastkit import battle, events
 
 from hauntkit.core import Game
 from hauntkit.rulesets.beast import BeastRuleset

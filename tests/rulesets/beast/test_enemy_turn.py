@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import battle, events, pass_windows
+from beastkit import battle, events, pass_windows
 
 
 def test_interrupt_declared_mid_move_stops_the_mover(rs):

@@ -4,7 +4,7 @@ Stealth, Cover, Flinch, Defense Debuffs)."""
 from __future__ import annotations
 
 import pytest
-from conftest import battle, events
+from beastkit import battle, events
 
 from hauntkit.rulesets.beast import status
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import battle, events
+from beastkit import battle, events
 
 from hauntkit.core.errors import IllegalActionError, UnknownIdError
 from hauntkit.rulesets.beast.board import is_lit
