@@ -82,3 +82,34 @@ def test_card_action_can_be_used(ruleset, card: str, action: str, haunt: bool) -
         used += 1
         _settle(ruleset, game, 2, rng)
     assert used or conditional is not None
+
+
+ROOMS_WITH_TRIGGERS = sorted(
+    r for r, room in PACK.items["rooms"].items()
+    if room.start is None and (room.actions or room.on_start_of_turn or room.on_end_turn_here)
+)
+
+
+@pytest.mark.parametrize("haunt", [False, True], ids=["before", "after"])
+@pytest.mark.parametrize("room", ROOMS_WITH_TRIGGERS)
+def test_room_actions_and_turn_triggers_resolve(ruleset, room: str, haunt: bool) -> None:
+    spec = PACK.items["rooms"][room]
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = _game(ruleset, haunt, seed,
+                     tiles=[{"room": room, "floor": spec.floors[0], "x": 6, "y": 6}],
+                     explorers={"2": {"room": room}})
+        _settle(ruleset, game, 2, rng)  # on_start_of_turn
+        for action in spec.actions:
+            use = {"type": "room_action", "id": action.id}
+            if game.result() is None and use in game.legal_actions(2):
+                game.act(2, use)
+                _settle(ruleset, game, 2, rng)
+        if game.result() is None:
+            game.act(2, {"type": "end_turn"})  # on_end_turn_here
+            for _ in range(50):
+                waiting = game.to_act()
+                if game.result() is not None or 2 not in waiting or game.state["choice"] is None:
+                    break
+                game.act(2, rng.choice(game.legal_actions(2)))
+        assert ruleset.invariants(game.state) == []
