@@ -69,9 +69,10 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         if room in s["tiles"]:
             del s["grid"][H.cell(*s["tiles"][room][:3])]
         H.place_tile(s, room, floor, t["x"], t["y"], t.get("rotation", 0) % 4)
+    haunt_setup = None
     if "haunt" in setup:
         hd = setup["haunt"]
-        extra = set(hd) - {"id", "traitor", "revealer", "revealed"}
+        extra = set(hd) - {"id", "traitor", "revealer", "revealed", "setup"}
         if extra:
             raise _err("haunt", f"unknown field(s) {sorted(extra)}")
         if hd.get("id") not in ix.haunts:
@@ -81,6 +82,8 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         U.begin_haunt(ix, s, hd["id"], revealer, traitor)
         if hd.get("revealed"):
             U.reveal_traitor(ix, s)
+        if hd.get("setup", True) and ix.haunts[hd["id"]].setup:
+            haunt_setup = (hd["id"], revealer)
     for key, e in (setup.get("explorers") or {}).items():
         seat = int(key)
         if not 0 <= seat < s["n"]:
@@ -191,6 +194,10 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         who = s["turn"]["who"]
         if who != "m" and not s["fx"] and s["choice"] is None:
             s["turn"]["mv"] = C.value(ix, s, who, "speed")
+    if haunt_setup is not None:  # the haunt's set-up effects resolve first, as at its start
+        E.push(s, f"h:{haunt_setup[0]}:setup", haunt_setup[1], "haunt")
+        E.run(ix, s)
+    U.check_win(ix, s)
 
 
 def invariants(ix: Index, s: State, rs: Any) -> list[str]:
