@@ -28,6 +28,15 @@ def test_every_file_passes_the_published_json_schema(path: Path) -> None:
     assert errors == []
 
 
+def test_published_json_schema_rejects_a_mistake() -> None:
+    schema = json.loads((DOCS / "schema" / "betrayal.json").read_text())
+    broken = {"ruleset": "betrayal",
+              "rooms": [{"id": "x", "name": "X", "floors": ["attic"], "doors": ["n"], "hue": 1}]}
+    messages = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(broken)]
+    assert any("attic" in m for m in messages)
+    assert any("hue" in m for m in messages)
+
+
 def test_published_json_schema_is_up_to_date(schema) -> None:
     published = json.loads((DOCS / "schema" / "betrayal.json").read_text())
     assert published == json_schema(schema.PACK_SPEC), "run: hauntkit schema --ruleset betrayal --out docs/schema/betrayal.json"
