@@ -127,16 +127,20 @@ def test_unknown_card_in_a_condition(tmp_path: Path) -> None:
            "object 'flashlight'" in line
 
 
-def test_trait_track_not_of_eight_values(tmp_path: Path) -> None:
-    text = """characters:
-  - id: short_track
-    name: Short Track
-    might: {values: [1, 2, 3, 4, 5, 6, 7], start: 2}
-    speed: {values: [1, 2, 3, 4, 5, 6, 7, 8], start: 2}
-    knowledge: {values: [1, 2, 3, 4, 5, 6, 7, 8], start: 2}
-    sanity: {values: [1, 2, 3, 4, 5, 6, 7, 8], start: 9}
+def _character(might: str = "[1, 2, 3, 4, 5, 6, 7, 8]", sanity_start: int = 2) -> str:
+    track = "{values: [1, 2, 3, 4, 5, 6, 7, 8], start: 2}"
+    return f"""characters:
+  - id: odd_track
+    name: Odd Track
+    might: {{values: {might}, start: 2}}
+    speed: {track}
+    knowledge: {track}
+    sanity: {{values: [1, 2, 3, 4, 5, 6, 7, 8], start: {sanity_start}}}
 """
-    code, lines, _ = _validate(tmp_path, text)
+
+
+def test_trait_track_not_of_eight_values(tmp_path: Path) -> None:
+    code, lines, _ = _validate(tmp_path, _character(might="[1, 2, 3, 4, 5, 6, 7]", sanity_start=9))
     assert code == 1
     assert any(":5: characters[0].might.values: List should have at least 8 items" in ln
                for ln in lines)
@@ -145,15 +149,7 @@ def test_trait_track_not_of_eight_values(tmp_path: Path) -> None:
 
 
 def test_trait_track_going_down(tmp_path: Path) -> None:
-    text = """characters:
-  - id: odd_track
-    name: Odd Track
-    might: {values: [1, 2, 3, 4, 5, 6, 8, 7], start: 2}
-    speed: {values: [1, 2, 3, 4, 5, 6, 7, 8], start: 2}
-    knowledge: {values: [1, 2, 3, 4, 5, 6, 7, 8], start: 2}
-    sanity: {values: [1, 2, 3, 4, 5, 6, 7, 8], start: 2}
-"""
-    line = _one(tmp_path, text)
+    line = _one(tmp_path, _character(might="[1, 2, 3, 4, 5, 6, 8, 7]"))
     assert ":5: characters[0].might.values (id 'odd_track'): track [1, 2, 3, 4, 5, 6, 8, 7] " \
            "goes down" in line
 
