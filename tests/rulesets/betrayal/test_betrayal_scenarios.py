@@ -1,0 +1,14 @@
+"""The betrayal scenario files (docs/scenarios.md, ## betrayal) run through the runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hauntkit.sim.scenario import assert_scenario, scenario_params
+
+
+@pytest.mark.parametrize("path", scenario_params(Path(__file__).parent / "scenarios"))
+def test_scenario(path):
+    assert_scenario(path)
