@@ -93,7 +93,8 @@ class ViewsMixin:
         for cid in setup.get("cards", []):
             if cid not in self.c.cards:
                 raise HauntkitError(f"setup.cards: unknown combat card {cid!r}")
-        state["forced"] = list(setup.get("cards", []))
+        if "cards" in setup:
+            state["forced"] = list(setup["cards"])
         state["rng"]["script"].extend(setup.get("dice", []))
         if "mission" in setup:
             state["mission"] = dict(setup["mission"])
