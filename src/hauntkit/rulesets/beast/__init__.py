@@ -15,21 +15,21 @@ from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
 from hauntkit.rulesets.beast import combat, dice, status
-from hauntkit.rulesets.beast.board import blockers, dist, occupancy
+from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
+from hauntkit.rulesets.beast.flow import FlowMixin
 from hauntkit.rulesets.beast.hunter import HunterSide
 from hauntkit.rulesets.beast.rules import Rules
 from hauntkit.rulesets.beast.schema import PACK_SPEC
 from hauntkit.rulesets.beast.views import ViewsMixin
 
 STARTER = Path(__file__).resolve().parents[2] / "content" / "beast"
-SIDES = ("hunters", "enemies")
 DEFAULT_MAX_ROUNDS = 30
 
 
 @register_ruleset
-class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
+class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
     """Riddle of the Beast battles."""
 
     id = "beast"
@@ -119,165 +119,6 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
                      "intr": False, "alive": True, "flags": {}})
         state["units"][uid] = unit
         return unit
-
-    # -- turn flow -------------------------------------------------------------------------
-    def start_side_turn(self, state: State, side: str) -> None:
-        state["side"] = side
-        if side == state["first"]:
-            state["round"] += 1
-        code = SIDES.index(side)
-        units = state["units"]
-        for u in units.values():
-            nh = u["st"].get("NO_HEAL")
-            if nh and nh[1] == code:
-                del u["st"]["NO_HEAL"]
-        for u in units.values():
-            if u["side"] != side or not u["alive"]:
-                continue
-            # Cool downs count down at the start of each turn.
-            u["cd"] = {k: v - 1 for k, v in u["cd"].items() if v > 1}
-            u["flags"] = {}
-            u["acted"] = False
-            u["st"].pop("NO_DEFEND", None)
-            if side == "hunters":
-                u["intr"] = False
-                u["mv"] = self.movement(state, u)
-                self.consume_immobilize(state, u)
-                if self.adjacent_enemies(state, u):
-                    u["flags"]["adj0"] = 1
-            if "POISON" in u["st"]:
-                self.poison_roll(state, u)
-            if u["alive"] and "BURNING" in u["st"]:
-                self.burn(state, u)
-        emit(state, "turn", f"Round {state['round']}: the {side}' turn.", side=side,
-             round=state["round"])
-        if side == "hunters":
-            state["passed"] = []
-        else:
-            self.begin_enemy_turn(state)
-
-    def end_side_turn(self, state: State) -> None:
-        side = state["side"]
-        for u in state["units"].values():
-            if u["side"] == side and u["alive"]:
-                status.end_of_turn(state, u)
-        if side == "hunters" and state["fog"]:
-            state["fog"]["turns"] -= 1
-            if state["fog"]["turns"] <= 0:
-                state["fog"] = None
-        if side == "enemies":
-            state["eturn"] = None
-        if side != state["first"]:
-            mission = state["mission"]
-            if mission["type"] == "survive" and state["round"] >= mission["rounds"]:
-                self.finish(state, "hunters", f"the hunters held out {mission['rounds']} rounds")
-                return
-            if state["round"] >= state["max_rounds"]:
-                self.finish(state, None, "the round limit was reached")
-                return
-        self.start_side_turn(state, SIDES[1 - SIDES.index(side)])
-
-    def finish(self, state: State, winner: str | None, why: str) -> None:
-        state["result"] = {"winner": winner, "reason": why, "rounds": state["round"]}
-        state["pending"] = None
-        state["window"] = None
-        emit(state, "battle_end", f"The battle is over: {why}.", winner=winner)
-
-    def check_end(self, state: State) -> bool:
-        if state["result"] is not None:
-            return True
-        hunters, enemies = state["alive"]
-        if not enemies:
-            self.finish(state, "hunters", "every enemy is defeated")
-        elif not hunters:
-            self.finish(state, "enemies", "every hunter is dead or mad")
-        return state["result"] is not None
-
-    def count_alive(self, state: State) -> None:
-        """Recount the living units of each side (kept in ``state["alive"]``)."""
-        alive = [0, 0]
-        for u in state["units"].values():
-            if u["alive"]:
-                alive[u["side"] == "enemies"] += 1
-        state["alive"] = alive
-
-    def run(self, state: State) -> None:
-        """Resolve until a seat must decide or the battle ends."""
-        while not self.check_end(state):
-            if state["pending"]:
-                return
-            window = state["window"]
-            if window is not None:
-                seat = self.window_seat(state)
-                if seat is not None:
-                    window["seat"] = seat
-                    return
-                state["window"] = None
-                continue
-            queue = state["queue"]
-            if queue:
-                fr = queue[0]
-                if combat.step(self, state, fr):
-                    for i, f in enumerate(queue):
-                        if f is fr:
-                            del queue[i]
-                            break
-                continue
-            if state["side"] == "enemies":
-                self.enemy_step(state)
-                continue
-            if self.hunter_seats_left(state):
-                return
-            self.end_side_turn(state)
-
-    def hunter_seats_left(self, state: State) -> list[int]:
-        seats = {u["seat"] for u in state["units"].values()
-                 if u["side"] == "hunters" and u["alive"]}
-        return sorted(seats - set(state["passed"]))
-
-    # -- interrupt windows (rules: "Interrupts") -------------------------------------------
-    def open_window(self, state: State, focus: str | None) -> None:
-        """Offer interrupts before an enemy's dice are rolled (``focus`` None) or before each
-        space of its move (only interrupts that can target the mover, ``focus``)."""
-        state["window"] = {"focus": focus, "passed": [], "seat": None}
-
-    def window_options(self, state: State, seat: int) -> list[Action]:
-        window = state["window"]
-        focus = window["focus"]
-        md = self.md(state)
-        occ, block = occupancy(state), blockers(state, md)
-        out: list[Action] = []
-        for u in state["units"].values():
-            if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
-                continue
-            for ab in self.c.hunters[u["kind"]].abilities:
-                if ab.kind != "interrupt" or not self.interrupt_ready(u, ab):
-                    continue
-                for a in self.ability_targets(state, u, ab, occ, block, "interrupt"):
-                    if focus is None or a["target"] == focus:
-                        out.append(a)
-        return out
-
-    def window_seat(self, state: State) -> int | None:
-        """Simultaneous interrupts go to the player next in turn order: seats are asked in
-        seat order, as the hunters are next after the enemy (HR-3)."""
-        window = state["window"]
-        passed, focus = window["passed"], window["focus"]
-        mover = state["units"][focus] if focus else None
-        seats = set()
-        for u in state["units"].values():  # cheap filter before listing targets
-            if u["side"] != "hunters" or u["seat"] in passed or not u["alive"] or u["intr"]:
-                continue
-            for ab in self.c.hunters[u["kind"]].abilities:
-                if ab.kind == "interrupt" and self.interrupt_ready(u, ab) and (
-                        mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
-                            u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)):
-                    seats.add(u["seat"])
-                    break
-        for seat in sorted(seats):
-            if self.window_options(state, seat):
-                return seat
-        return None
 
     # -- the Ruleset contract --------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
@@ -390,4 +231,4 @@ class BeastRuleset(ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
         return state["result"]
 
 
-__all__ = ["PACK_SPEC", "BeastRuleset", "dist"]
+__all__ = ["PACK_SPEC", "BeastRuleset"]

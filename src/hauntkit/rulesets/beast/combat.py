@@ -56,7 +56,7 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
         if d > fr["reach"] + fr.get("slack", 0):
             emit(state, "attack_stopped", f"{rs.name(tgt)} is out of reach now.")
             return True
-        if status.has(att, "BLIND") and not _blind_check(rs, state, att, fr["reach"]):
+        if status.has(att, "BLIND") and not blind_check(rs, state, att, fr["reach"]):
             return True
         return _roll(rs, state, fr, att, tgt)
     if fr["ph"] == "decided":
@@ -73,7 +73,7 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
     return False  # waiting for a decision
 
 
-def _blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
+def blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
     """BLIND: a HIT to act at range 1, a DOUBLE SWORD beyond it."""
     face = dice.combat(state, 1)[0]
     ok = face >= dice.SHIELD if reach <= 1 else face == dice.DOUBLE

@@ -313,7 +313,7 @@ class EnemySide:
             if best is None:
                 emit(state, "no_target", f"{self.name(unit)} has no hunter to catch.")
                 return
-            if "BLIND" in unit["st"] and not combat._blind_check(self, state, unit, ab.range):
+            if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, ab.range):
                 return
             emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
                  ability=ab.id)
@@ -338,7 +338,7 @@ class EnemySide:
         if ab.attack and reach > 1 and shielded_by_barricade(state, unit, t):
             bar = min(state["barricades"], key=lambda b: dist(b["x"], b["y"], t["x"], t["y"]))
             target = bar["id"]
-        if "BLIND" in unit["st"] and not combat._blind_check(self, state, unit, reach):
+        if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, reach):
             return
         emit(state, "enemy_action", f"{self.name(unit)}: {ab.name} on "
              f"{target if target not in state['units'] else self.name(t)}.",

@@ -290,7 +290,7 @@ class HunterSide:
             self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
             if not unit["alive"]:
                 return
-        if "BLIND" in unit["st"] and not combat._blind_check(self, state, unit, ab.range):
+        if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, ab.range):
             return
         if not interrupt and not team:
             cd = ab.cooldown
