@@ -129,9 +129,10 @@ def test_poisoner_heroes_win_by_brewing():
 
 
 def test_poisoner_traitor_wins_when_poison_peaks():
-    g = poisoner({"counters": {"poison": 9}}, seat=1)
+    g = poisoner({"counters": {"poison": 25}}, seat=0)
     assert g.view(1)["haunt"]["traitor"] is None
-    g.act(1, {"type": "end_turn"})  # the poisoner's turn: poison reaches 10 (3 players)
+    assert g.state["result"] is None and g.state["counters"]["poison"] == 26  # seat 0 began
+    g.act(0, {"type": "end_turn"})  # the next turn begins: poison reaches 27 (3 players)
     assert g.state["result"]["winner"] == "traitor"
 
 

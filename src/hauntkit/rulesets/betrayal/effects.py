@@ -543,7 +543,7 @@ def _flag(ix: Index, s: State, fr: dict[str, Any], eff: S.SetFlag) -> None:
 def _win(ix: Index, s: State, fr: dict[str, Any], eff: S.Win) -> None:
     from hauntkit.rulesets.betrayal import turns as U
 
-    U.declare_winner(ix, s, eff.side, "goal completed")
+    U.declare_winner(ix, s, eff.side, "goals completed")
 
 
 def _end_movement(ix: Index, s: State, fr: dict[str, Any], eff: Any) -> None:

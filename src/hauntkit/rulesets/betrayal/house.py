@@ -78,38 +78,48 @@ def link_targets(ix: Index, state: State, room: str, link: Any) -> list[str]:
 def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tuple[str, Any]]:
     """Every tile one step from ``room``: (tile, link or None for a doorway). Links given by
     other tiles (two-way links, and monsters going back up one-way drops) are included."""
+    tiles = state["tiles"]
+    grid = state["grid"]
+    f, x, y, r = tiles[room]
+    real = ix.doors[room][r][0]
     out: list[tuple[str, Any]] = []
-    seen: set[str] = set()
-    for s in SIDES:
-        other = connected(ix, state, room, s)
-        if other is not None and other not in seen:
-            seen.add(other)
-            out.append((other, None))
+    seen: set[str] = {room}
+    if real:
+        for side, bit, opp, (dx, dy) in _SIDE_INFO:
+            if real & bit:
+                other = grid.get(f"{f},{x + dx},{y + dy}")
+                if other is not None and ix.doors[other][tiles[other][3]][0] & opp \
+                        and other not in seen:
+                    seen.add(other)
+                    out.append((other, None))
     for link in ix.rooms[room].links:
         for other in link_targets(ix, state, room, link):
             if other not in seen:
                 seen.add(other)
                 out.append((other, link))
-    # marked tiles (secret stairs, passages): every tile holding the same token
-    for tok, n in state["tokens"].get(room, {}).items():
-        if n and tok in ix.tokens_linked:
-            for other, toks in sorted(state["tokens"].items()):
-                if other != room and toks.get(tok) and other not in seen:
-                    seen.add(other)
-                    out.append((other, None))
-    # reverse links (two-way ones, and one-way ones monsters may climb)
-    for src in ix.reverse_sources:
-        if src == room or src not in state["tiles"]:
-            continue
-        for link in ix.rooms[src].links:
-            if link.one_way and not (monster and link.monsters_free):
-                continue
-            if link.token or link.grid_neighbors:
-                continue
-            if room in link_targets(ix, state, src, link) and src not in seen:
-                seen.add(src)
-                out.append((src, link))
+    toks = state["tokens"].get(room)
+    if toks:  # marked tiles (secret stairs, passages): every tile holding the same token
+        for tok, n in toks.items():
+            if n and tok in ix.tokens_linked:
+                for other, others in sorted(state["tokens"].items()):
+                    if others.get(tok) and other not in seen:
+                        seen.add(other)
+                        out.append((other, None))
+    # links given by other tiles: two-way ones, and one-way ones monsters may climb
+    for src, link in ix.rev_to.get(room, ()):
+        if src in tiles and src not in seen and (not link.one_way or
+                                                  (monster and link.monsters_free)):
+            seen.add(src)
+            out.append((src, link))
+    for src, link in ix.rev_floor.get(f, ()):
+        if src in tiles and src not in seen and (not link.one_way or
+                                                  (monster and link.monsters_free)):
+            seen.add(src)
+            out.append((src, link))
     return out
+
+
+_SIDE_INFO = [(s, BIT[s], BIT[OPP[s]], STEP[s]) for s in SIDES]
 
 
 def line_of_sight(ix: Index, state: State, room: str) -> list[str]:

@@ -58,8 +58,15 @@ class Index:
         self.deck_ids = {k: sorted(c.id for c in self.cards.values() if c.kind == k and c.in_deck)
                          for k in ("event", "item", "omen")}
         self.stack_ids = sorted(r.id for r in self.rooms.values() if r.in_stack and not r.start)
-        self.reverse_sources = sorted(
-            rid for rid, r in self.rooms.items() if any(lk.to or lk.any_floor for lk in r.links))
+        # links seen from their far end: rev_to[target room], rev_floor[target floor]
+        self.rev_to: dict[str, list[tuple[str, Any]]] = {}
+        self.rev_floor: dict[str, list[tuple[str, Any]]] = {}
+        for rid in sorted(self.rooms):
+            for lk in self.rooms[rid].links:
+                if lk.to:
+                    self.rev_to.setdefault(lk.to, []).append((rid, lk))
+                elif lk.any_floor:
+                    self.rev_floor.setdefault(lk.any_floor, []).append((rid, lk))
         self.tokens_linked = {k.token for r in self.rooms.values() for k in r.links if k.token}
         # effect lists by key
         self.fx: dict[str, list[Any]] = {}
