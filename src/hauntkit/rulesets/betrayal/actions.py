@@ -221,7 +221,9 @@ def _move(ix: Index, s: State, seat: int, a: Action) -> None:
     cost = leave_cost(ix, s, seat, room)
     t["mv"] = max(0, t["mv"] - cost)
     t["moved"] += 1
-    link = next((lk for d, lk in H.exits(ix, s, room) if d == a["to"]), None)
+    link = None
+    if not any(H.connected(ix, s, room, side) == a["to"] for side in "nesw"):
+        link = _find_link(ix, s, room, a["to"])
     if link is not None and (link.trait or link.damage_dice):
         E.push_op(s, {"op": "call", "fn": "link_move", "who": seat, "room": a["to"],
                       "from": room})

@@ -41,13 +41,12 @@ def seat_of(s: State, who: Any) -> int:
 
 # ------------------------------------------------------------------------------- the loop
 def run(ix: Index, s: State) -> None:
-    from hauntkit.rulesets.betrayal import turns as U
 
     stack = s["fx"]
     while s["result"] is None and s["choice"] is None:
         if not stack:
             if s["turn"].get("end"):
-                U.end_turn(ix, s)
+                _turns.end_turn(ix, s)
                 continue
             return
         fr = stack[-1]
@@ -232,7 +231,6 @@ def _damage_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, An
 
 # ------------------------------------------------------------------------------- cards
 def _draw(ix: Index, s: State, fr: dict[str, Any], eff: S.Draw) -> None:
-    from hauntkit.rulesets.betrayal import cards as K
 
     who = fr["who"]
     if not isinstance(who, int):
@@ -240,25 +238,22 @@ def _draw(ix: Index, s: State, fr: dict[str, Any], eff: S.Draw) -> None:
     n = C.count(s, eff.count)
     for _ in range(n - 1):  # later draws resolve after the first (stack order)
         push_op(s, {"op": "draw", "who": who, "deck": eff.deck})
-    K.draw(ix, s, who, eff.deck)
+    _cards.draw(ix, s, who, eff.deck)
 
 
 def _op_draw(ix: Index, s: State, fr: dict[str, Any]) -> None:
-    from hauntkit.rulesets.betrayal import cards as K
 
     if s["ex"][fr["who"]]["alive"]:
-        K.draw(ix, s, fr["who"], fr["deck"])
+        _cards.draw(ix, s, fr["who"], fr["deck"])
 
 
 def _get_card(ix: Index, s: State, fr: dict[str, Any], eff: S.GetCard) -> None:
-    from hauntkit.rulesets.betrayal import cards as K
 
     if isinstance(fr["who"], int):
-        K.take_specific(ix, s, fr["who"], eff.card)
+        _cards.take_specific(ix, s, fr["who"], eff.card)
 
 
 def _discard(ix: Index, s: State, fr: dict[str, Any], eff: S.Discard) -> None:
-    from hauntkit.rulesets.betrayal import cards as K
 
     who = fr["who"]
     cid = fr["src"][2:] if eff.card == "this" and fr["src"].startswith("c:") else eff.card
@@ -266,10 +261,10 @@ def _discard(ix: Index, s: State, fr: dict[str, Any], eff: S.Discard) -> None:
         return
     if cid in s["limbo"]:
         s["limbo"].remove(cid)
-        K.discard(ix, s, cid)
+        _cards.discard(ix, s, cid)
     elif cid in s["ex"][who]["cards"]:
-        K.lose(ix, s, who, cid)
-        K.discard(ix, s, cid)
+        _cards.lose(ix, s, who, cid)
+        _cards.discard(ix, s, cid)
 
 
 def _keep(ix: Index, s: State, fr: dict[str, Any], eff: S.Keep) -> None:
@@ -280,9 +275,8 @@ def _keep(ix: Index, s: State, fr: dict[str, Any], eff: S.Keep) -> None:
 
 
 def _op_card_done(ix: Index, s: State, fr: dict[str, Any]) -> None:
-    from hauntkit.rulesets.betrayal import cards as K
 
-    K.card_done(ix, s, fr)
+    _cards.card_done(ix, s, fr)
 
 
 def _ignore_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -296,16 +290,15 @@ def _ignore_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, An
 # ------------------------------------------------------------------------------- moving
 def candidate_rooms(ix: Index, s: State, who: Any, to: str, floor: str | None,
                     token: str | None) -> list[str]:
-    from hauntkit.rulesets.betrayal import house as H
 
     here = C.room_of(s, who)
     if to == "choice_adjacent":
-        return sorted({r for r, _ in H.exits(ix, s, here, isinstance(who, str))})
+        return sorted({r for r, _ in _house.exits(ix, s, here, isinstance(who, str))})
     if to == "choice_any":
         return sorted(r for r in s["tiles"] if r != here)
     if to in ("choice_floor", "random_floor"):
         f = floor or s["tiles"][here][0]
-        return [r for r in H.placed_on(s, f) if r != here]
+        return [r for r in _house.placed_on(s, f) if r != here]
     if to == "choice_token":
         return sorted(r for r, tk in s["tokens"].items() if tk.get(token or "") and r != here)
     return []
@@ -314,15 +307,14 @@ def candidate_rooms(ix: Index, s: State, who: Any, to: str, floor: str | None,
 def relocate(ix: Index, s: State, who: Any, room: str) -> None:
     """Put ``who`` on ``room`` (no move cost, no "on enter" trigger); companions lying there
     pass to an explorer who arrives (rulebook digest, death)."""
-    from hauntkit.rulesets.betrayal import cards as K
 
     if isinstance(who, int):
         s["ex"][who]["room"] = room
         pile = s["piles"].get(room)
         if pile:
-            for cid in [c for c in pile if K.is_companion(ix, c)]:
-                K.from_pile(s, room, cid)
-                K.gain(ix, s, who, cid)
+            for cid in [c for c in pile if _cards.is_companion(ix, c)]:
+                _cards.from_pile(s, room, cid)
+                _cards.gain(ix, s, who, cid)
     else:
         s["mon"][who]["room"] = room
 
@@ -369,7 +361,6 @@ def _dest_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]
 # ------------------------------------------------------------------------------- placing
 def place_rooms(ix: Index, s: State, who: Any, where: str, room: str | None,
                 symbol: str | None) -> list[str]:
-    from hauntkit.rulesets.betrayal import house as H
 
     if where == "here":
         return [C.room_of(s, who)] if who is not None else ["entrance_hall"]
@@ -382,7 +373,7 @@ def place_rooms(ix: Index, s: State, who: Any, where: str, room: str | None,
         return [far_room(ix, s, here)]
     if where in ("choice",):
         return sorted(s["tiles"])
-    return H.placed_on(s, "ground")
+    return _house.placed_on(s, "ground")
 
 
 def far_room(ix: Index, s: State, here: str) -> str:
@@ -445,15 +436,14 @@ def _remove_token(ix: Index, s: State, fr: dict[str, Any], eff: S.RemoveToken) -
 # ------------------------------------------------------------------------------- discover
 def discover_options(ix: Index, s: State, room: str) -> list[dict[str, Any]]:
     """Every (open doorway, rotation) where ``room`` may be placed."""
-    from hauntkit.rulesets.betrayal import house as H
     from hauntkit.rulesets.betrayal.index import OPP, STEP
 
     opts = []
     for f in ix.rooms[room].floors:
-        for at, side in H.open_doorways(ix, s, f):
+        for at, side in _house.open_doorways(ix, s, f):
             _, x, y, _ = s["tiles"][at]
             dx, dy = STEP[side]
-            for r in H.rotations(ix, s, room, f, x + dx, y + dy, OPP[side]):
+            for r in _house.rotations(ix, s, room, f, x + dx, y + dy, OPP[side]):
                 opts.append({"type": "place_tile", "room": room, "at": at, "dir": side, "r": r})
     return opts
 
@@ -474,7 +464,6 @@ def _discover(ix: Index, s: State, fr: dict[str, Any], eff: S.Discover) -> None:
 
 
 def _place_tile_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    from hauntkit.rulesets.betrayal import house as H
     from hauntkit.rulesets.betrayal.index import STEP
 
     room = action["room"]
@@ -483,8 +472,8 @@ def _place_tile_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str
             pool.remove(room)
     f, x, y, _ = s["tiles"][action["at"]]
     dx, dy = STEP[action["dir"]]
-    H.place_tile(s, room, f, x + dx, y + dy, action["r"])
-    H.shuffle_stack(s)
+    _house.place_tile(s, room, f, x + dx, y + dy, action["r"])
+    _house.shuffle_stack(s)
     C.log(s, "tile", f"{ix.rooms[room].name} is placed.", room=room)
     if ix.rooms[room].on_discover:
         push(s, f"r:{room}:on_discover", ch["who"], f"r:{room}")
@@ -492,32 +481,28 @@ def _place_tile_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str
 
 # ------------------------------------------------------------------------------- combat
 def _attack(ix: Index, s: State, fr: dict[str, Any], eff: S.Attack) -> None:
-    from hauntkit.rulesets.betrayal import combat as K
 
     dice = C.count(s, eff.dice) if eff.dice is not None else None
-    K.ask_target(ix, s, fr["who"], eff.trait, eff.distance, None, dice)
+    _combat.ask_target(ix, s, fr["who"], eff.trait, eff.distance, None, dice)
 
 
 def _steal(ix: Index, s: State, fr: dict[str, Any], eff: S.Steal) -> None:
-    from hauntkit.rulesets.betrayal import combat as K
 
-    K.ask_steal(ix, s, fr["who"], None)
+    _combat.ask_steal(ix, s, fr["who"], None)
 
 
 # ------------------------------------------------------------------------------- control
 def _if(ix: Index, s: State, fr: dict[str, Any], eff: S.If) -> None:
-    from hauntkit.rulesets.betrayal import conditions as Q
 
-    branch = eff.then if Q.holds(ix, s, eff.cond, fr["who"]) else eff.else_
+    branch = eff.then if _conditions.holds(ix, s, eff.cond, fr["who"]) else eff.else_
     if branch:
         push(s, ix.key(branch), fr["who"], fr["src"])
 
 
 def _choose(ix: Index, s: State, fr: dict[str, Any], eff: S.Choose) -> None:
-    from hauntkit.rulesets.betrayal import conditions as Q
 
     opts = [{"type": "option", "i": i, "label": o.label} for i, o in enumerate(eff.options)
-            if o.when is None or Q.holds(ix, s, o.when, fr["who"])]
+            if o.when is None or _conditions.holds(ix, s, o.when, fr["who"])]
     if not opts:
         return
     key = ix.key(eff.options[0].effects).rsplit(".", 1)[0]
@@ -541,9 +526,8 @@ def _flag(ix: Index, s: State, fr: dict[str, Any], eff: S.SetFlag) -> None:
 
 
 def _win(ix: Index, s: State, fr: dict[str, Any], eff: S.Win) -> None:
-    from hauntkit.rulesets.betrayal import turns as U
 
-    U.declare_winner(ix, s, eff.side, "goals completed")
+    _turns.declare_winner(ix, s, eff.side, "goals completed")
 
 
 def _end_movement(ix: Index, s: State, fr: dict[str, Any], eff: Any) -> None:
@@ -556,7 +540,6 @@ def _end_turn(ix: Index, s: State, fr: dict[str, Any], eff: Any) -> None:
 
 
 def _stun(ix: Index, s: State, fr: dict[str, Any], eff: S.Stun) -> None:
-    from hauntkit.rulesets.betrayal import combat as K
 
     if eff.who == "here":
         room = C.room_of(s, fr["who"])
@@ -564,11 +547,10 @@ def _stun(ix: Index, s: State, fr: dict[str, Any], eff: S.Stun) -> None:
     else:
         mids = [m for m, v in s["mon"].items() if m == eff.who or v["k"] == eff.who]
     for m in mids:
-        K.stun(ix, s, m)
+        _combat.stun(ix, s, m)
 
 
 def _kill(ix: Index, s: State, fr: dict[str, Any], eff: S.Kill) -> None:
-    from hauntkit.rulesets.betrayal import combat as K
 
     who = fr["who"]
     if eff.who == "self":
@@ -576,38 +558,36 @@ def _kill(ix: Index, s: State, fr: dict[str, Any], eff: S.Kill) -> None:
             s["ex"][who]["t"]["sanity"] = -1
             T.die(ix, s, who, "sanity")
         elif who in s["mon"]:
-            K.kill_monster(ix, s, who)
+            _combat.kill_monster(ix, s, who)
         return
     if eff.who == "monster_here":
         room = C.room_of(s, who)
         mids = sorted(m for m, v in s["mon"].items() if v["room"] == room)
         if len(mids) == 1:
-            K.kill_monster(ix, s, mids[0])
+            _combat.kill_monster(ix, s, mids[0])
         elif mids:
             ask(s, seat_of(s, who), "kill", [{"type": "kill", "monster": m} for m in mids],
                 "Choose a monster to destroy.")
         return
     for m in [m for m, v in s["mon"].items() if m == eff.who or v["k"] == eff.who][:1]:
-        K.kill_monster(ix, s, m)
+        _combat.kill_monster(ix, s, m)
 
 
 def _kill_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    from hauntkit.rulesets.betrayal import combat as K
 
-    K.kill_monster(ix, s, action["monster"])
+    _combat.kill_monster(ix, s, action["monster"])
 
 
 def _drop(ix: Index, s: State, fr: dict[str, Any], eff: S.Drop) -> None:
-    from hauntkit.rulesets.betrayal import cards as K
 
     who = fr["who"]
     if eff.card == "all":
-        K.drop_all(ix, s, who)
+        _cards.drop_all(ix, s, who)
         return
     holder = s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
     if eff.card in holder:
-        K.lose(ix, s, who, eff.card)
-        K.to_pile(s, C.room_of(s, who), eff.card)
+        _cards.lose(ix, s, who, eff.card)
+        _cards.to_pile(s, C.room_of(s, who), eff.card)
 
 
 def _say(ix: Index, s: State, fr: dict[str, Any], eff: S.Say) -> None:
@@ -615,9 +595,8 @@ def _say(ix: Index, s: State, fr: dict[str, Any], eff: S.Say) -> None:
 
 
 def _reveal(ix: Index, s: State, fr: dict[str, Any], eff: S.Reveal) -> None:
-    from hauntkit.rulesets.betrayal import turns as U
 
-    U.reveal_traitor(ix, s)
+    _turns.reveal_traitor(ix, s)
 
 
 def _hook(ix: Index, s: State, fr: dict[str, Any], eff: S.Hook) -> None:
@@ -636,11 +615,9 @@ def _once(ix: Index, s: State, fr: dict[str, Any], eff: S.OncePerTurn) -> None:
 
 def _op_call(ix: Index, s: State, fr: dict[str, Any]) -> None:
     """A deferred engine step by name (turn flow, combat)."""
-    from hauntkit.rulesets.betrayal import actions as A
-    from hauntkit.rulesets.betrayal import turns as U
 
-    {"finish_turn": U.finish_turn, "next_turn": U.next_turn, "enter": A.enter,
-     "link_move": A.link_move}[fr["fn"]](ix, s, fr)
+    {"finish_turn": _turns.finish_turn, "next_turn": _turns.next_turn, "enter": _actions.enter,
+     "link_move": _actions.link_move}[fr["fn"]](ix, s, fr)
 
 
 HANDLERS = {
@@ -661,3 +638,12 @@ CHOICES: dict[str, Any] = {
     "ignore": _ignore_chosen, "dest": _dest_chosen, "place": _place_chosen,
     "place_tile": _place_tile_chosen, "option": _option_chosen, "kill": _kill_chosen,
 }
+
+
+# engine modules that import this one: bound here, once every module is defined
+from hauntkit.rulesets.betrayal import actions as _actions  # noqa: E402
+from hauntkit.rulesets.betrayal import cards as _cards  # noqa: E402
+from hauntkit.rulesets.betrayal import combat as _combat  # noqa: E402
+from hauntkit.rulesets.betrayal import conditions as _conditions  # noqa: E402
+from hauntkit.rulesets.betrayal import house as _house  # noqa: E402
+from hauntkit.rulesets.betrayal import turns as _turns  # noqa: E402

@@ -85,7 +85,7 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
     out: list[tuple[str, Any]] = []
     seen: set[str] = {room}
     if real:
-        for side, bit, opp, (dx, dy) in _SIDE_INFO:
+        for _side, bit, opp, (dx, dy) in _SIDE_INFO:
             if real & bit:
                 other = grid.get(f"{f},{x + dx},{y + dy}")
                 if other is not None and ix.doors[other][tiles[other][3]][0] & opp \

@@ -39,7 +39,6 @@ def heal(ix: Index, s: State, seat: int, trait: str) -> None:
 def die(ix: Index, s: State, seat: int, trait: str) -> None:
     """An explorer reaches the skull. A side's ``prevents_death`` reaction keeps them alive;
     otherwise they die and drop their items and companions in a pile (rulebook digest)."""
-    from hauntkit.rulesets.betrayal import effects as E
 
     e = s["ex"][seat]
     h = s["haunt"]
@@ -51,22 +50,21 @@ def die(ix: Index, s: State, seat: int, trait: str) -> None:
                 e["t"][trait] = 0
                 C.log(s, "death_prevented", f"{C.name(ix, s, seat)} should have died, but "
                       "the haunt keeps them going.", seat=seat)
-                E.push(s, f"h:{h['id']}:{'heroes' if e['side'] == 'heroes' else 'traitor'}:re{i}",
+                _effects.push(s, f"h:{h['id']}:{'heroes' if e['side'] == 'heroes' else 'traitor'}:re{i}",
                        seat, "haunt")
                 return
     e["alive"] = False
     s["deaths"] += 1
     C.log(s, "death", f"{C.name(ix, s, seat)} dies.", seat=seat)
-    from hauntkit.rulesets.betrayal import cards as K
 
-    K.drop_all(ix, s, seat, death=True)
+    _cards.drop_all(ix, s, seat, death=True)
     if h is not None and e["side"] is not None:
         haunt = ix.haunts[h["id"]]
         side_key = "heroes" if e["side"] == "heroes" else "traitor"
         book = haunt.heroes if side_key == "heroes" else haunt.traitor_book
         for i, re in enumerate(book.reactions):
             if re.when == "on_death" and not re.prevents_death:
-                E.push(s, f"h:{h['id']}:{side_key}:re{i}", seat, "haunt")
+                _effects.push(s, f"h:{h['id']}:{side_key}:re{i}", seat, "haunt")
 
 
 def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:
@@ -89,7 +87,6 @@ def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:
 def roll_mods(ix: Index, s: State, who: Any, kind: str, trait: str | None,
               category: str | None, extra: list[Any] = ()) -> tuple[int, int]:
     """(extra dice, added to result) for a roll of ``kind`` (trait/attack/defend/task)."""
-    from hauntkit.rulesets.betrayal import conditions as Q
 
     dice = add = 0
     for b in [*bonuses_for(ix, s, who), *extra]:
@@ -99,8 +96,14 @@ def roll_mods(ix: Index, s: State, who: Any, kind: str, trait: str | None,
             continue
         if b.category is not None and b.category != category:
             continue
-        if b.when is not None and not Q.holds(ix, s, b.when, who):
+        if b.when is not None and not _conditions.holds(ix, s, b.when, who):
             continue
         dice += C.count(s, b.dice)
         add += C.count(s, b.add)
     return dice, add
+
+
+# engine modules that import this one: bound here, once every module is defined
+from hauntkit.rulesets.betrayal import cards as _cards  # noqa: E402
+from hauntkit.rulesets.betrayal import conditions as _conditions  # noqa: E402
+from hauntkit.rulesets.betrayal import effects as _effects  # noqa: E402
