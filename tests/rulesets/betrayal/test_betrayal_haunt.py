@@ -223,3 +223,34 @@ def test_monster_stunned_drops_carried_items():
     g.state["decks"]["item"].remove("axe")
     B.stun(g.ruleset.ix, g.state, mid)
     assert g.state["mon"][mid]["cards"] == [] and "axe" in g.state["piles"]["entrance_hall"]
+
+
+def test_monster_explores_only_when_allowed(tmp_path):
+    """Digest: monsters can't explore new rooms unless the haunt says otherwise."""
+    from betrayal_helpers import CHARS
+
+    from hauntkit.core.game import Game
+    from hauntkit.rulesets.betrayal import BetrayalRuleset
+
+    (tmp_path / "scout.yaml").write_text(
+        "ruleset: betrayal\n"
+        "monsters:\n"
+        "  - {id: scout, name: Scout, traits: {speed: 3}, speed: 3, attack: null,"
+        " explores: true}\n")
+    rs = BetrayalRuleset.from_content([tmp_path])
+    g = Game.new(rs, {"players": 3, "characters": CHARS[:3]}, 1)
+    rs.apply_setup(g.state, {"haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
+                             "monsters": [{"monster": "scout", "room": "foyer"},
+                                          {"monster": "ghoul", "room": "foyer"}],
+                             "turn": {"seat": 2}})
+    g.act(2, {"type": "end_turn"})
+    legal = g.legal_actions(2)
+    scout, ghoul = sorted(g.state["mon"], key=lambda m: g.state["mon"][m]["k"] != "scout")
+    assert any(a["type"] == "mexplore" and a["monster"] == scout for a in legal)
+    assert not any(a["type"] == "mexplore" and a["monster"] == ghoul for a in legal)
+    tiles = len(g.state["tiles"])
+    g.act(2, next(a for a in legal if a["type"] == "mexplore"))
+    while g.state["choice"]:
+        g.act(2, g.state["choice"]["opts"][0])
+    assert len(g.state["tiles"]) == tiles + 1
+    assert g.state["mon"][scout]["room"] not in ("foyer",)

@@ -174,6 +174,9 @@ def _monster_actions(ix: Index, s: State) -> list[Action]:
         if mt["mv"] > 0:
             out += [{"type": "mmove", "monster": mid, "to": d}
                     for d, _ in H.exits(ix, s, m["room"], monster=True)]
+            if kind.explores and H.stack_has(ix, s, s["tiles"][m["room"]][0]):
+                out += [{"type": "mexplore", "monster": mid, "dir": d}
+                        for d in H.open_sides(ix, s, m["room"])]
         if m["stun"]:
             continue
         if not mt["att"] and kind.attack:
@@ -291,8 +294,19 @@ def enter(ix: Index, s: State, fr: dict[str, Any]) -> None:
 
 def _explore(ix: Index, s: State, seat: int, a: Action) -> None:
     """Discover a tile behind an open doorway (RULING B7)."""
+    discover(ix, s, seat, a["dir"])
+
+
+def _mexplore(ix: Index, s: State, seat: int, a: Action) -> None:
+    """A monster the haunt lets explore discovers a tile (it draws no card)."""
+    discover(ix, s, a["monster"], a["dir"])
+
+
+def discover(ix: Index, s: State, who: Any, direction: str) -> None:
     t = s["turn"]
-    room = s["ex"][seat]["room"]
+    seat = who
+    a = {"dir": direction}
+    room = C.room_of(s, who)
     f, x, y, _ = s["tiles"][room]
     dx, dy = STEP[a["dir"]]
     nx, ny = x + dx, y + dy
@@ -306,22 +320,28 @@ def _explore(ix: Index, s: State, seat: int, a: Action) -> None:
             break
         s["aside"].append(new)
         C.log(s, "set_aside", f"{ix.rooms[new].name} can't be placed there and is set aside.")
-    cost = leave_cost(ix, s, seat, room)
-    t["mv"] = max(0, t["mv"] - cost)
-    t["moved"] += 1
+    if isinstance(who, str):
+        t["mt"][who]["mv"] -= 1
+    else:
+        cost = leave_cost(ix, s, seat, room)
+        t["mv"] = max(0, t["mv"] - cost)
+        t["moved"] += 1
     data = {"who": seat, "room": new, "floor": f, "x": nx, "y": ny, "from": room}
     if len(rots) == 1:
         place_new(ix, s, data, rots[0])
     else:
-        E.ask(s, seat, "rotate", [{"type": "rotate", "r": r} for r in rots],
+        E.ask(s, E.seat_of(s, who), "rotate", [{"type": "rotate", "r": r} for r in rots],
               f"Choose how {ix.rooms[new].name} is turned.", **data)
 
 
 def place_new(ix: Index, s: State, data: dict[str, Any], r: int) -> None:
     room, who = data["room"], data["who"]
     H.place_tile(s, room, data["floor"], data["x"], data["y"], r)
-    C.log(s, "discover", f"{C.name(ix, s, who)} discovers {ix.rooms[room].name}.", seat=who,
+    C.log(s, "discover", f"{C.name(ix, s, who)} discovers {ix.rooms[room].name}.", who=who,
           room=room)
+    if isinstance(who, str):  # a monster: it simply moves in
+        E.relocate(ix, s, who, room)
+        return
     E.push_op(s, {"op": "call", "fn": "enter", "who": who, "room": room, "new": True})
     src = data["from"]
     if ix.rooms[src].on_leave:
@@ -440,6 +460,6 @@ APPLY = {
     "end_turn": _end, "move": _move, "explore": _explore, "room_action": _room_action,
     "use": _use, "haunt_action": _haunt_action, "attack": _attack, "give": _give,
     "drop": _drop, "pick_up": _pick_up, "place_stairs": _place_stairs, "mmove": _mmove,
-    "mattack": _mattack, "power": _power, "mpick": _mpick,
+    "mattack": _mattack, "power": _power, "mpick": _mpick, "mexplore": _mexplore,
 }
 E.CHOICES["rotate"] = _rotate_chosen

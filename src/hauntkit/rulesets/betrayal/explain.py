@@ -18,7 +18,7 @@ FIELDS: dict[str, set[str]] = {
     "use": {"card", "id"}, "haunt_action": {"id"}, "attack": {"target", "weapon"},
     "give": {"card", "to"}, "drop": {"card"}, "pick_up": {"card"}, "place_stairs": set(),
     "mmove": {"monster", "to"}, "mattack": {"monster", "target"}, "power": {"monster", "id"},
-    "mpick": {"monster", "card"},
+    "mpick": {"monster", "card"}, "mexplore": {"monster", "dir"},
     # answers to a pending choice
     "rotate": {"r"}, "damage": {"trait"}, "trait": {"trait"}, "outcome": {"i"},
     "option": {"i", "label"}, "go": {"room"}, "put": {"room"}, "target": {"target"},
