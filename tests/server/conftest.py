@@ -1,4 +1,9 @@
-"""Fixtures of the server tests: every server test runs on SQLite and on PostgreSQL."""
+"""Fixtures of the server tests: every server test runs on SQLite and on PostgreSQL.
+
+``server`` is one real server process per database kind for the whole session (tests create
+their own games, which never interfere); tests that kill or restart a server start their own
+from ``db``.
+"""
 
 from __future__ import annotations
 
@@ -12,22 +17,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import ServerProcess, drop_db, make_db, pg_unavailable  # noqa: E402
 
+KINDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """(url, table prefix): a SQLite file, or a unique table prefix on PostgreSQL (dropped
-    afterwards)."""
-    if request.param == "postgres":
+
+def _db(kind: str, folder: Path) -> Iterator[tuple[str, str]]:
+    if kind == "postgres":
         why = pg_unavailable()
         if why:
             pytest.skip(why)
-    url, prefix = make_db(request.param, tmp_path)
+    url, prefix = make_db(kind, folder)
     yield url, prefix
     drop_db(url, prefix)
 
 
-@pytest.fixture
-def server(db: tuple[str, str]) -> Iterator[ServerProcess]:
-    srv = ServerProcess(*db).start()
-    yield srv
-    srv.kill()
+@pytest.fixture(params=KINDS)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """(url, table prefix): a SQLite file, or a unique table prefix on PostgreSQL (dropped
+    afterwards)."""
+    yield from _db(request.param, tmp_path)
+
+
+@pytest.fixture(scope="session", params=KINDS)
+def server(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp(f"server-{request.param}")
+    for url, prefix in _db(request.param, folder):
+        srv = ServerProcess(url, prefix).start()
+        yield srv
+        srv.kill()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.sync.client import ClientConnection, connect
 
 from hauntkit.server.db import Store
@@ -138,7 +139,7 @@ class Client:
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         raw = self.conn.recv(timeout=timeout)
         self.raw.append(raw if isinstance(raw, str) else raw.decode())
-        msg = json.loads(raw)
+        msg = orjson.loads(raw)
         self.received.append(msg)
         if msg.get("type") == "state":
             self.last = msg

@@ -7,7 +7,9 @@ import time
 
 from harness import ServerProcess
 
+from hauntkit.core import Game, get_ruleset
 from hauntkit.server.db import Store
+from hauntkit.server.rooms import restore
 
 
 def _picture(st: dict) -> dict:
@@ -56,10 +58,15 @@ def test_bot_game_killed_mid_game_resumes_and_finishes(db: tuple[str, str]) -> N
         rec = store.load_game(gid)
         rows = store.action_rows(gid)
         store.close()
-        # every version a client saw is on disk, and the actions on disk replay to the snapshot
+        # every version a client saw is on disk; every action is a row; the snapshot plus the
+        # rows after it give exactly the game that seed and actions replay to
         assert rec.version >= seen["version"]
         assert [r["version"] for r in rows] == list(range(1, rec.version + 1))
-        assert [[r["seat"], r["action"]] for r in rows] == rec.state["history"]
+        game = restore(get_ruleset("toy"), rec, [r for r in rows if r["n"] > rec.snap_n])
+        assert game.state["history"] == [[r["seat"], r["action"]] for r in rows]
+        replayed = Game.replay({"ruleset": "toy", "config": rec.state["config"],
+                                "seed": rec.seed, "history": game.state["history"]})
+        assert replayed.state == game.state
         srv.start()
         deadline = time.monotonic() + 60
         while srv.state(gid)["result"] is None:

@@ -4,6 +4,7 @@ traitor's book, the traitor's private log events, a hidden traitor's identity, o
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -29,6 +30,7 @@ def _bot_game(seed: int) -> Game:
     return g
 
 
+@functools.cache
 def _find_seed(hidden: bool) -> int:
     for seed in range(300):
         g = _bot_game(seed)
@@ -46,10 +48,14 @@ def _strings(book: Any) -> list[str]:
 @pytest.mark.parametrize("hidden", [False, True], ids=["open-traitor", "hidden-traitor"])
 def test_heroes_never_receive_traitor_secrets(server: ServerProcess, hidden: bool) -> None:
     seed = _find_seed(hidden)
+    expected = _bot_game(seed)
+    traitor = expected.state["haunt"]["traitor"]
+    hero = 0 if traitor != 0 else 1
     made = server.create("betrayal", seats=[{"kind": "human"}] + [{"kind": "bot"}] * 3,
                          seed=seed, bot_delay=0.0)
     gid = made["id"]
-    clients = {i: server.ws(gid, s["token"]) for i, s in enumerate(made["seats"])}
+    # the traitor, a hero and a spectator listen (seat 0 too: it hands itself to a bot)
+    clients = {i: server.ws(gid, made["seats"][i]["token"]) for i in sorted({0, traitor, hero})}
     clients["spectator"] = server.ws(gid)
     # seat 0's player hands it to a bot: the bots play the whole game from their views
     clients[0].send({"type": "set_bot", "seat": 0, "bot": "default"})
@@ -57,10 +63,8 @@ def test_heroes_never_receive_traitor_secrets(server: ServerProcess, hidden: boo
         c.recv_until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=120)
 
     final = server.state(gid, made["seats"][0]["token"])
-    expected = _bot_game(seed)
     h = expected.state["haunt"]
     assert final["version"] == expected.state["version"]
-    traitor = h["traitor"]
     book = get_ruleset("betrayal").ix.haunts[h["id"]].traitor_book
     secrets = _strings(book)
     private = {e["text"] for e in expected.state["log"] if e.get("to") == [traitor]}
@@ -95,5 +99,5 @@ def test_heroes_never_receive_traitor_secrets(server: ServerProcess, hidden: boo
                 assert haunt["my_side"] != "traitor"
     if hidden:
         saw_hidden = any(m["type"] == "state" and (m["view"].get("haunt") or {}).get("traitor",
-                         0) is None for m in clients[(traitor + 1) % 4].received)
+                         0) is None for m in clients[hero].received)
         assert saw_hidden, "the game never showed a hidden traitor to the heroes"

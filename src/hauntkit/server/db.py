@@ -3,12 +3,13 @@
 Two tables (names carry an optional prefix so that test runs can share a database):
 
 - ``games``: one row per game: its ruleset, seats (names, tokens, who controls them), config,
-  seed, status, and a snapshot of the full engine state at ``version``.
-- ``actions``: every accepted action (and every dev-only dice push), in order.
+  seed, status, its current ``version``, and a snapshot of the full engine state taken after
+  action row ``snap_n`` (every few actions, not every one: the state grows to ~100 KB).
+- ``actions``: every accepted action (and every dev-only dice push), in order (``n``).
 
-``commit_action`` writes the action row and the new snapshot in one transaction, guarded by the
-previous version, so a game on disk is always a state some client may have been told about and
-never one that nobody was told about later than the database says.
+``commit_action`` writes the action row (and, when asked, a new snapshot) in one transaction,
+guarded by the previous version. The game's exact state is the snapshot plus the action rows
+after ``snap_n`` replayed through the engine (``hauntkit.server.rooms.restore``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -53,11 +56,12 @@ class GameRecord:
     config: dict[str, Any]
     seed: int
     version: int
-    state: dict[str, Any]
+    state: dict[str, Any]  # the snapshot: the state after action row ``snap_n``
     result: dict[str, Any] | None
     dev: bool
     created: float
     updated: float
+    snap_n: int = 0
 
 
 def database_url(db: str | None, data_dir: str | Path) -> str:
@@ -104,6 +108,7 @@ class Store:
             Column("seed", String(32), nullable=False),
             Column("version", Integer, nullable=False),
             Column("state", LargeBinary, nullable=False),
+            Column("snap_n", Integer, nullable=False, default=0),
             Column("result", LargeBinary, nullable=True),
             Column("dev", Integer, nullable=False, default=0),
             Column("created", String(32), nullable=False),
@@ -119,6 +124,20 @@ class Store:
             Column("at", String(32), nullable=False),
         )
         self.metadata.create_all(self.engine)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring tables made by an earlier hauntkit up to date (columns added since)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns(self.games.name)}
+        if "snap_n" not in have:
+            with self.engine.begin() as conn:
+                conn.execute(text(f"ALTER TABLE {self.games.name} "
+                                  "ADD COLUMN snap_n INTEGER NOT NULL DEFAULT 0"))
+                # those tables held the latest state: it follows every action row
+                conn.execute(text(
+                    f"UPDATE {self.games.name} SET snap_n = COALESCE((SELECT MAX(a.n) FROM "
+                    f"{self.actions.name} a WHERE a.game_id = {self.games.name}.id), 0)"
+                ))
 
     # -- writing ------------------------------------------------------------------------------
     def create_game(self, rec: GameRecord) -> None:
@@ -127,26 +146,31 @@ class Store:
 
     def commit_action(self, game_id: str, prev_version: int, seat: int | None,
                       action: dict[str, Any], state: dict[str, Any],
-                      result: dict[str, Any] | None) -> None:
-        """Record an accepted action and the state after it, atomically. Raises
-        ``StaleWriteError`` (nothing written) if the stored game is not at ``prev_version``."""
+                      result: dict[str, Any] | None, snapshot: bool = True) -> int:
+        """Record an accepted action (and with ``snapshot`` the full state after it),
+        atomically; return the action row's number. Raises ``StaleWriteError`` (nothing
+        written) if the stored game is not at ``prev_version``."""
         now = repr(time.time())
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(self.games)
                 .where(self.games.c.id == game_id, self.games.c.version == prev_version)
                 .values(
-                    version=state["version"], state=_dumps(state),
+                    version=state["version"],
                     result=_dumps(result) if result is not None else None,
                     status="finished" if result is not None else "active", updated=now,
                 )
             )
             if done.rowcount != 1:
                 raise StaleWriteError(f"game {game_id} is no longer at version {prev_version}")
-            conn.execute(insert(self.actions).values(
+            n = conn.execute(insert(self.actions).values(
                 game_id=game_id, version=state["version"], seat=seat,
                 action=_dumps(action).decode(), at=now,
-            ))
+            )).inserted_primary_key[0]
+            if snapshot:
+                conn.execute(update(self.games).where(self.games.c.id == game_id)
+                             .values(state=_dumps(state), snap_n=n))
+        return int(n)
 
     def save_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         with self.engine.begin() as conn:
@@ -188,14 +212,16 @@ class Store:
             ).all()
         return [r[0] for r in rows]
 
-    def action_rows(self, game_id: str) -> list[dict[str, Any]]:
+    def action_rows(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The action rows of a game numbered above ``after``, in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(self.actions).where(self.actions.c.game_id == game_id)
+                select(self.actions)
+                .where(self.actions.c.game_id == game_id, self.actions.c.n > after)
                 .order_by(self.actions.c.n)
             ).all()
-        return [{"version": r.version, "seat": r.seat, "action": orjson.loads(r.action)}
-                for r in rows]
+        return [{"n": r.n, "version": r.version, "seat": r.seat,
+                 "action": orjson.loads(r.action)} for r in rows]
 
     # -- housekeeping -------------------------------------------------------------------------
     def drop_all(self) -> None:
@@ -211,7 +237,7 @@ class Store:
             "id": rec.id, "ruleset": rec.ruleset, "title": rec.title, "status": rec.status,
             "seats": _dumps(rec.seats), "host_token": rec.host_token,
             "config": _dumps(rec.config), "seed": str(rec.seed), "version": rec.version,
-            "state": _dumps(rec.state),
+            "state": _dumps(rec.state), "snap_n": rec.snap_n,
             "result": _dumps(rec.result) if rec.result is not None else None,
             "dev": int(rec.dev), "created": repr(rec.created), "updated": repr(rec.updated),
         }
@@ -225,6 +251,7 @@ class Store:
             state=orjson.loads(m["state"]),
             result=orjson.loads(m["result"]) if m["result"] is not None else None,
             dev=bool(m["dev"]), created=float(m["created"]), updated=float(m["updated"]),
+            snap_n=m["snap_n"],
         )
 
 

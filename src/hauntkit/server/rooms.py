@@ -32,6 +32,7 @@ from hauntkit.server.protocol import ProtocolError, RateLimiter
 log = logging.getLogger("hauntkit.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+SNAPSHOT_EVERY = 20  # actions between full-state snapshots (every action row is always kept)
 
 
 @dataclass
@@ -224,11 +225,14 @@ class Room:
 
     async def _commit(self, before: int, seat: int | None, action: dict[str, Any],
                       nxt: Game) -> None:
-        """Write the action and the state after it; a failed write refuses the action."""
+        """Write the action (and every few actions a snapshot of the state after it); a failed
+        write refuses the action."""
+        snapshot = (seat is None or nxt.result() is not None
+                    or nxt.state["version"] % SNAPSHOT_EVERY == 0)
         try:
             await asyncio.to_thread(
                 self.manager.store.commit_action, self.id, before, seat, action, nxt.state,
-                nxt.result(),
+                nxt.result(), snapshot,
             )
         except StaleWriteError:
             raise ProtocolError(
@@ -320,6 +324,27 @@ class Room:
                 await self.bot_task
 
 
+def restore(rs: Ruleset, rec: GameRecord, rows: list[dict[str, Any]]) -> Game:
+    """The exact game on disk: the snapshot, then the action rows after it replayed through
+    the engine (dev dice pushes included). Raises ``HauntkitError`` if they disagree."""
+    game = Game(rs, rec.state)
+    for row in rows:
+        action = row["action"]
+        if row["seat"] is None:
+            game.state["rng"]["script"].extend(action.get("faces", []))
+        else:
+            game.act(row["seat"], action)
+        if game.state["version"] != row["version"]:
+            raise HauntkitError(
+                f"game {rec.id}: replaying action row {row['n']} gave version "
+                f"{game.state['version']}, the database says {row['version']}"
+            )
+    if game.state["version"] != rec.version:
+        raise HauntkitError(f"game {rec.id}: restored version {game.state['version']} is not "
+                            f"the stored {rec.version}")
+    return game
+
+
 def bot_random(seed: int, version: int, seat: int) -> random.Random:
     """A bot's randomness for one decision: a function of the game's seed and position only,
     so a bot game is the same game on every server and after every restart."""
@@ -369,7 +394,8 @@ class Manager:
             rec = await asyncio.to_thread(self.store.load_game, gid)
             if rec is None:
                 return None
-            game = Game(self.ruleset(rec.ruleset), rec.state)
+            rows = await asyncio.to_thread(self.store.action_rows, gid, rec.snap_n)
+            game = restore(self.ruleset(rec.ruleset), rec, rows)
             room = self.rooms[gid] = Room(self, rec, game)
             room.start_bots()
             return room
@@ -449,4 +475,4 @@ def error_message(exc: Exception, rid: Any = None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Conn", "Manager", "Room", "Settings", "StaleWriteError", "error_message"]
+__all__ = ["Conn", "Manager", "Room", "Settings", "StaleWriteError", "error_message", "restore"]
