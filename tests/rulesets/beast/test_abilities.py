@@ -210,3 +210,23 @@ def test_anointed_sneak_attack_is_ether(rs):
               "target": "ghoul-1"})
     assert "ETHER" in events(g, "attack_roll")[-1]["text"]
     assert "ANOINTED" not in g.state["units"]["michael"]["st"]
+
+
+def test_a_failed_engineering_check_leaves_the_light(rs):
+    # Engineering 4+: Michael (Engineering 1) rolls 2: 3 < 4.
+    g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 1, "y": 1},
+                                           "thug-1": {"x": 9, "y": 4}},
+               lights=[[1, 2]], dice=[2])
+    g.act(0, {"type": "douse", "unit": "michael", "light": "L1"})
+    assert events(g, "skill_check")[-1]["ok"] is False and len(g.state["lights"]) == 1
+
+
+def test_a_shade_snuffs_out_the_nearest_light(rs):
+    # "Light Sources": enemy abilities can destroy light sources.
+    g = battle(rs, ["fei"], ["shade"],
+               {"fei": {"x": 0, "y": 4, "ch": {"paralyze": 0}}, "shade-1": {"x": 7, "y": 2}},
+               lights=[[1, 2], [8, 2]], cards=["trick"])
+    g.act(0, {"type": "end_turn"})
+    # It closes in on Fei first (4 spaces: hindered on its lit tile), then snuffs the nearest.
+    assert (g.state["units"]["shade-1"]["x"], g.state["units"]["shade-1"]["y"]) == (3, 2)
+    assert [(li["x"], li["y"]) for li in g.state["lights"]] == [(8, 2)]
