@@ -134,3 +134,13 @@ def test_stealth_interrupt_before_the_roll_puts_the_shooter_out_of_range(rs):
     g.act(0, {"type": "interrupt", "unit": "michael", "ability": "vanish", "target": "michael"})
     assert events(g, "attack_roll") == []
     assert "out of reach" in events(g, "attack_stopped")[-1]["text"]
+
+
+def test_a_ranged_enemy_moves_only_as_far_as_it_needs(rs):
+    # "Combat Cards": move to the minimum space needed to hit the target.
+    g = battle(rs, ["tamara"], ["cultist"],
+               {"tamara": {"x": 2, "y": 2, "ch": {"mending-draught": 0}},
+                "cultist-1": {"x": 9, "y": 2}}, cards=["volley"], dice=[0] * 6)
+    g.act(0, {"type": "end_turn"})
+    assert len(events(g, "move")) == 2  # from distance 7 to 5, its range
+    assert [e["tgt"] for e in events(g, "attack_roll")] == ["tamara"]
