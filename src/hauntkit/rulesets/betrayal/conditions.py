@@ -1,88 +1,129 @@
-"""Evaluating ``Cond`` (the condition model of the effect vocabulary)."""
+"""Evaluating ``Cond`` (the condition model of the effect vocabulary).
+
+Each condition is compiled once into a list of small tests, one per field it sets, so the hot
+path only runs the tests that matter.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hauntkit.rulesets.betrayal import common as C
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
+Test = Callable[[Index, State, Any], bool]
+_ABOUT_WHO = ("in_room", "on_floor", "room_has_symbol", "carrying", "not_carrying",
+              "token_here", "monster_here", "trait_at_least", "trait_below")
 
 
 def holds(ix: Index, s: State, c: Any, who: Any) -> bool:
     """Whether condition ``c`` holds about ``who`` (a seat, a monster id, or None)."""
-    h = s["haunt"]
-    if c.haunt_started is not None and (h is not None) != c.haunt_started:
-        return False
-    if c.side is not None and (who is None or C.side(s, who) != c.side):
-        return False
-    if c.is_monster is not None and (isinstance(who, str)) != c.is_monster:
-        return False
-    if who is not None:
-        room = C.room_of(s, who)
-        if c.in_room is not None and room not in c.in_room:
-            return False
-        if c.on_floor is not None and s["tiles"][room][0] not in c.on_floor:
-            return False
-        if c.room_has_symbol is not None and ix.rooms[room].symbol != c.room_has_symbol:
-            return False
-        cards = s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
-        if c.carrying is not None and not any(_holds_card(cards, x) for x in c.carrying):
-            return False
-        if c.not_carrying is not None and any(_holds_card(cards, x) for x in c.not_carrying):
-            return False
-        if c.token_here is not None and not s["tokens"].get(room, {}).get(c.token_here):
-            return False
-        if c.monster_here is not None and not any(
-            m["room"] == room and (c.monster_here == "any" or m["k"] == c.monster_here)
-            for m in s["mon"].values()
-        ):
-            return False
-        if c.trait_at_least is not None and any(
-            C.value(ix, s, who, t) < v for t, v in c.trait_at_least.items()
-        ):
-            return False
-        if c.trait_below is not None and any(
-            C.value(ix, s, who, t) >= v for t, v in c.trait_below.items()
-        ):
-            return False
-    elif any(x is not None for x in (c.in_room, c.on_floor, c.carrying, c.token_here,
-                                      c.monster_here, c.trait_at_least, c.trait_below,
-                                      c.room_has_symbol)):
-        return False
-    if c.flag is not None and not s["flags"].get(c.flag):
-        return False
-    if c.not_flag is not None and s["flags"].get(c.not_flag):
-        return False
-    if c.counter_at_least is not None and any(
-        s["counters"].get(k, 0) < C.count(s, v) for k, v in c.counter_at_least.items()
-    ):
-        return False
+    entry = _COMPILED.get(id(c))
+    if entry is None or entry[0] is not c:
+        entry = _COMPILED[id(c)] = (c, _compile(c))
+    return entry[1](ix, s, who)
+
+
+_COMPILED: dict[int, tuple[Any, Test]] = {}  # id -> (the Cond, kept alive; its test)
+
+
+def _compile(c: Any) -> Test:
+    tests: list[Test] = []
+    add = tests.append
+    if c.haunt_started is not None:
+        want = c.haunt_started
+        add(lambda ix, s, who: (s["haunt"] is not None) == want)
+    if c.side is not None:
+        side = c.side
+        add(lambda ix, s, who: who is not None and C.side(s, who) == side)
+    if c.is_monster is not None:
+        mon = c.is_monster
+        add(lambda ix, s, who: isinstance(who, str) == mon)
+    if any(getattr(c, f) is not None for f in _ABOUT_WHO):
+        add(lambda ix, s, who: who is not None)
+    if c.in_room is not None:
+        rooms = frozenset(c.in_room)
+        add(lambda ix, s, who: C.room_of(s, who) in rooms)
+    if c.on_floor is not None:
+        floors = frozenset(c.on_floor)
+        add(lambda ix, s, who: s["tiles"][C.room_of(s, who)][0] in floors)
+    if c.room_has_symbol is not None:
+        sym = c.room_has_symbol
+        add(lambda ix, s, who: ix.rooms[C.room_of(s, who)].symbol == sym)
+    if c.carrying is not None:
+        wanted = list(c.carrying)
+        add(lambda ix, s, who: any(_holds_card(_cards(s, who), x) for x in wanted))
+    if c.not_carrying is not None:
+        unwanted = list(c.not_carrying)
+        add(lambda ix, s, who: not any(_holds_card(_cards(s, who), x) for x in unwanted))
+    if c.token_here is not None:
+        tok = c.token_here
+        add(lambda ix, s, who: bool(s["tokens"].get(C.room_of(s, who), {}).get(tok)))
+    if c.monster_here is not None:
+        kind = c.monster_here
+        add(lambda ix, s, who: _monster_here(s, C.room_of(s, who), kind))
+    if c.trait_at_least is not None:
+        least = dict(c.trait_at_least)
+        add(lambda ix, s, who: all(C.value(ix, s, who, t) >= v for t, v in least.items()))
+    if c.trait_below is not None:
+        below = dict(c.trait_below)
+        add(lambda ix, s, who: all(C.value(ix, s, who, t) < v for t, v in below.items()))
+    if c.flag is not None:
+        flag = c.flag
+        add(lambda ix, s, who: bool(s["flags"].get(flag)))
+    if c.not_flag is not None:
+        nflag = c.not_flag
+        add(lambda ix, s, who: not s["flags"].get(nflag))
+    if c.counter_at_least is not None:
+        counters = dict(c.counter_at_least)
+        add(lambda ix, s, who: all(s["counters"].get(k, 0) >= C.count(s, v)
+                                   for k, v in counters.items()))
     if c.all_heroes_dead is not None:
-        dead = h is not None and not any(s["ex"][i]["alive"] for i in C.heroes(s))
-        if dead != c.all_heroes_dead:
-            return False
+        dead = c.all_heroes_dead
+        add(lambda ix, s, who: (s["haunt"] is not None and not any(
+            s["ex"][i]["alive"] for i in C.heroes(s))) == dead)
     if c.traitor_dead is not None:
-        dead = h is not None and h["traitor"] is not None and not s["ex"][h["traitor"]]["alive"]
-        if dead != c.traitor_dead:
-            return False
-    if c.living_heroes_at_most is not None and \
-            sum(1 for i in C.heroes(s) if s["ex"][i]["alive"]) > C.count(s, c.living_heroes_at_most):
-        return False
-    if c.monsters_left_at_most is not None and len(s["mon"]) > C.count(s, c.monsters_left_at_most):
-        return False
+        tdead = c.traitor_dead
+        add(lambda ix, s, who: _traitor_dead(s) == tdead)
+    if c.living_heroes_at_most is not None:
+        most = c.living_heroes_at_most
+        add(lambda ix, s, who: sum(1 for i in C.heroes(s) if s["ex"][i]["alive"])
+            <= C.count(s, most))
+    if c.monsters_left_at_most is not None:
+        mmost = c.monsters_left_at_most
+        add(lambda ix, s, who: len(s["mon"]) <= C.count(s, mmost))
     if c.explorers_in_room is not None:
         e = c.explorers_in_room
-        n = sum(1 for i, x in enumerate(s["ex"]) if x["alive"] and x["room"] == e.room
-                and (e.side is None or x["side"] == e.side))
-        if n < C.count(s, e.count):
-            return False
-    if c.any_of is not None and not any(holds(ix, s, sub, who) for sub in c.any_of):
-        return False
-    if c.not_ is not None and holds(ix, s, c.not_, who):
-        return False
-    return True
+        add(lambda ix, s, who: sum(
+            1 for x in s["ex"] if x["alive"] and x["room"] == e.room
+            and (e.side is None or x["side"] == e.side)) >= C.count(s, e.count))
+    if c.any_of is not None:
+        subs = list(c.any_of)
+        add(lambda ix, s, who: any(holds(ix, s, sub, who) for sub in subs))
+    if c.not_ is not None:
+        neg = c.not_
+        add(lambda ix, s, who: not holds(ix, s, neg, who))
+    if not tests:
+        return lambda ix, s, who: True
+    if len(tests) == 1:
+        return tests[0]
+    return lambda ix, s, who: all(t(ix, s, who) for t in tests)
+
+
+def _cards(s: State, who: Any) -> list[str]:
+    return s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
+
+
+def _monster_here(s: State, room: str, kind: str) -> bool:
+    return any(m["room"] == room and (kind == "any" or m["k"] == kind)
+               for m in s["mon"].values())
+
+
+def _traitor_dead(s: State) -> bool:
+    h = s["haunt"]
+    return h is not None and h["traitor"] is not None and not s["ex"][h["traitor"]]["alive"]
 
 
 def _holds_card(cards: list[str], x: str) -> bool:
