@@ -35,7 +35,8 @@ def _find_seed(hidden: bool) -> int:
     for seed in range(300):
         g = _bot_game(seed)
         h = g.state["haunt"]
-        if g.over and h and h["traitor"] is not None and bool(h["hidden"]) == hidden:
+        if (g.over and h and h["traitor"] is not None and bool(h["hidden"]) == hidden
+                and g.state["version"] < 450):  # a short game keeps the test quick
             return seed
     pytest.skip(f"no seed below 300 gives a {'hidden ' if hidden else ''}traitor haunt")
 
