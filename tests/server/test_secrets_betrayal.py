@@ -102,3 +102,15 @@ def test_heroes_never_receive_traitor_secrets(server: ServerProcess, hidden: boo
         saw_hidden = any(m["type"] == "state" and (m["view"].get("haunt") or {}).get("traitor",
                          0) is None for m in clients[hero].received)
         assert saw_hidden, "the game never showed a hidden traitor to the heroes"
+
+
+def test_catalogue_holds_no_haunt_book(server: ServerProcess) -> None:
+    """The public catalogue (names and texts of components) never carries a haunt's books."""
+    import httpx
+
+    raw = httpx.get(server.url + "/api/rulesets/betrayal/catalog").text
+    ix = get_ruleset("betrayal").ix
+    assert "Axe" in raw and "Entrance Hall" in raw
+    for h in ix.haunts.values():
+        for s in _strings(h.traitor_book) + _strings(h.heroes):
+            assert s not in raw, f"catalogue leaks {h.id}: {s!r}"

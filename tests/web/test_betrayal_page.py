@@ -159,3 +159,45 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     assert "heroes" in lobby.inner_text(".game-row.finished .game-state")
     assert not errors, errors
     ctx.close()
+
+
+def test_monster_turn_and_spectator(browser, web_server: ServerProcess, shots: Path) -> None:
+    """The traitor moves a chosen monster by clicking it and then a tile, and a monster attacks
+    a hero by a click on the hero; a spectator sees the haunt's public intro but no book."""
+    made = web_server.create(
+        "betrayal", seats=[{"kind": "human"}] * 3, seed=7,
+        setup={"haunt": {"id": "ghoul_pack", "traitor": 0, "revealer": 0},
+               "explorers": {"0": {"room": "foyer"}}, "turn": {"seat": "m"}})
+    gid, host = made["id"], made["host_token"]
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    errors: list[str] = []
+    traitor, spectator = ctx.new_page(), ctx.new_page()
+    for p, url in ((traitor, made["seats"][0]["url"]), (spectator, made["spectator_url"])):
+        p.on("pageerror", lambda e: errors.append(str(e)))
+        p.goto(url)
+        p.wait_for_selector(".haunt-intro")
+    assert "The monsters' turn" in traitor.inner_text("#prompt-panel")
+    # pick the second ghoul, then walk it into the Foyer
+    traitor.locator(".figure.monster.selectable[data-monster=m2]").click()
+    traitor.wait_for_selector(".figure.monster.selected[data-monster=m2]")
+    v = _version(traitor)
+    traitor.locator(".floor-map .tile.clickable[data-room=foyer]").click()
+    _wait_version_above(traitor, v)
+    assert "Ghoul" in traitor.inner_text("#log")
+    state = httpx.get(f"{web_server.url}/api/games/{gid}/state").json()
+    assert {m["id"]: m["room"] for m in state["view"]["monsters"]}["m2"] == "foyer"
+    # the first ghoul attacks a hero in the Entrance Hall
+    _dice(web_server, gid, host, [2] * 4 + [0] * 8)
+    traitor.locator(".figure.monster.selectable[data-monster=m1]").click()
+    v = _version(traitor)
+    traitor.locator(".figure.explorer.target[data-seat='1']").click()
+    _wait_version_above(traitor, v)
+    spectator.wait_for_function(f"Number(document.body.dataset.version) >= {v + 1}")
+    assert "attacks" in spectator.inner_text("#log")
+    traitor.screenshot(path=str(shots / "09-monster-turn.png"))
+    spectator.screenshot(path=str(shots / "10-spectator.png"))
+    assert spectator.locator("#secret-panel").is_hidden()
+    assert "Feed the pack" not in spectator.content()
+    assert "Kill the traitor and" not in spectator.content()
+    assert not errors, errors
+    ctx.close()

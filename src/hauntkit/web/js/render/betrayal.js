@@ -24,6 +24,7 @@ let placeSpot = 0;     // which spot of a tile placement is shown
 let placeRot = 0;      // which of that spot's rotations is shown
 let placeKey = "";
 let labels = new Map();
+let selectedMonster = null; // on the monsters' turn, the monster whose moves the map shows
 
 const pretty = (id) => String(id).replace(/_/g, " ");
 export const cardName = (id) => catalog.cards?.[id]?.name || pretty(id);
@@ -249,10 +250,14 @@ function drawFloor(view, msg, ui, floor, spots) {
   const w = (maxx - minx + 1) * CELL, h = (maxy - miny + 1) * CELL;
   const pos = (x, y) => [(x - minx) * CELL, (maxy - y) * CELL];
   const root = svg("svg", { width: w + 8, height: h + 8, viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "floor-map", "data-floor": floor });
+  const movers = new Set(legal.filter((a) => a.monster).map((a) => a.monster));
+  if (!movers.has(selectedMonster)) selectedMonster = movers.size ? [...movers][0] : null;
   const moves = new Map(legal.filter((a) => a.type === "move").map((a) => [a.to, a]));
+  for (const a of legal) if (a.type === "mmove" && a.monster === selectedMonster) moves.set(a.to, a);
   const attacks = new Map();
   for (const a of legal) if (a.type === "attack" && !attacks.has(a.target)) attacks.set(a.target, a);
   for (const a of legal) if (a.type === "target" && !attacks.has(a.target)) attacks.set(a.target, a);
+  for (const a of legal) if (a.type === "mattack" && a.monster === selectedMonster && !attacks.has(a.target)) attacks.set(a.target, a);
   const myRoom = me?.room;
   for (const t of tiles) {
     const [px, py] = pos(t.x, t.y);
@@ -293,7 +298,8 @@ function drawFloor(view, msg, ui, floor, spots) {
       const cx = px + 20 + (i % 4) * 24, cy = py + 66 + Math.floor(i / 4) * 22;
       const target = f.kind === "explorer" ? f.e.seat : f.m.id;
       const attack = attacks.get(target);
-      const click = attack ? () => ui.act(attack) : null;
+      let click = attack ? () => ui.act(attack) : null;
+      if (!attack && f.kind === "monster" && movers.has(f.m.id)) click = () => { selectedMonster = f.m.id; ui.rerender(); };
       let node;
       if (f.kind === "explorer") {
         const side = f.e.side === "traitor" ? " traitor" : "";
@@ -302,10 +308,11 @@ function drawFloor(view, msg, ui, floor, spots) {
           svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "fig-label", text: f.e.name.split(" ").map((p) => p[0]).join("").slice(0, 2) }),
           svg("title", { text: `${f.e.name}${f.e.side ? ` (${f.e.side})` : ""}${attack ? " — click to attack" : ""}` }));
       } else {
-        node = svg("g", { class: `figure monster${f.m.stunned ? " stunned" : ""}${attack ? " clickable target" : ""}`, "data-monster": f.m.id, onclick: click },
+        const sel = f.m.id === selectedMonster ? " selected" : movers.has(f.m.id) ? " selectable" : "";
+        node = svg("g", { class: `figure monster${f.m.stunned ? " stunned" : ""}${attack ? " clickable target" : ""}${sel}`, "data-monster": f.m.id, onclick: click },
           svg("polygon", { points: `${cx},${cy - 11} ${cx + 11},${cy} ${cx},${cy + 11} ${cx - 11},${cy}` }),
           svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "fig-label", text: f.m.name[0] }),
-          svg("title", { text: `${f.m.name}${f.m.stunned ? " (stunned)" : ""}${attack ? " — click to attack" : ""}` }));
+          svg("title", { text: `${f.m.name}${f.m.stunned ? " (stunned)" : ""}${attack ? " — click to attack" : sel === " selectable" ? " — click to move it" : ""}` }));
       }
       root.append(node);
     });
