@@ -86,6 +86,14 @@ def _err(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
 
 
+class Refusal(Exception):
+    """An HTTP request refused with ``status`` and a protocol error code."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
 def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     mgr = manager or Manager(settings)
 
@@ -99,6 +107,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
 
     app = FastAPI(title="hauntkit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.manager = mgr
+
+    @app.exception_handler(Refusal)
+    async def _refused(_request: Request, exc: Refusal) -> JSONResponse:
+        return _err(exc.status, exc.code, exc.message)
+
+    async def room_of(gid: str) -> Room:
+        room = await mgr.room(gid)
+        if room is None:
+            raise Refusal(404, "no_game", f"no game {gid!r}")
+        return room
 
     @app.middleware("http")
     async def _limit_body(request: Request, call_next: Any) -> Response:
@@ -156,16 +174,12 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
 
     @app.get("/api/games/{gid}")
     async def _game(gid: str) -> Response:
-        room = await mgr.room(gid)
-        if room is None:
-            return _err(404, "no_game", f"no game {gid!r}")
+        room = await room_of(gid)
         return JSONResponse(room.summary())
 
     @app.get("/api/games/{gid}/state")
     async def _state(gid: str, authorization: str | None = Header(default=None)) -> Response:
-        room = await mgr.room(gid)
-        if room is None:
-            return _err(404, "no_game", f"no game {gid!r}")
+        room = await room_of(gid)
         try:
             seat = room.seat_of_token(_bearer(authorization))
         except ProtocolError as exc:
@@ -176,9 +190,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     @app.post("/api/games/{gid}/act")
     async def _act(gid: str, req: Act, authorization: str | None = Header(default=None)
                    ) -> Response:
-        room = await mgr.room(gid)
-        if room is None:
-            return _err(404, "no_game", f"no game {gid!r}")
+        room = await room_of(gid)
         try:
             seat = room.seat_of_token(_bearer(authorization))
             version = await room.submit(seat, req.action, req.version)
@@ -192,9 +204,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     @app.post("/api/games/{gid}/seats/{seat}/bot")
     async def _set_bot(gid: str, seat: int, req: SetBot,
                        authorization: str | None = Header(default=None)) -> Response:
-        room = await mgr.room(gid)
-        if room is None:
-            return _err(404, "no_game", f"no game {gid!r}")
+        room = await room_of(gid)
         token = _bearer(authorization)
         try:
             who = None if room.is_host(token) else room.seat_of_token(token)
@@ -208,9 +218,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
 
     @app.get("/api/games/{gid}/links")
     async def _links(gid: str, authorization: str | None = Header(default=None)) -> Response:
-        room = await mgr.room(gid)
-        if room is None:
-            return _err(404, "no_game", f"no game {gid!r}")
+        room = await room_of(gid)
         if not room.is_host(_bearer(authorization)):
             return _err(403, "forbidden", "only the host token may list the seat links")
         return JSONResponse(_created(room))
@@ -218,9 +226,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     @app.post("/api/games/{gid}/dev/dice")
     async def _dice(gid: str, req: Dice, authorization: str | None = Header(default=None)
                     ) -> Response:
-        room = await mgr.room(gid)
-        if room is None:
-            return _err(404, "no_game", f"no game {gid!r}")
+        room = await room_of(gid)
         if not settings.dev:
             return _err(403, "dev_only", "scripted dice need a server started with --dev")
         if not room.is_host(_bearer(authorization)):
