@@ -76,6 +76,23 @@ def seat_range(cls: Any) -> tuple[int, int]:
     return int(lo), int(hi)
 
 
+def lobby_options(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The config keys a lobby form can offer: a choice among strings, or a whole number.
+    ``players`` is the seat count; keys described only in words are left to the CLI."""
+    out = []
+    for key, spec in schema.items():
+        if key == "players" or not isinstance(spec, dict):
+            continue
+        kind = spec.get("type")
+        if kind == "string" and isinstance(spec.get("choices"), list):
+            out.append({"key": key, "type": "choice", "choices": list(spec["choices"]),
+                        "default": spec.get("default"), "help": spec.get("help", "")})
+        elif kind == "int":
+            out.append({"key": key, "type": "int", "default": spec.get("default"),
+                        "help": spec.get("help", "")})
+    return out
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -139,7 +156,10 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     # -- lobby API --------------------------------------------------------------------------
     @app.get("/api/info")
     async def _info() -> dict[str, Any]:
-        return {"rulesets": available_rulesets(), "bots": bot_names(), "dev": settings.dev}
+        rulesets = available_rulesets()
+        for r in rulesets:
+            r["options"] = lobby_options(mgr.ruleset(r["id"]).config_schema())
+        return {"rulesets": rulesets, "bots": bot_names(), "dev": settings.dev}
 
     @app.get("/api/rulesets/{rid}/catalog")
     async def _catalog(rid: str) -> Response:

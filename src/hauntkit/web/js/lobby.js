@@ -14,6 +14,32 @@ function seatRow(i) {
     el("td", {}, kind));
 }
 
+function renderOptions() {
+  const rs = info.rulesets.find((r) => r.id === $("ruleset").value);
+  const box = clear($("options"));
+  for (const o of rs?.options || []) {
+    const id = `opt-${o.key}`;
+    let input;
+    if (o.type === "choice") {
+      input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
+        el("option", { value: "" }, o.default ? `default (${o.default})` : "any"),
+        ...o.choices.map((c) => el("option", { value: c }, c)));
+    } else {
+      input = el("input", { id, class: "option", type: "number", placeholder: o.default ?? "", dataset: { key: o.key, type: o.type } });
+    }
+    box.append(el("label", { title: o.help || "" }, o.key.replace(/_/g, " "), input));
+  }
+}
+
+function readOptions() {
+  const config = {};
+  for (const input of document.querySelectorAll("#options .option")) {
+    if (input.value === "") continue;
+    config[input.dataset.key] = input.dataset.type === "int" ? Number(input.value) : input.value;
+  }
+  return config;
+}
+
 function renderSeatRows() {
   const rs = info.rulesets.find((r) => r.id === $("ruleset").value) || { min_seats: 3, max_seats: 6 };
   const input = $("seat-count");
@@ -55,7 +81,7 @@ async function create(ev) {
     const name = row.querySelector(".seat-name").value.trim();
     return kind.startsWith("bot:") ? { kind: "bot", bot: kind.slice(4), name } : { kind: "human", name };
   });
-  const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim() };
+  const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim(), config: readOptions() };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
   if (info.dev) {
@@ -109,10 +135,11 @@ async function main() {
   for (const r of info.rulesets) select.append(el("option", { value: r.id }, r.id));
   if (info.rulesets.some((r) => r.id === "betrayal")) select.value = "betrayal";
   $("dev-fields").hidden = !info.dev;
-  select.addEventListener("change", renderSeatRows);
+  select.addEventListener("change", () => { renderSeatRows(); renderOptions(); });
   $("seat-count").addEventListener("input", renderSeatRows);
   $("create-form").addEventListener("submit", create);
   renderSeatRows();
+  renderOptions();
   refreshGames();
   setInterval(refreshGames, 5000);
 }
