@@ -137,7 +137,7 @@ def test_poisoner_traitor_wins_when_poison_peaks():
 
 
 def test_poisoner_setup_runs_from_the_chart():
-    g = scenario({"haunt": {"id": "the_poisoner", "revealer": 0, "traitor": 1}})
+    g = scenario({"haunt": {"id": "the_poisoner", "revealer": 0, "traitor": 1, "setup": True}})
     while g.state["choice"]:
         g.act(g.state["choice"]["seat"], g.state["choice"]["opts"][0])
     assert "kitchen" in g.state["tiles"]

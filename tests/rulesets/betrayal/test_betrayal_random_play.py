@@ -25,6 +25,11 @@ def play(seed: int, players: int, check_every: int) -> Game:
         g.act_trusted(seat, r.choice(legal))
         step += 1
         if step % check_every == 0:
+            before = orjson.dumps(g.state)
+            for q in range(players):
+                rs.legal_actions(g.state, q)
+            rs.view(g.state, q)
+            assert orjson.dumps(g.state) == before, "queries never change the state"
             assert rs.invariants(g.state) == []
             assert orjson.loads(orjson.dumps(g.state)) == g.state
             saved = Game.load(g.save(), rs)

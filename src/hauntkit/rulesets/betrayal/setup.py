@@ -82,7 +82,7 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         U.begin_haunt(ix, s, hd["id"], revealer, traitor)
         if hd.get("revealed"):
             U.reveal_traitor(ix, s)
-        if hd.get("setup", True) and ix.haunts[hd["id"]].setup:
+        if hd.get("setup", False) and ix.haunts[hd["id"]].setup:
             haunt_setup = (hd["id"], revealer)
     for key, e in (setup.get("explorers") or {}).items():
         seat = int(key)
@@ -197,7 +197,7 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
     if haunt_setup is not None:  # the haunt's set-up effects resolve first, as at its start
         E.push(s, f"h:{haunt_setup[0]}:setup", haunt_setup[1], "haunt")
         E.run(ix, s)
-    U.check_win(ix, s)
+    # wins are checked after the next action, not by the set-up itself
 
 
 def invariants(ix: Index, s: State, rs: Any) -> list[str]:
