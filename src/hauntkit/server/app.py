@@ -6,6 +6,7 @@ The protocol is documented in docs/protocol.md.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
@@ -23,6 +24,7 @@ from hauntkit.server.bots import bot_names
 from hauntkit.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
 from hauntkit.server.rooms import Conn, Manager, Room, Settings, error_message
 
+log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 256 * 1024
 
@@ -301,10 +303,11 @@ async def _serve(ws: WebSocket, room: Room, conn: Conn) -> None:
             msg = parse_message(text)
             rid = msg.get("id")
             await _handle(room, conn, msg)
-        except (ProtocolError, ActionError) as exc:
+        except (ProtocolError, HauntkitError) as exc:
             await room.tell(conn, error_message(exc, rid))
-        except HauntkitError as exc:
-            await room.tell(conn, error_message(exc, rid))
+        except Exception:  # an engine bug: this client hears of it, the game is untouched
+            log.exception("game %s: message %r failed", room.id, text[:200])
+            await room.tell(conn, error_message(RuntimeError(), rid))
 
 
 async def _handle(room: Room, conn: Conn, msg: dict[str, Any]) -> None:

@@ -268,7 +268,7 @@ class Room:
             await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
             self.rec.seats = seats
         await self.broadcast_seats()
-        self.wake.set()
+        self.start_bots()  # restarts a bot driver that stopped
 
     # -- bots ---------------------------------------------------------------------------------
     def start_bots(self) -> None:
@@ -306,8 +306,9 @@ class Room:
                     log.warning("bot in game %s seat %s refused: %s", self.id, seat, exc)
                     return
                 except Exception:  # noqa: BLE001 - keep the server up, say what happened
-                    log.exception("bot in game %s seat %s failed", self.id, seat)
-                    await asyncio.sleep(1.0)
+                    log.exception("bot in game %s seat %s failed; it stops playing (take the "
+                                  "seat back or hand it to another bot)", self.id, seat)
+                    return
 
     async def _bot_choice(self, game: Game, seat: int) -> dict[str, Any]:
         name = self.rec.seats[seat]["bot"]
