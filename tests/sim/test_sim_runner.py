@@ -88,13 +88,18 @@ def test_summary_aggregates_numbers_booleans_and_strings():
         GameRecord(1, 1, 30, False, {"winner": "traitor"},
                    {"winner": "traitor", "turns": 8, "haunt": "bride", "deaths": {"heroes": 3},
                     "haunt_started": False}),
+        GameRecord(2, 2, 20, False, {"winner": "house"},
+                   {"winner": "house", "turns": 6, "haunt": None, "deaths": {"heroes": 0},
+                    "haunt_started": False}),
     ]
     s = summarize(records, {"ruleset": "x"})
-    assert s["outcomes"]["heroes"]["games"] == 1 and s["outcomes"]["heroes"]["rate"] == 0.5
-    assert s["figures"]["turns"] == {"mean": 6.0, "min": 4, "max": 8, "total": 12}
+    assert s["outcomes"]["heroes"]["games"] == 1
+    assert s["outcomes"]["heroes"]["rate"] == pytest.approx(1 / 3, abs=1e-4)
+    assert s["figures"]["turns"] == {"mean": 6.0, "min": 4, "max": 8, "total": 18}
     assert s["figures"]["deaths.heroes"]["total"] == 4
-    assert s["figures"]["haunt_started"] == {"games": 2, "true": 1, "rate": 0.5}
-    assert s["counts"]["haunt"] == {"bride": 2}
+    assert s["figures"]["haunt_started"] == {"games": 3, "true": 1, "rate": 0.3333}
+    assert s["counts"]["haunt"] == {"None": 1, "bride": 2}
+    assert s["figures"]["haunt is set"] == {"games": 3, "true": 2, "rate": 0.6667}
     assert s["actions"]["mean"] == 20.0
 
 
