@@ -23,7 +23,7 @@ from hauntkit.core.ruleset import _REGISTRY, _RULESET_MODULES, get_ruleset, rule
 from hauntkit.sim.runner import pick_seat
 
 # Seats each ruleset plays with (default config when absent).
-PLAYERS: dict[str, tuple[int, int]] = {"betrayal": (3, 6), "race": (2, 6)}
+PLAYERS: dict[str, tuple[int, int]] = {"betrayal": (3, 6), "beast": (1, 4), "race": (2, 6)}
 MAX_ACTIONS = 4000
 _LOADED: dict[str, Ruleset] = {}
 
@@ -45,7 +45,7 @@ def load(ruleset_id: str) -> Ruleset:
 
 
 RULESETS = [*ruleset_ids(), "race"]
-SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
