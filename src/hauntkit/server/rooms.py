@@ -274,7 +274,7 @@ class Room:
     def start_bots(self) -> None:
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.create_task(self._bot_loop(), name=f"bots-{self.id}")
-            self.wake.set()
+        self.wake.set()
 
     async def _bot_loop(self) -> None:
         while True:
