@@ -43,3 +43,24 @@ def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, sh
     page.wait_for_selector(".game-row.finished")
     assert "finished" in page.inner_text(".game-row.finished .game-state")
     assert not errors
+
+
+def test_page_reconnects_after_a_server_restart(browser, web_server: ServerProcess,
+                                                shots: Path) -> None:
+    """Nothing lost: the server is killed mid-game and started again; the open page reconnects
+    by itself, shows the same position, and play goes on."""
+    made = web_server.create(seed=3)
+    page = browser.new_page(viewport={"width": 1100, "height": 700})
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector("button.action[data-type=rest]")
+    page.click("button.action[data-type=rest]")
+    page.wait_for_function("document.body.dataset.version === '1'")
+    story = page.inner_text("#log")
+    web_server.kill()
+    page.wait_for_selector("#conn.down")
+    web_server.start()
+    page.wait_for_selector("#conn.live", timeout=20000)
+    page.wait_for_function("document.body.dataset.version === '1'")
+    assert page.inner_text("#log") == story
+    assert page.locator("button.action").count() == 0  # seat 1 is to act now
+    page.close()

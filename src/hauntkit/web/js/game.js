@@ -155,6 +155,13 @@ function addEvents(events, reset) {
       e.dice ? el("span", { class: "dice-inline" }, ` [${e.dice.join(" ")}]`) : null));
   }
   log.scrollTop = log.scrollHeight;
+  const haunt = events.find((e) => e.type === "haunt");
+  if (!reset && haunt) {
+    const banner = $("banner");
+    banner.textContent = haunt.text;
+    banner.hidden = false;
+    setTimeout(() => { banner.hidden = true; }, 12000);
+  }
   const rolled = events.filter((e) => Array.isArray(e.dice));
   if (!reset && rolled.length) showDice(rolled);
 }
