@@ -21,6 +21,7 @@ from hauntkit.rulesets.betrayal.index import OPP, STEP, Index
 State = dict[str, Any]
 Action = dict[str, Any]
 END = {"type": "end_turn"}
+MAX_TURN_ACTIONS = 200
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -63,10 +64,12 @@ def legal(ix: Index, s: State, seat: int) -> list[Action]:
     if ch is not None:
         return ch["opts"] if ch["seat"] == seat else []
     who = s["turn"]["who"]
-    if who == "m":
-        return _monster_actions(ix, s) if seat == C.controller(s) else []
-    if who != seat:
+    if who != seat and (who != "m" or seat != C.controller(s)):
         return []
+    if s["turn"].get("n", 0) >= MAX_TURN_ACTIONS:
+        return [END]  # RULING HB-18: a turn can't go on forever
+    if who == "m":
+        return _monster_actions(ix, s)
     return _explorer_actions(ix, s, seat)
 
 
@@ -197,6 +200,8 @@ def apply(ix: Index, s: State, seat: int, action: Action) -> None:
     if s["choice"] is not None:
         E.resolve_choice(ix, s, action)
     else:
+        t = s["turn"]
+        t["n"] = t.get("n", 0) + 1
         APPLY[action["type"]](ix, s, seat, action)
         E.run(ix, s)
     _settle(ix, s)

@@ -18,7 +18,7 @@ State = dict[str, Any]
 def new_turn(who: Any, moves: int) -> dict[str, Any]:
     return {"who": who, "mv": moves, "moved": 0, "stop": False, "end": False, "used": [],
             "acts": [], "gave": False, "dropped": False, "picked": False, "att": False,
-            "rolls": [], "cats": [], "omens": [], "once": [], "mt": {}}
+            "rolls": [], "cats": [], "omens": [], "once": [], "mt": {}, "n": 0}
 
 
 def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
