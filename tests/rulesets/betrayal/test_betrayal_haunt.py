@@ -254,3 +254,25 @@ def test_monster_explores_only_when_allowed(tmp_path):
         g.act(2, g.state["choice"]["opts"][0])
     assert len(g.state["tiles"]) == tiles + 1
     assert g.state["mon"][scout]["room"] not in ("foyer",)
+
+
+def test_traitor_rules_of_the_haunt():
+    """RULING B13: revealer, left of the revealer, highest/lowest trait excluding the revealer
+    (ties at random), holder of an omen, none."""
+    from hauntkit.rulesets.betrayal import turns as U
+    from hauntkit.rulesets.betrayal.schema import TraitorRule
+
+    g = scenario({"explorers": {"0": {"traits": {"sanity": 7}}, "1": {"traits": {"sanity": 3}},
+                                "2": {"traits": {"sanity": 8}, "cards": ["ring"]}}})
+    ix, s = g.ruleset.ix, g.state
+    assert U.pick_traitor(ix, s, TraitorRule(rule="revealer"), 1) == 1
+    assert U.pick_traitor(ix, s, TraitorRule(rule="left_of_revealer"), 2) == 0
+    assert U.pick_traitor(ix, s, TraitorRule(rule="highest", trait="sanity"), 2) == 0
+    assert U.pick_traitor(ix, s, TraitorRule(rule="lowest", trait="sanity"), 1) in (0, 2)
+    assert U.pick_traitor(ix, s, TraitorRule(rule="holder", card="ring"), 0) == 2
+    assert U.pick_traitor(ix, s, TraitorRule(rule="none"), 0) is None
+    g.ruleset.apply_setup(s, {"explorers": {str(i): {"traits": {"might": 4}} for i in range(3)}})
+    tied = {U.pick_traitor(ix, dict(s, rng={"s": k, "script": []}),
+                           TraitorRule(rule="highest", trait="might", include_revealer=True), 0)
+            for k in range(30)}
+    assert tied == {0, 1, 2}  # a three-way tie is broken at random
