@@ -136,7 +136,8 @@ def draw(ix: Index, s: State, who: int, deck: str) -> None:
         return
     ignorable = card.traitor_may_ignore if card.traitor_may_ignore is not None \
         else card.kind == "event"
-    if ignorable and C.side(s, who) == "traitor":
+    if ignorable and C.side(s, who) == "traitor" and s["haunt"]["revealed"]:
+        # a hidden traitor resolves it like anyone (HB-9: the choice would give them away)
         E.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
                                  {"type": "ignore_card", "ignore": True}],
               f"You may ignore {card.name}.", card=cid)
