@@ -85,9 +85,13 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
     out: list[tuple[str, Any]] = []
     seen: set[str] = {room}
     if real:
-        for _side, bit, opp, (dx, dy) in _SIDE_INFO:
+        keys = _NEIGHBOUR_KEYS.get((f, x, y))
+        if keys is None:
+            keys = _NEIGHBOUR_KEYS[(f, x, y)] = [
+                f"{f},{x + dx},{y + dy}" for _s, _b, _o, (dx, dy) in _SIDE_INFO]
+        for (_side, bit, opp, _d), key in zip(_SIDE_INFO, keys):
             if real & bit:
-                other = grid.get(f"{f},{x + dx},{y + dy}")
+                other = grid.get(key)
                 if other is not None and ix.doors[other][tiles[other][3]][0] & opp \
                         and other not in seen:
                     seen.add(other)
@@ -120,6 +124,7 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
 
 
 _SIDE_INFO = [(s, BIT[s], BIT[OPP[s]], STEP[s]) for s in SIDES]
+_NEIGHBOUR_KEYS: dict[tuple[str, int, int], list[str]] = {}  # grid keys around a cell
 
 
 def line_of_sight(ix: Index, state: State, room: str) -> list[str]:
