@@ -89,7 +89,7 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
         if keys is None:
             keys = _NEIGHBOUR_KEYS[(f, x, y)] = [
                 f"{f},{x + dx},{y + dy}" for _s, _b, _o, (dx, dy) in _SIDE_INFO]
-        for (_side, bit, opp, _d), key in zip(_SIDE_INFO, keys):
+        for (_side, bit, opp, _d), key in zip(_SIDE_INFO, keys, strict=True):
             if real & bit:
                 other = grid.get(key)
                 if other is not None and ix.doors[other][tiles[other][3]][0] & opp \
