@@ -100,8 +100,6 @@ def drop_all(ix: Index, s: State, who: Any, death: bool = False) -> None:
         else:
             lose(ix, s, who, cid)
         to_pile(s, room, cid)
-    if holder is not None and not death:
-        pass
 
 
 def draw(ix: Index, s: State, who: int, deck: str) -> None:
