@@ -199,3 +199,21 @@ def test_legal_actions_cache_follows_the_version():
     assert game.legal_actions(0) is first
     game.act(0, {"type": "roll"})
     assert {"type": "advance"} in game.legal_actions(0)
+
+
+@pytest.mark.parametrize("order", [["a", "log", "history"], ["log", "a", "history"],
+                                   ["history", "a", "log"], ["a", "log"], ["a"]])
+def test_copy_state_keeps_key_order_whatever_the_layout(order):
+    values = {"a": {"x": [1, {"y": "z"}]}, "log": [{"type": "t", "text": "t"}],
+              "history": [[0, {"type": "roll"}]]}
+    state = {k: values[k] for k in order}
+    copy = copy_state(state)
+    assert list(copy) == order and copy == state
+    assert orjson.dumps(copy) == orjson.dumps(state)
+    assert copy["a"]["x"][1] is not state["a"]["x"][1]
+    if "log" in state:
+        assert copy["log"] is not state["log"] and copy["log"][0] is state["log"][0]
+
+
+def test_new_games_keep_the_append_only_lists_last():
+    assert list(new_game().state)[-2:] == ["log", "history"]
