@@ -142,3 +142,11 @@ def test_poisoner_setup_runs_from_the_chart():
         g.act(g.state["choice"]["seat"], g.state["choice"]["opts"][0])
     assert "kitchen" in g.state["tiles"]
     assert any(t.get("herb") for t in g.state["tokens"].values())
+
+
+def test_far_objects_spread_over_other_floors():
+    """The Bride's Diary lies on a floor other than the revealer's (set-up 'far')."""
+    g = bride({"tiles": [KITCHEN, CHAPEL]})
+    piles = {r: p for r, p in g.state["piles"].items() if "brides_diary" in p}
+    (room,) = piles
+    assert g.state["tiles"][room][0] != g.state["tiles"][g.state["ex"][1]["room"]][0]

@@ -259,7 +259,8 @@ class Move(_M):
 class Place(_M):
     """Put ``count`` monsters (``monster`` id) or tokens (``token`` name) ``where``: ``here`` (the
     tile of who), a room id (``room``), ``choice`` (a placed tile the player picks),
-    ``each_symbol`` (every placed room with ``symbol``), ``far`` (a random placed tile far away)."""
+    ``each_symbol`` (every placed room with ``symbol``), ``far`` (a placed tile on another floor
+    than the one of who, if any)."""
 
     do: Literal["place"]
     monster: str | None = None
@@ -631,7 +632,9 @@ class Reaction(_M):
 
 class HauntObject(_M):
     """An object token of the haunt, carried like an item. ``tradable``/``stealable``;
-    ``bonuses`` while carried; placed per ``where`` (see Place) in ``count`` copies (``_1``..)."""
+    ``bonuses`` while carried; placed per ``where`` (see Place) in ``count`` copies (``_1``..);
+    copies go to different tiles while there are enough (``far``: tiles on floors other than
+    the revealer's; ``each_symbol``: the rooms with ``symbol``)."""
 
     id: str = Field(pattern=_ID)
     name: str

@@ -250,8 +250,11 @@ def _where(ix: Index, s: State, where: str, room: str | None, symbol: str | None
            revealer: int) -> list[str]:
     if where == "none":
         return []
-    if where == "far":
-        return [E.far_room(ix, s, s["ex"][revealer]["room"])]
+    if where == "far":  # tiles on other floors than the revealer's, copies spread over them
+        here = s["ex"][revealer]["room"]
+        floor = s["tiles"][here][0]
+        others = sorted((r for r, t in s["tiles"].items() if t[0] != floor), reverse=True)
+        return others or [here]
     out = E.place_rooms(ix, s, revealer, where, room, symbol)
     return out or [s["ex"][revealer]["room"]]
 
