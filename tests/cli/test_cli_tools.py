@@ -154,3 +154,14 @@ def test_simulate_reports_a_crashing_game_with_its_seed_and_fails():
     assert "game 0 (seed 40) failed after" in result.stderr
     assert "ZeroDivisionError: bad rule" in result.stderr
     assert "reproduce: hauntkit simulate --ruleset crashrace --games 1 --seed 40" in result.stderr
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("betrayal", "3"), ("beast", "2")])
+def test_simulate_real_rulesets_twice_same_bytes(ruleset, players):
+    args = ["simulate", "--ruleset", ruleset, "--games", "3", "--players", players, "--seed", "2"]
+    first = run(*args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == run(*args).stdout
+    data = orjson.loads(run(*args, "--json").stdout)
+    assert data["games"] == 3 and data["capped"] == 0
+    assert sum(o["games"] for o in data["outcomes"].values()) == 3
