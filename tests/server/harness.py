@@ -77,7 +77,7 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")
             try:
-                httpx.get(self.url + "/api/info", timeout=1).raise_for_status()
+                httpx.get(self.url + "/api/games", timeout=1).raise_for_status()
                 return self
             except httpx.HTTPError:
                 time.sleep(0.1)

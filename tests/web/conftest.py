@@ -39,9 +39,11 @@ def browser() -> Iterator[object]:
         b.close()
 
 
-@pytest.fixture
-def web_server(tmp_path: Path) -> Iterator[ServerProcess]:
-    srv = ServerProcess(f"sqlite:///{tmp_path / 'web.db'}", "", dev=True, bot_delay=0.0).start()
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One --dev server (SQLite) for the browser tests; each test plays its own games."""
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    srv = ServerProcess(f"sqlite:///{db}", "", dev=True, bot_delay=0.0).start()
     yield srv
     srv.kill()
 

@@ -155,8 +155,9 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
         assert "The heroes win" in p.inner_text("#endscreen")
     ben.screenshot(path=str(shots / "08-end-screen.png"))
     lobby.goto(web_server.url + "/")
-    lobby.wait_for_selector(".game-row.finished")
-    assert "heroes" in lobby.inner_text(".game-row.finished .game-state")
+    row = f".game-row.finished[data-id='{gid}']"
+    lobby.wait_for_selector(row)
+    assert "heroes won" in lobby.inner_text(f"{row} .game-state")
     assert not errors, errors
     ctx.close()
 
