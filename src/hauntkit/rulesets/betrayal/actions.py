@@ -151,6 +151,9 @@ def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
         return False
     if "stairs_from_basement" not in s["stack"] and "stairs_from_basement" not in s["aside"]:
         return False
+    tiles = s["tiles"]
+    if any(tiles[m["room"]][0] != "basement" for m in s["mon"].values()):
+        return False  # the stairs only help monsters shut in the basement
     hero_rooms = {s["ex"][i]["room"] for i in C.heroes(s) if s["ex"][i]["alive"]}
     seen = {m["room"] for m in s["mon"].values()}
     todo = list(seen)
