@@ -8,6 +8,7 @@ A ruleset whose package does not exist yet (or registers nothing) is skipped wit
 from __future__ import annotations
 
 import importlib
+import os
 import random
 from typing import Any
 
@@ -45,7 +46,8 @@ def load(ruleset_id: str) -> Ruleset:
 
 
 RULESETS = [*ruleset_ids(), "race"]
-SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
+# More seeds for a deeper run: HAUNTKIT_EXAMPLES=500 pytest tests/sim/test_sim_properties.py
+SETTINGS = settings(max_examples=int(os.environ.get("HAUNTKIT_EXAMPLES", "20")), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
