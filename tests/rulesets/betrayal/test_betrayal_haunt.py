@@ -276,3 +276,16 @@ def test_traitor_rules_of_the_haunt():
                            TraitorRule(rule="highest", trait="might", include_revealer=True), 0)
             for k in range(30)}
     assert tied == {0, 1, 2}  # a three-way tie is broken at random
+
+
+def test_monsters_slow_heroes_but_not_the_traitor():
+    """RULING B8 (obstacles add to the cost of leaving) and docs/rulings.md HB-7: each
+    unstunned monster on the tile costs a hero 1 more move; stunned ones cost nothing."""
+    from hauntkit.rulesets.betrayal.actions import leave_cost
+
+    g = _ghouls({"explorers": {"2": {"room": "entrance_hall"}}})
+    ix, s = g.ruleset.ix, g.state
+    assert leave_cost(ix, s, 0, "entrance_hall") == 2
+    assert leave_cost(ix, s, 2, "entrance_hall") == 1
+    next(iter(s["mon"].values()))["stun"] = True
+    assert leave_cost(ix, s, 0, "entrance_hall") == 1
