@@ -289,3 +289,13 @@ def test_monsters_slow_heroes_but_not_the_traitor():
     assert leave_cost(ix, s, 2, "entrance_hall") == 1
     next(iter(s["mon"].values()))["stun"] = True
     assert leave_cost(ix, s, 0, "entrance_hall") == 1
+
+
+def test_haunt_starts_when_no_omen_tile_is_left():
+    """docs/rulings.md HB-3: with no omen tile left in the room stack the haunt starts at the
+    end of the turn, so that every game can end."""
+    g = scenario()
+    ix = g.ruleset.ix
+    g.state["stack"] = [r for r in g.state["stack"] if ix.rooms[r].symbol != "omen"]
+    g.act(0, {"type": "end_turn"})
+    assert g.state["haunt"] is not None and g.state["haunt"]["revealer"] == 0
