@@ -114,3 +114,11 @@ def test_workers_give_the_same_totals_as_one_process(tmp_path: Path):
     assert len(saves) == 6
     save = orjson.loads(saves[0].read_bytes())
     assert Game.replay(save, Race()).state == save["state"]
+
+
+def test_a_game_ended_without_a_winner_is_reported_as_such():
+    game, record = play_game(Race(), {"players": 2, "max_turns": 3, "length": 90}, 1)
+    assert game.result() == {"winner": "draw", "reason": "turn limit"}
+    assert record.outcome == "draw" and not record.capped
+    nobody = GameRecord(0, 0, 5, False, {"reason": "round limit"}, {"winner": None})
+    assert nobody.outcome == "no winner"

@@ -39,14 +39,15 @@ class GameRecord:
 
     @property
     def outcome(self) -> str:
-        """``"capped"``, else the winner named by ``stats`` or ``result``."""
+        """``"capped"``, else the winner named by ``stats`` or ``result``, else ``"no winner"``
+        (a draw, or the ruleset's own turn or round limit)."""
         if self.capped:
             return "capped"
         for source in (self.stats, self.result or {}):
             winner = source.get("winner")
             if winner is not None:
                 return str(winner)
-        return "none"
+        return "no winner"
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seed": self.seed, "outcome": self.outcome,
