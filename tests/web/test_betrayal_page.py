@@ -35,7 +35,7 @@ def _dice(server: ServerProcess, gid: str, host: str, faces: list[int]) -> None:
 
 
 def _wait_version_above(page, version: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}", polling=100)
 
 
 def _version(page) -> int:
@@ -78,6 +78,7 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     ann, ben, _cy = pages
 
     # -- moving: Ann climbs the stairs (a move button in the prompt) -------------------------
+    ann.bring_to_front()  # background tabs draw slowly
     v = _version(ann)
     ann.click("button.act-move:has-text('Upper Landing')")
     _wait_version_above(ann, v)
@@ -124,6 +125,7 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     ben.screenshot(path=str(shots / "06-hero-page.png"))
 
     # -- an attack: Ben walks into the Gymnasium (a click on the map) and strikes ------------
+    ben.bring_to_front()
     ben.wait_for_selector("button.act-end_turn")
     v = _version(ben)
     ben.locator(".floor-map .tile.clickable[data-room=gymnasium]").click()
@@ -140,6 +142,7 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     ben.screenshot(path=str(shots / "07-attack.png"))
     ben.click("button.act-steal:has-text('Deal the damage')")
     # Ann takes the damage, one point at a time, until her explorer dies
+    ann.bring_to_front()
     for _ in range(10):
         if ann.locator("#endscreen:not([hidden])").count():
             break
@@ -178,6 +181,7 @@ def test_monster_turn_and_spectator(browser, web_server: ServerProcess, shots: P
         p.goto(url)
         p.wait_for_selector(".haunt-intro")
     assert "The monsters' turn" in traitor.inner_text("#prompt-panel")
+    traitor.bring_to_front()  # background tabs draw slowly
     # pick the second ghoul, then walk it into the Foyer
     traitor.locator(".figure.monster.selectable[data-monster=m2]").click()
     traitor.wait_for_selector(".figure.monster.selected[data-monster=m2]")
@@ -193,7 +197,7 @@ def test_monster_turn_and_spectator(browser, web_server: ServerProcess, shots: P
     v = _version(traitor)
     traitor.locator(".figure.explorer.target[data-seat='1']").click()
     _wait_version_above(traitor, v)
-    spectator.wait_for_function(f"Number(document.body.dataset.version) >= {v + 1}")
+    spectator.wait_for_function(f"Number(document.body.dataset.version) >= {v + 1}", polling=100)
     assert "attacks" in spectator.inner_text("#log")
     traitor.screenshot(path=str(shots / "09-monster-turn.png"))
     spectator.screenshot(path=str(shots / "10-spectator.png"))

@@ -62,13 +62,13 @@ def _reconnect(browser, web_server: ServerProcess) -> None:
     page.goto(made["seats"][0]["url"])
     page.wait_for_selector("button.action[data-type=rest]")
     page.click("button.action[data-type=rest]")
-    page.wait_for_function("document.body.dataset.version === '1'")
+    page.wait_for_function("document.body.dataset.version === '1'", polling=100)
     story = page.inner_text("#log")
     web_server.kill()
     page.wait_for_selector("#conn.down")
     web_server.start()
     page.wait_for_selector("#conn.live", timeout=20000)
-    page.wait_for_function("document.body.dataset.version === '1'")
+    page.wait_for_function("document.body.dataset.version === '1'", polling=100)
     assert page.inner_text("#log") == story
     assert page.locator("button.action").count() == 0  # seat 1 is to act now
     page.close()
