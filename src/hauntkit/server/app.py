@@ -27,6 +27,7 @@ from hauntkit.server.rooms import Conn, Manager, Room, Settings, error_message
 log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 256 * 1024
+MAX_CONNECTIONS_PER_GAME = 64
 
 
 class SeatSpec(BaseModel):
@@ -268,6 +269,12 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         if room is None:
             await send({"type": "error", "code": "no_game", "message": f"no game {gid!r}"})
             await ws.close(code=4404)
+            return
+        if len(room.conns) >= MAX_CONNECTIONS_PER_GAME:
+            await send({"type": "error", "code": "too_many_connections",
+                        "message": f"this game already has {MAX_CONNECTIONS_PER_GAME} "
+                                   "connections; try again later"})
+            await ws.close(code=4429)
             return
         conn = Conn(send=send)
         conn.limiter.rate = settings.rate
