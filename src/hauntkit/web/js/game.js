@@ -41,9 +41,10 @@ function showDice(events) {
   const box = $("dice");
   clear(box);
   for (const event of events.slice(-3)) {
+    const faces = Array.isArray(event.dice) ? event.dice : [];
     box.append(el("div", { class: "dice-roll" },
       el("div", { class: "dice-who" }, event.text || "Dice"),
-      el("div", { class: "dice-row" }, ...event.dice.map((d) => el("span", { class: "die" }, String(d))))));
+      faces.length ? el("div", { class: "dice-row" }, ...faces.map((d) => el("span", { class: "die" }, String(d)))) : null));
   }
   box.hidden = false;
   clearTimeout(showDice.timer);
@@ -162,7 +163,8 @@ function addEvents(events, reset) {
     banner.hidden = false;
     setTimeout(() => { banner.hidden = true; }, 12000);
   }
-  const rolled = events.filter((e) => Array.isArray(e.dice));
+  // every roll, shown to everyone: events with their dice, or a roll's total alone
+  const rolled = events.filter((e) => Array.isArray(e.dice) || (/roll/.test(e.type) && typeof e.result === "number"));
   if (!reset && rolled.length) showDice(rolled);
 }
 
