@@ -48,6 +48,22 @@ def sight(block: set[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bo
     return not any(c in block for c in line_cells(ax, ay, bx, by))
 
 
+def los(md: MapData, block: frozenset[tuple[int, int]], ax: int, ay: int, bx: int,
+        by: int) -> bool:
+    """``sight`` with a per-map table for the common case of no barricades (``block`` is
+    the map's walls)."""
+    if block is md.walls:
+        key = (ax, ay, bx, by)
+        clear = md.los.get(key)
+        if clear is None:
+            clear = md.los[key] = sight(block, ax, ay, bx, by)
+        return clear
+    for c in line_cells(ax, ay, bx, by):
+        if c in block:
+            return False
+    return True
+
+
 def beam_cells(md: MapData, block: set[tuple[int, int]], x: int, y: int, d: int,
                rng: int) -> list[tuple[int, int]]:
     """The spaces a beam from (x, y) in direction ``d`` covers, stopping at a blocker."""

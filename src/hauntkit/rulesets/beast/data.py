@@ -30,6 +30,8 @@ class MapData:
     mission: dict
     neighbours: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
     areas: dict[tuple[int, int, int], list[tuple[int, int]]] = field(default_factory=dict)
+    # line of sight past walls only, filled lazily: (ax, ay, bx, by) -> clear
+    los: dict[tuple[int, int, int, int], bool] = field(default_factory=dict)
 
 
 def build_map(bmap: BattleMap) -> MapData:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from hauntkit.core.log import emit
@@ -15,8 +14,8 @@ from hauntkit.rulesets.beast.board import (
     beam_cells,
     blockers,
     dist,
+    los,
     occupancy,
-    sight,
 )
 from hauntkit.rulesets.beast.data import DIRS
 from hauntkit.rulesets.beast.hunter import shielded_by_barricade
@@ -178,7 +177,8 @@ class EnemySide:
         d = dist(cell[0], cell[1], t["x"], t["y"])
         if reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
             d *= 2
-        return d <= reach and (reach <= 1 or sight(block, cell[0], cell[1], t["x"], t["y"]))
+        return d <= reach and (reach <= 1 or los(self.md(state), block, cell[0], cell[1],
+                                                  t["x"], t["y"]))
 
     def reachable(self, state: State, unit: Unit, block: set,
                   occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
@@ -187,22 +187,29 @@ class EnemySide:
         md = self.md(state)
         start = (unit["x"], unit["y"])
         seen: dict[tuple[int, int], tuple[int, Any]] = {start: (0, None)}
-        queue = deque([start])
-        units = state["units"]
         limit = unit["mv"]
-        while queue:
-            c = queue.popleft()
-            cost = seen[c][0]
-            if cost >= limit:
-                continue
-            for n in md.neighbours[c]:
-                if n in seen or n in block:
-                    continue
-                o = occ.get(n)
-                if o is not None and units[o]["side"] != unit["side"]:
-                    continue
-                seen[n] = (cost + 1, c)
-                queue.append(n)
+        if limit <= 0:
+            return seen
+        units = state["units"]
+        side = unit["side"]
+        # Neighbours never hold walls: only barricades and the other side's units stop us.
+        stop = {c for c, o in occ.items() if units[o]["side"] != side}
+        if block is not md.walls:
+            stop.update(c for c in block if c not in md.walls)
+        neighbours = md.neighbours
+        frontier = [start]
+        for cost in range(1, limit + 1):
+            nxt = []
+            for c in frontier:
+                entry = (cost, c)
+                for n in neighbours[c]:
+                    if n in seen or n in stop:
+                        continue
+                    seen[n] = entry
+                    nxt.append(n)
+            if not nxt:
+                break
+            frontier = nxt
         return seen
 
     def path_to(self, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
@@ -291,8 +298,8 @@ class EnemySide:
                     break
                 if cost > unit["mv"] or (cell in occ and cell != here):
                     continue
-                if dist(cell[0], cell[1], aim[0], aim[1]) <= ab.range and sight(
-                        block, cell[0], cell[1], aim[0], aim[1]):
+                if dist(cell[0], cell[1], aim[0], aim[1]) <= ab.range and los(
+                        md, block, cell[0], cell[1], aim[0], aim[1]):
                     best, key = (cell, aim), (*score, cost)
                     break
         return best

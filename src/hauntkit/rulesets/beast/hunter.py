@@ -12,8 +12,8 @@ from hauntkit.rulesets.beast.board import (
     beam_cells,
     blockers,
     dist,
+    los,
     occupancy,
-    sight,
 )
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -50,60 +50,71 @@ class HunterSide:
     def hunter_actions(self, state: State, unit: Unit, occ: dict, block: set) -> list[dict]:
         out: list[dict] = []
         uid = unit["id"]
-        if "PARALYZE" in unit["st"]:
+        st = unit["st"]
+        if "PARALYZE" in st:
             return out
         md = self.md(state)
         x, y = unit["x"], unit["y"]
-        if unit["mv"] > 0 and not unit["flags"].get("move_done"):
-            stealthy = unit["mv"] >= 2 and "STEALTH" in unit["st"]
-            for nx, ny in md.neighbours[(x, y)]:
-                if (nx, ny) in block:
-                    continue
-                if (nx, ny) not in occ:
-                    out.append({"type": "step", "unit": uid, "to": [nx, ny]})
-                elif stealthy and state["units"][occ[(nx, ny)]]["side"] == "enemies":
-                    # STEALTH: slip through an enemy's space (two spaces of movement).
-                    for fx, fy in md.neighbours[(nx, ny)]:
-                        if (fx, fy) not in occ and (fx, fy) not in block:
-                            out.append({"type": "slip", "unit": uid, "through": [nx, ny],
-                                        "to": [fx, fy]})
-        if "COVER" not in unit["st"] and self.cover_source(state, unit):
-            out.append({"type": "cover", "unit": uid})
         units = state["units"]
+        if unit["mv"] > 0 and not unit["flags"].get("move_done"):
+            stealthy = unit["mv"] >= 2 and "STEALTH" in st
+            for n in md.neighbours[(x, y)]:
+                if n in block:
+                    continue
+                o = occ.get(n)
+                if o is None:
+                    out.append({"type": "step", "unit": uid, "to": [n[0], n[1]]})
+                elif stealthy and units[o]["side"] == "enemies":
+                    # STEALTH: slip through an enemy's space (two spaces of movement).
+                    for f in md.neighbours[n]:
+                        if f not in occ and f not in block:
+                            out.append({"type": "slip", "unit": uid, "through": [n[0], n[1]],
+                                        "to": [f[0], f[1]]})
+        if "COVER" not in st and self.cover_source(state, unit):
+            out.append({"type": "cover", "unit": uid})
         acted = unit["acted"]
+        lights = state["lights"]
         if not acted:
-            if "DISARMED" not in unit["st"]:
-                h = self.c.hunters[unit["kind"]]
+            if "DISARMED" not in st:
+                rrange = self.c.hunters[unit["kind"]].ranged.range
+                bars = state["barricades"]
                 for tid, t in units.items():
                     if not t["alive"] or t["side"] == "hunters":
                         continue
-                    d = dist(x, y, t["x"], t["y"])
+                    tx, ty = t["x"], t["y"]
+                    d = max(abs(x - tx), abs(y - ty))
                     if d <= 1:
                         out.append({"type": "attack", "unit": uid, "target": tid,
                                     "mode": "melee"})
-                    if (ranged_distance(unit, t) <= h.ranged.range
-                            and not shielded_by_barricade(state, unit, t)
-                            and sight(block, x, y, t["x"], t["y"])):
+                    tst = t["st"]
+                    rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst else d
+                    if (rd <= rrange
+                            and not (bars and shielded_by_barricade(state, unit, t))
+                            and los(md, block, x, y, tx, ty)):
                         out.append({"type": "attack", "unit": uid, "target": tid,
                                     "mode": "ranged"})
-                for li in state["lights"]:
-                    d = dist(x, y, li["x"], li["y"])
+                for li in lights:
+                    lx, ly = li["x"], li["y"]
+                    d = max(abs(x - lx), abs(y - ly))
                     if d <= 1:
                         out.append({"type": "attack", "unit": uid, "target": li["id"],
                                     "mode": "melee"})
-                    elif d <= h.ranged.range and sight(block, x, y, li["x"], li["y"]):
+                    elif d <= rrange and los(md, block, x, y, lx, ly):
                         out.append({"type": "attack", "unit": uid, "target": li["id"],
                                     "mode": "ranged"})
-            for li in state["lights"]:
-                if dist(x, y, li["x"], li["y"]) <= 1:
-                    out.append({"type": "douse", "unit": uid, "light": li["id"]})
+            for li in lights:
+                lx, ly = li["x"], li["y"]
+                if max(abs(x - lx), abs(y - ly)) <= 1:
+                    lid = li["id"]
+                    out.append({"type": "douse", "unit": uid, "light": lid})
                     for cx, cy in md.neighbours[(x, y)] + [(x, y)]:
-                        if (cx, cy) != (li["x"], li["y"]):
-                            out.append({"type": "carry", "unit": uid, "light": li["id"],
+                        if cx != lx or cy != ly:
+                            out.append({"type": "carry", "unit": uid, "light": lid,
                                         "to": [cx, cy]})
         abilities = self.c.hunters[unit["kind"]].abilities
         skip = disabled_index(unit)
-        team = "TEAM_PLAYER" in unit["st"]
+        team = "TEAM_PLAYER" in st
+        cd = unit["cd"]
         for i, ab in enumerate(abilities):
             if skip and i == 0:
                 continue
@@ -111,8 +122,7 @@ class HunterSide:
                 if self.interrupt_ready(unit, ab):
                     out.extend(self.ability_targets(state, unit, ab, occ, block, "interrupt"))
                 continue
-            ready = not acted and unit["cd"].get(ab.id, 0) == 0
-            if ready:
+            if not acted and cd.get(ab.id, 0) == 0:
                 out.extend(self.ability_targets(state, unit, ab, occ, block, "ability"))
             elif team and ab.hook != "team_player":
                 for a in self.ability_targets(state, unit, ab, occ, block, "ability"):
@@ -149,40 +159,54 @@ class HunterSide:
         if ab.shape == "beam":
             return [dict(base, target=d) for d in range(8) if beam_cells(md, block, x, y, d, 1)]
         if ab.shape == "single":
+            side = unit["side"]
+            targets = ab.targets
+            team_player = ab.hook == "team_player"
+            bars = state["barricades"]
             for tid, t in state["units"].items():
                 if not t["alive"]:
                     continue
-                hostile = t["side"] != unit["side"]
-                if (ab.targets == "enemy" and not hostile) or (ab.targets == "ally" and hostile):
+                hostile = t["side"] != side
+                if (targets == "enemy" and not hostile) or (targets == "ally" and hostile):
                     continue
-                if ab.hook == "team_player" and tid == uid:
+                if team_player and tid == uid:
                     continue
-                rng = ranged_distance(unit, t) if hostile else dist(x, y, t["x"], t["y"])
-                if rng > ab.range or not sight(block, x, y, t["x"], t["y"]):
+                tx, ty = t["x"], t["y"]
+                rng = max(abs(x - tx), abs(y - ty))
+                if hostile and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
+                    rng *= 2
+                if rng > ab.range or not los(md, block, x, y, tx, ty):
                     continue
-                if hostile and ab.attack and rng > 1 and shielded_by_barricade(state, unit, t):
+                if hostile and ab.attack and rng > 1 and bars and shielded_by_barricade(
+                        state, unit, t):
                     continue
                 out.append(dict(base, target=tid))
             return out
         # aoe and place: a space within range, in sight
+        rng = ab.range
         if ab.hook not in ("barricade", "create_light"):
             # Only centres whose area holds a unit other than the user (HR-11).
             radius = 1 if ab.hook == "amplify" else ab.radius
-            cells = sorted({c for o in occ if o != (x, y) for c in area_cells(md, *o, radius)})
+            far = rng + radius  # areas of units further away hold no space in range
+            cells = sorted({c for o in occ if o != (x, y)
+                            and max(abs(o[0] - x), abs(o[1] - y)) <= far
+                            for c in area_cells(md, o[0], o[1], radius)})
         else:
-            cells = [(cx, cy) for cx in range(max(0, x - ab.range), min(md.width, x + ab.range + 1))
-                     for cy in range(max(0, y - ab.range), min(md.height, y + ab.range + 1))]
-        lit = {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
-        spots = {(li["x"], li["y"]) for li in state["lights"]}
+            cells = [(cx, cy) for cx in range(max(0, x - rng), min(md.width, x + rng + 1))
+                     for cy in range(max(0, y - rng), min(md.height, y + rng + 1))]
+        hook = ab.hook
+        if hook == "create_light":
+            lit = {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
+            spots = {(li["x"], li["y"]) for li in state["lights"]}
         for c in cells:
             cx, cy = c
-            if max(abs(cx - x), abs(cy - y)) > ab.range or c in block:
+            if max(abs(cx - x), abs(cy - y)) > rng or c in block:
                 continue
-            if ab.hook == "barricade" and (c in occ or c == (x, y)):
+            if hook == "barricade" and (c in occ or c == (x, y)):
                 continue
-            if ab.hook == "create_light" and (c in spots or md.tile_of[c] in lit):
+            if hook == "create_light" and (c in spots or md.tile_of[c] in lit):
                 continue
-            if not sight(block, x, y, cx, cy):
+            if not los(md, block, x, y, cx, cy):
                 continue
             out.append(dict(base, target=[cx, cy]))
         return out
