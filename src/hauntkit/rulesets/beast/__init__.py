@@ -149,14 +149,18 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
             if window["seat"] != seat:
                 return []
             return self.window_options(state, seat) + [{"type": "pass"}]
-        if state["side"] != "hunters" or seat not in self.hunter_seats_left(state):
+        if state["side"] != "hunters" or seat in state["passed"]:
+            return []
+        units = state["units"]
+        mine = [u for u in units.values()
+                if u["seat"] == seat and u["side"] == "hunters" and u["alive"]]
+        if not mine:  # the seat has no hunter left (hunter_seats_left)
             return []
         md = self.md(state)
         occ, block = occupancy(state), blockers(state, md)
         out: list[Action] = []
-        for u in state["units"].values():
-            if u["seat"] == seat and u["side"] == "hunters" and u["alive"]:
-                out.extend(self.hunter_actions(state, u, occ, block))
+        for u in mine:
+            out.extend(self.hunter_actions(state, u, occ, block))
         out.append({"type": "end_turn"})
         return out
 

@@ -30,6 +30,9 @@ class MapData:
     mission: dict
     neighbours: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
     areas: dict[tuple[int, int, int], list[tuple[int, int]]] = field(default_factory=dict)
+    # the same neighbours by cell index (y * width + x), and each index's cell
+    nbr_index: list[tuple[int, ...]] = field(default_factory=list)
+    cells: list[tuple[int, int]] = field(default_factory=list)
     # line of sight past walls only, filled lazily: (ax, ay, bx, by) -> clear
     los: dict[tuple[int, int, int, int], bool] = field(default_factory=dict)
 
@@ -65,6 +68,9 @@ def build_map(bmap: BattleMap) -> MapData:
                 (x + dx, y + dy) for dx, dy in _STEPS
                 if 0 <= x + dx < width and 0 <= y + dy < height and (x + dx, y + dy) not in walls
             ]
+    md.cells = [(i % width, i // width) for i in range(width * height)]
+    md.nbr_index = [tuple(nx + ny * width for nx, ny in md.neighbours.get(c, ()))
+                    for c in md.cells]
     return md
 
 

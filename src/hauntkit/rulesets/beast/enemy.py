@@ -156,10 +156,17 @@ class EnemySide:
         t = state["units"][target]
         best_cell = None
         here = (unit["x"], unit["y"])
+        tx, ty = t["x"], t["y"]
+        # as in _reaches: STEALTH doubles the distance for reaches beyond 1
+        stealth = reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]
         for cell in reach_map:  # breadth-first order: the first that reaches moves least
             if cell != here and cell in occ:
                 continue
-            if self._reaches(state, unit, t, cell, reach, block):
+            cx, cy = cell
+            d = max(abs(cx - tx), abs(cy - ty))
+            if stealth:
+                d *= 2
+            if d <= reach and (reach <= 1 or los(md, block, cx, cy, tx, ty)):
                 best_cell = cell
                 break
         if best_cell is None:
@@ -186,30 +193,47 @@ class EnemySide:
         cost; enemies pass through each other but never through hunters."""
         md = self.md(state)
         start = (unit["x"], unit["y"])
-        seen: dict[tuple[int, int], tuple[int, Any]] = {start: (0, None)}
         limit = unit["mv"]
         if limit <= 0:
-            return seen
+            return {start: (0, None)}
         units = state["units"]
         side = unit["side"]
+        width = md.width
         # Neighbours never hold walls: only barricades and the other side's units stop us.
-        stop = {c for c, o in occ.items() if units[o]["side"] != side}
+        # Cells are indices here; ``mark`` flags the seen and the stopping ones.
+        mark = bytearray(width * md.height)
+        for (cx, cy), o in occ.items():
+            if units[o]["side"] != side:
+                mark[cx + cy * width] = 1
         if block is not md.walls:
-            stop.update(c for c in block if c not in md.walls)
-        neighbours = md.neighbours
-        frontier = [start]
+            for cx, cy in block:
+                if 0 <= cx < width and 0 <= cy < md.height:
+                    mark[cx + cy * width] = 1
+        nbrs = md.nbr_index
+        first = start[0] + start[1] * width
+        mark[first] = 1
+        order = [first]
+        parent = [-1]
+        costs = [0]
+        frontier = [first]
         for cost in range(1, limit + 1):
             nxt = []
             for c in frontier:
-                entry = (cost, c)
-                for n in neighbours[c]:
-                    if n in seen or n in stop:
+                for n in nbrs[c]:
+                    if mark[n]:
                         continue
-                    seen[n] = entry
+                    mark[n] = 1
                     nxt.append(n)
+                    parent.append(c)
             if not nxt:
                 break
+            order.extend(nxt)
+            costs.extend([cost] * len(nxt))
             frontier = nxt
+        cells = md.cells
+        seen: dict[tuple[int, int], tuple[int, Any]] = {start: (0, None)}
+        for i in range(1, len(order)):
+            seen[cells[order[i]]] = (costs[i], cells[parent[i]])
         return seen
 
     def path_to(self, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
@@ -280,26 +304,41 @@ class EnemySide:
         """An AOE's score depends only on its aim: rank the aims, then find the cheapest
         space to throw each from (reach_map is in order of cost)."""
         md = self.md(state)
+        units = state["units"]
+        uid = unit["id"]
+        radius = ab.radius
         scored = []
         for aim in useful:
             if aim in block:
                 continue
-            nh, na = self._count(state, unit, occ, area_cells(md, aim[0], aim[1], ab.radius))
+            nh = na = 0  # as _count, inlined
+            for c in area_cells(md, aim[0], aim[1], radius):
+                o = occ.get(c)
+                if o is None or o == uid:
+                    continue
+                if units[o]["side"] == "hunters":
+                    nh += 1
+                else:
+                    na += 1
             if nh:
                 scored.append(((-nh, na), aim))
         scored.sort()
         here = (unit["x"], unit["y"])
+        mv = unit["mv"]
+        # Free spaces to throw from, in order of cost (costs never decrease along reach_map).
+        spots = [(cell, cost) for cell, (cost, _) in reach_map.items()
+                 if cost <= mv and (cell not in occ or cell == here)]
+        rng = ab.range
         best, key = None, None
         for score, aim in scored:
             if key is not None and score > key[:2]:
                 break
-            for cell, (cost, _) in reach_map.items():
+            ax, ay = aim
+            for cell, cost in spots:
                 if key is not None and (*score, cost) >= key:
                     break
-                if cost > unit["mv"] or (cell in occ and cell != here):
-                    continue
-                if dist(cell[0], cell[1], aim[0], aim[1]) <= ab.range and los(
-                        md, block, cell[0], cell[1], aim[0], aim[1]):
+                cx, cy = cell
+                if max(abs(cx - ax), abs(cy - ay)) <= rng and los(md, block, cx, cy, ax, ay):
                     best, key = (cell, aim), (*score, cost)
                     break
         return best

@@ -129,9 +129,10 @@ class FlowMixin:
             self.end_side_turn(state)
 
     def hunter_seats_left(self, state: State) -> list[int]:
+        passed = state["passed"]
         seats = {u["seat"] for u in state["units"].values()
-                 if u["side"] == "hunters" and u["alive"]}
-        return sorted(seats - set(state["passed"]))
+                 if u["alive"] and u["side"] == "hunters" and u["seat"] not in passed}
+        return sorted(seats)
 
     # -- interrupt windows (rules: "Interrupts") -------------------------------------------
     def open_window(self, state: State, focus: str | None) -> None:

@@ -70,7 +70,8 @@ class HunterSide:
                         if f not in occ and f not in block:
                             out.append({"type": "slip", "unit": uid, "through": [n[0], n[1]],
                                         "to": [f[0], f[1]]})
-        if "COVER" not in st and self.cover_source(state, unit):
+        if "COVER" not in st and ((x, y) in md.cover or (
+                state["barricades"] and self.cover_source(state, unit))):
             out.append({"type": "cover", "unit": uid})
         acted = unit["acted"]
         lights = state["lights"]
