@@ -304,22 +304,24 @@ class EnemySide:
         """An AOE's score depends only on its aim: rank the aims, then find the cheapest
         space to throw each from (reach_map is in order of cost)."""
         md = self.md(state)
-        units = state["units"]
         uid = unit["id"]
         radius = ab.radius
+        # _count over area_cells, by unit: every unit stands on an open space of the map,
+        # so it is in the aim's area exactly when within ``radius`` of it.
+        others = [(u["x"], u["y"], u["side"] == "hunters")
+                  for o, u in state["units"].items() if u["alive"] and o != uid]
         scored = []
         for aim in useful:
             if aim in block:
                 continue
-            nh = na = 0  # as _count, inlined
-            for c in area_cells(md, aim[0], aim[1], radius):
-                o = occ.get(c)
-                if o is None or o == uid:
-                    continue
-                if units[o]["side"] == "hunters":
-                    nh += 1
-                else:
-                    na += 1
+            ax, ay = aim
+            nh = na = 0
+            for ux, uy, is_hunter in others:
+                if -radius <= ux - ax <= radius and -radius <= uy - ay <= radius:
+                    if is_hunter:
+                        nh += 1
+                    else:
+                        na += 1
             if nh:
                 scored.append(((-nh, na), aim))
         scored.sort()
