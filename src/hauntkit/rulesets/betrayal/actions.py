@@ -35,15 +35,25 @@ def leave_cost(ix: Index, s: State, seat: int, room: str) -> int:
     return cost
 
 
-def _fx_ok(ix: Index, s: State, key: str, who: Any, act: Any) -> bool:
-    t = s["turn"]
+def _offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any, Any],
+              who: Any) -> bool:
+    """Whether an entry of ``ix.room_acts``/``card_acts``/``book_acts`` may be used now: not
+    used already this turn (once per turn), its category and rolls not taken, ``when`` holds."""
+    act, key, keys, cats = entry
     if act.once_per_turn and key in t["acts"]:
         return False
     if act.category and act.category in t["cats"]:
         return False
-    keys, cats = ix.roll_keys[key]
-    if any(k in t["rolls"] for k in keys) or any(c in t["cats"] for c in cats):
-        return False
+    if keys:
+        rolls = t["rolls"]
+        for k in keys:
+            if k in rolls:
+                return False
+    if cats:
+        tcats = t["cats"]
+        for c in cats:
+            if c in tcats:
+                return False
     return act.when is None or Q.holds(ix, s, act.when, who)
 
 
@@ -75,54 +85,63 @@ def legal(ix: Index, s: State, seat: int) -> list[Action]:
 
 def _explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
     t = s["turn"]
-    e = s["ex"][seat]
+    ex = s["ex"]
+    e = ex[seat]
     room = e["room"]
     out: list[Action] = [END]
     if not t["stop"]:
         cost = leave_cost(ix, s, seat, room)
         if t["mv"] >= cost or t["moved"] == 0:  # one tile is always possible (B8)
+            rolled = f"link:{room}" in t["rolls"]
             for dest, link in H.exits(ix, s, room):
-                if link is not None and link.trait and f"link:{room}" in t["rolls"]:
+                if rolled and link is not None and link.trait:
                     continue
                 out.append({"type": "move", "to": dest})
             floor = s["tiles"][room][0]
             if H.stack_has(ix, s, floor):
                 out += [{"type": "explore", "dir": d} for d in H.open_sides(ix, s, room)]
-    for a in ix.rooms[room].actions:
-        key = f"r:{room}:a:{a.id}"
-        if _fx_ok(ix, s, key, seat, a):
-            out.append({"type": "room_action", "id": a.id})
-    for cid in e["cards"]:
-        card = ix.cards.get(cid)
-        if card is None or not card.actions:
-            continue
-        if card.is_item() and cid in t["used"]:
-            continue  # an item is used once per turn
-        for a in card.actions:
-            if _fx_ok(ix, s, f"c:{cid}:a:{a.id}", seat, a):
-                out.append({"type": "use", "card": cid, "id": a.id})
-    book = haunt_book(ix, s, seat)
-    if book is not None:
-        side, b = book
-        hid = s["haunt"]["id"]
-        for a in b.actions:
-            if _fx_ok(ix, s, f"h:{hid}:{side}:a:{a.id}", seat, a):
-                out.append({"type": "haunt_action", "id": a.id})
-    if s["haunt"] is not None and not t["att"]:
-        weapons: list[str | None] = [None]
-        weapons += [c for c in e["cards"] if c in ix.cards and ix.cards[c].weapon is not None
-                    and c not in t["used"]]
-        for w in weapons:
-            wp = ix.cards[w].weapon if w else None
-            trait = wp.trait if wp else "might"
-            for tg in B.targets(ix, s, seat, trait, bool(wp and wp.distance)):
-                out.append({"type": "attack", "target": tg, "weapon": w})
-    others = [i for i in C.living(s) if i != seat and s["ex"][i]["room"] == room]
-    free = [c for c in e["cards"] if c not in t["used"]]
-    if not t["gave"] and others:
-        for cid in free:
-            if K.tradable(ix, cid):
-                out += [{"type": "give", "card": cid, "to": o} for o in others]
+    for entry in ix.room_acts[room]:
+        if _offer_ok(ix, s, t, entry, seat):
+            out.append({"type": "room_action", "id": entry[0].id})
+    cards = e["cards"]
+    used = t["used"]
+    if cards:
+        card_acts = ix.card_acts
+        for cid in cards:
+            acts = card_acts.get(cid)
+            if not acts:
+                continue
+            if cid in used and ix.cards[cid].is_item():
+                continue  # an item is used once per turn
+            for entry in acts:
+                if _offer_ok(ix, s, t, entry, seat):
+                    out.append({"type": "use", "card": cid, "id": entry[0].id})
+    h = s["haunt"]
+    if h is not None:
+        side = e["side"]
+        if side is not None:
+            for entry in ix.book_acts[(h["id"], "heroes" if side == "heroes" else "traitor")]:
+                if _offer_ok(ix, s, t, entry, seat):
+                    out.append({"type": "haunt_action", "id": entry[0].id})
+        if not t["att"]:
+            weapons: list[str | None] = [None]
+            weapons += [c for c in cards if c in ix.cards and ix.cards[c].weapon is not None
+                        and c not in used]
+            for w in weapons:
+                wp = ix.cards[w].weapon if w else None
+                trait = wp.trait if wp else "might"
+                for tg in B.targets(ix, s, seat, trait, bool(wp and wp.distance)):
+                    out.append({"type": "attack", "target": tg, "weapon": w})
+    if not cards:
+        free: list[str] = []
+    else:
+        free = [c for c in cards if c not in used]
+    if free and not t["gave"]:
+        others = [i for i, x in enumerate(ex) if x["alive"] and i != seat and x["room"] == room]
+        if others:
+            for cid in free:
+                if K.tradable(ix, cid):
+                    out += [{"type": "give", "card": cid, "to": o} for o in others]
     if not t["dropped"]:
         drops = [c for c in free if K.droppable(ix, c)]
         out += [{"type": "drop", "card": c} for c in drops]
@@ -134,7 +153,7 @@ def _explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
         out += [{"type": "pick_up", "card": c} for c in takes]
         if len(takes) > 1:
             out.append({"type": "pick_up", "card": "all"})
-    if _may_place_stairs(ix, s, seat):
+    if h is not None and _may_place_stairs(ix, s, seat):
         out.append({"type": "place_stairs"})
     return out
 
@@ -233,7 +252,7 @@ def _move(ix: Index, s: State, seat: int, a: Action) -> None:
     t["mv"] = max(0, t["mv"] - cost)
     t["moved"] += 1
     link = None
-    if not any(H.connected(ix, s, room, side) == a["to"] for side in "nesw"):
+    if a["to"] not in H.door_neighbours(ix, s, room):
         link = _find_link(ix, s, room, a["to"])
     if link is not None and (link.trait or link.damage_dice):
         E.push_op(s, {"op": "call", "fn": "link_move", "who": seat, "room": a["to"],

@@ -17,13 +17,18 @@ State = dict[str, Any]
 def targets(ix: Index, s: State, who: Any, trait: str, distance: bool) -> list[Any]:
     """Opponents ``who`` may attack with ``trait``: on the tile, or in line of sight."""
     room = C.room_of(s, who)
+    if s["haunt"] is None:
+        return []  # nobody is anybody's opponent before the haunt
     rooms = {room}
     if distance:
         rooms.update(H.line_of_sight(ix, s, room))
-    out: list[Any] = [i for i in C.living(s)
-                      if s["ex"][i]["room"] in rooms and C.opponents(s, who, i)]
-    out += [m for m in sorted(s["mon"]) if s["mon"][m]["room"] in rooms
-            and C.opponents(s, who, m) and C.has_trait(ix, s, m, trait)]
+    opponents = C.opponents
+    out: list[Any] = [i for i, e in enumerate(s["ex"])
+                      if e["alive"] and e["room"] in rooms and opponents(s, who, i)]
+    mon = s["mon"]
+    if mon:
+        out += [m for m in sorted(mon) if mon[m]["room"] in rooms
+                and opponents(s, who, m) and C.has_trait(ix, s, m, trait)]
     return out
 
 

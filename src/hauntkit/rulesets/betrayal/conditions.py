@@ -26,6 +26,14 @@ def holds(ix: Index, s: State, c: Any, who: Any) -> bool:
     return entry[1](ix, s, who)
 
 
+def compiled(c: Any) -> Test:
+    """The test of condition ``c`` (``compiled(c)(ix, s, who) == holds(ix, s, c, who)``)."""
+    entry = _COMPILED.get(id(c))
+    if entry is None or entry[0] is not c:
+        entry = _COMPILED[id(c)] = (c, _compile(c))
+    return entry[1]
+
+
 _COMPILED: dict[int, tuple[Any, Test]] = {}  # id -> (the Cond, kept alive; its test)
 
 
@@ -77,19 +85,25 @@ def _compile(c: Any) -> Test:
         nflag = c.not_flag
         add(lambda ix, s, who: not s["flags"].get(nflag))
     if c.counter_at_least is not None:
-        counters = dict(c.counter_at_least)
-        add(lambda ix, s, who: all(s["counters"].get(k, 0) >= C.count(s, v)
-                                   for k, v in counters.items()))
+        counters = [(k, _scaler(v)) for k, v in c.counter_at_least.items()]
+
+        def _counters(ix: Index, s: State, who: Any) -> bool:
+            have = s["counters"]
+            n = s["n"]
+            for k, need in counters:
+                if have.get(k, 0) < need(n):
+                    return False
+            return True
+        add(_counters)
     if c.all_heroes_dead is not None:
         dead = c.all_heroes_dead
-        add(lambda ix, s, who: (s["haunt"] is not None and not any(
-            s["ex"][i]["alive"] for i in C.heroes(s))) == dead)
+        add(lambda ix, s, who: (s["haunt"] is not None and not _hero_lives(s)) == dead)
     if c.traitor_dead is not None:
         tdead = c.traitor_dead
         add(lambda ix, s, who: _traitor_dead(s) == tdead)
     if c.living_heroes_at_most is not None:
         most = c.living_heroes_at_most
-        add(lambda ix, s, who: sum(1 for i in C.heroes(s) if s["ex"][i]["alive"])
+        add(lambda ix, s, who: sum(1 for x in s["ex"] if x["side"] == "heroes" and x["alive"])
             <= C.count(s, most))
     if c.monsters_left_at_most is not None:
         mmost = c.monsters_left_at_most
@@ -109,7 +123,29 @@ def _compile(c: Any) -> Test:
         return lambda ix, s, who: True
     if len(tests) == 1:
         return tests[0]
-    return lambda ix, s, who: all(t(ix, s, who) for t in tests)
+    def _all(ix: Index, s: State, who: Any) -> bool:
+        for test in tests:
+            if not test(ix, s, who):
+                return False
+        return True
+    return _all
+
+
+def _scaler(value: Any) -> Callable[[int], int]:
+    """``C.count`` of a fixed Count as a function of the number of explorers."""
+    if value is None:
+        return lambda n: 0
+    if isinstance(value, int):
+        return lambda n: value
+    parts = tuple(int(p) for p in value.split("/"))
+    return lambda n: parts[min(max(n, 3), 6) - 3]
+
+
+def _hero_lives(s: State) -> bool:
+    for x in s["ex"]:
+        if x["side"] == "heroes" and x["alive"]:
+            return True
+    return False
 
 
 def _cards(s: State, who: Any) -> list[str]:

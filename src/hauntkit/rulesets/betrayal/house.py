@@ -46,6 +46,33 @@ def connected(ix: Index, state: State, room: str, side: str) -> str | None:
     return other
 
 
+def door_neighbours(ix: Index, state: State, room: str) -> list[str]:
+    """``connected(ix, state, room, side)`` for every side where it is not None, in side
+    order."""
+    tiles = state["tiles"]
+    f, x, y, r = tiles[room]
+    real_of = ix.real
+    real = real_of[room][r]
+    out: list[str] = []
+    if real:
+        grid = state["grid"]
+        for bit, opp, key in _around(f, x, y):
+            if real & bit:
+                other = grid.get(key)
+                if other is not None and real_of[other][tiles[other][3]] & opp:
+                    out.append(other)
+    return out
+
+
+def _around(f: str, x: int, y: int) -> list[tuple[int, int, str]]:
+    """(side bit, opposite bit, grid key) of the cells around a cell, in side order."""
+    around = _AROUND.get((f, x, y))
+    if around is None:
+        around = _AROUND[(f, x, y)] = [
+            (bit, opp, f"{f},{x + dx},{y + dy}") for _s, bit, opp, (dx, dy) in _SIDE_INFO]
+    return around
+
+
 def open_sides(ix: Index, state: State, room: str) -> list[str]:
     """Sides with a real doorway and no tile behind it (where one can explore)."""
     doors = real_doors(ix, state, room)
@@ -79,52 +106,58 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
     """Every tile one step from ``room``: (tile, link or None for a doorway). Links given by
     other tiles (two-way links, and monsters going back up one-way drops) are included."""
     tiles = state["tiles"]
-    grid = state["grid"]
     f, x, y, r = tiles[room]
-    real = ix.doors[room][r][0]
+    real_of = ix.real
+    real = real_of[room][r]
     out: list[tuple[str, Any]] = []
     seen: set[str] = {room}
     if real:
-        keys = _NEIGHBOUR_KEYS.get((f, x, y))
-        if keys is None:
-            keys = _NEIGHBOUR_KEYS[(f, x, y)] = [
-                f"{f},{x + dx},{y + dy}" for _s, _b, _o, (dx, dy) in _SIDE_INFO]
-        for (_side, bit, opp, _d), key in zip(_SIDE_INFO, keys, strict=True):
+        grid = state["grid"]
+        for bit, opp, key in _around(f, x, y):
             if real & bit:
                 other = grid.get(key)
-                if other is not None and ix.doors[other][tiles[other][3]][0] & opp \
+                if other is not None and real_of[other][tiles[other][3]] & opp \
                         and other not in seen:
                     seen.add(other)
                     out.append((other, None))
-    for link in ix.rooms[room].links:
-        for other in link_targets(ix, state, room, link):
-            if other not in seen:
-                seen.add(other)
-                out.append((other, link))
-    toks = state["tokens"].get(room)
-    if toks:  # marked tiles (secret stairs, passages): every tile holding the same token
-        for tok, n in toks.items():
-            if n and tok in ix.tokens_linked:
-                for other, others in sorted(state["tokens"].items()):
-                    if others.get(tok) and other not in seen:
-                        seen.add(other)
-                        out.append((other, None))
+    links = ix.rooms_links[room]
+    if links:
+        for link in links:
+            for other in link_targets(ix, state, room, link):
+                if other not in seen:
+                    seen.add(other)
+                    out.append((other, link))
+    tokens = state["tokens"]
+    if tokens:
+        toks = tokens.get(room)
+        if toks:  # marked tiles (secret stairs, passages): every tile holding the same token
+            for tok, n in toks.items():
+                if n and tok in ix.tokens_linked:
+                    for other, others in sorted(tokens.items()):
+                        if others.get(tok) and other not in seen:
+                            seen.add(other)
+                            out.append((other, None))
     # links given by other tiles: two-way ones, and one-way ones monsters may climb
-    for src, link in ix.rev_to.get(room, ()):
-        if src in tiles and src not in seen and (not link.one_way or
-                                                  (monster and link.monsters_free)):
-            seen.add(src)
-            out.append((src, link))
-    for src, link in ix.rev_floor.get(f, ()):
-        if src in tiles and src not in seen and (not link.one_way or
-                                                  (monster and link.monsters_free)):
-            seen.add(src)
-            out.append((src, link))
+    rev = ix.rev_to.get(room)
+    if rev:
+        for src, link in rev:
+            if src in tiles and src not in seen and (not link.one_way or
+                                                      (monster and link.monsters_free)):
+                seen.add(src)
+                out.append((src, link))
+    rev = ix.rev_floor.get(f)
+    if rev:
+        for src, link in rev:
+            if src in tiles and src not in seen and (not link.one_way or
+                                                      (monster and link.monsters_free)):
+                seen.add(src)
+                out.append((src, link))
     return out
 
 
 _SIDE_INFO = [(s, BIT[s], BIT[OPP[s]], STEP[s]) for s in SIDES]
-_NEIGHBOUR_KEYS: dict[tuple[str, int, int], list[str]] = {}  # grid keys around a cell
+# (side bit, opposite bit, grid key) around a cell, in side order
+_AROUND: dict[tuple[str, int, int], list[tuple[int, int, str]]] = {}
 
 
 def line_of_sight(ix: Index, state: State, room: str) -> list[str]:

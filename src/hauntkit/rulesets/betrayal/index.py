@@ -54,6 +54,11 @@ class Index:
                 false = sum(BIT[rotate(d, r)] for d in room.false_doors)
                 rots.append((real, false))
             self.doors[rid] = rots
+        # real[room][r]: the real door mask only; rooms_links[room]: its links as a tuple
+        self.real: dict[str, tuple[int, ...]] = {
+            rid: tuple(real for real, _ in rots) for rid, rots in self.doors.items()}
+        self.rooms_links: dict[str, tuple[Any, ...]] = {
+            rid: tuple(room.links) for rid, room in self.rooms.items()}
         self.floor_ok = {rid: frozenset(r.floors) for rid, r in self.rooms.items()}
         self.deck_ids = {k: sorted(c.id for c in self.cards.values() if c.kind == k and c.in_deck)
                          for k in ("event", "item", "omen")}
@@ -96,6 +101,26 @@ class Index:
                     self._reg(f"h:{hid}:{side}:a:{a.id}", a.effects)
                 for i, re in enumerate(book.reactions):
                     self._reg(f"h:{hid}:{side}:re{i}", re.effects)
+
+        # offered actions with what ``actions`` checks each time: (action, fx key, roll keys,
+        # roll categories); by room, by card, by (haunt, side)
+        self.room_acts = {rid: self._acts(f"r:{rid}:a:", room.actions)
+                          for rid, room in self.rooms.items()}
+        self.card_acts = {cid: self._acts(f"c:{cid}:a:", card.actions)
+                          for cid, card in self.cards.items()}
+        self.book_acts = {(hid, side): self._acts(f"h:{hid}:{side}:a:", book.actions)
+                          for hid, h in self.haunts.items()
+                          for side, book in (("heroes", h.heroes),
+                                             ("traitor", h.traitor_book))}
+
+    def _acts(self, prefix: str, acts: list[Any]) -> tuple[tuple[Any, str, tuple[str, ...],
+                                                                  tuple[str, ...]], ...]:
+        out = []
+        for a in acts:
+            key = prefix + a.id
+            keys, cats = self.roll_keys[key]
+            out.append((a, key, tuple(sorted(keys)), tuple(sorted(cats))))
+        return tuple(out)
 
     def _reg(self, key: str, effects: list[Any]) -> None:
         self.fx[key] = effects

@@ -296,17 +296,36 @@ def check_win(ix: Index, s: State) -> None:
     h = s["haunt"]
     if h is None or s["result"] is not None:
         return
-    haunt = ix.haunts[h["id"]]
-    live_heroes = any(s["ex"][i]["alive"] for i in C.heroes(s))
+    hid = h["id"]
+    goals = _WIN_TESTS.get(hid)
+    if goals is None or goals[0] is not ix:
+        haunt = ix.haunts[hid]
+        goals = _WIN_TESTS[hid] = (
+            ix, haunt.house_wins_if_all_dead, [Q.compiled(c) for c in haunt.heroes.win],
+            [Q.compiled(c) for c in haunt.traitor_book.win])
+    _, all_dead_wins, hero_goals, evil_goals = goals
+    live_heroes = False
+    for e in s["ex"]:
+        if e["side"] == "heroes" and e["alive"]:
+            live_heroes = True
+            break
     evil = "traitor" if h["traitor"] is not None else "house"
-    if not live_heroes and haunt.house_wins_if_all_dead:
+    if not live_heroes and all_dead_wins:
         declare_winner(ix, s, evil, "every hero is dead")
         return
-    if live_heroes and any(Q.holds(ix, s, c, None) for c in haunt.heroes.win):
-        declare_winner(ix, s, "heroes", "goals completed")
-        return
-    if any(Q.holds(ix, s, c, None) for c in haunt.traitor_book.win):
-        declare_winner(ix, s, evil, "goals completed")
+    if live_heroes:
+        for test in hero_goals:
+            if test(ix, s, None):
+                declare_winner(ix, s, "heroes", "goals completed")
+                return
+    for test in evil_goals:
+        if test(ix, s, None):
+            declare_winner(ix, s, evil, "goals completed")
+            return
+
+
+# haunt id -> (the index, house wins if all heroes die, heroes' goal tests, evil goal tests)
+_WIN_TESTS: dict[str, tuple[Index, bool, list[Any], list[Any]]] = {}
 
 
 __all__ = ["begin_haunt", "check_win", "next_turn", "request_end", "start_turn"]
