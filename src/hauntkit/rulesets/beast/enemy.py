@@ -181,11 +181,12 @@ class EnemySide:
 
     def _reaches(self, state: State, unit: Unit, t: Unit, cell: tuple[int, int], reach: int,
                  block: set) -> bool:
-        d = dist(cell[0], cell[1], t["x"], t["y"])
+        tx, ty = t["x"], t["y"]
+        d = max(abs(cell[0] - tx), abs(cell[1] - ty))
         if reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
             d *= 2
         return d <= reach and (reach <= 1 or los(self.md(state), block, cell[0], cell[1],
-                                                  t["x"], t["y"]))
+                                                  tx, ty))
 
     def reachable(self, state: State, unit: Unit, block: set,
                   occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:

@@ -33,9 +33,13 @@ def ranged_distance(attacker: Unit, target: Unit) -> int:
 
 def shielded_by_barricade(state: State, attacker: Unit, target: Unit) -> bool:
     """Blake's Barricade: ranged attacks must destroy it before hitting units next to it."""
-    if dist(attacker["x"], attacker["y"], target["x"], target["y"]) <= 1:
+    tx, ty = target["x"], target["y"]
+    if abs(attacker["x"] - tx) <= 1 and abs(attacker["y"] - ty) <= 1:
         return False
-    return any(dist(b["x"], b["y"], target["x"], target["y"]) <= 1 for b in state["barricades"])
+    for b in state["barricades"]:
+        if abs(b["x"] - tx) <= 1 and abs(b["y"] - ty) <= 1:
+            return True
+    return False
 
 
 def disabled_index(unit: Unit) -> int:
