@@ -78,8 +78,11 @@ class EnemySide:
                 return
             cur["asked"] = False
             nxt = tuple(cur["path"].pop(0))
-            occ = occupancy(state)
-            if nxt in occ or nxt in blockers(state, self.md(state)):
+            nx, ny = nxt
+            # the space is taken (occupancy) or blocked (blockers): the move ends here
+            if nxt in self.md(state).walls or any(
+                    u["x"] == nx and u["y"] == ny and u["alive"] for u in units.values()) or any(
+                    b["x"] == nx and b["y"] == ny for b in state["barricades"]):
                 cur["path"] = []
                 return
             unit["x"], unit["y"] = nxt

@@ -74,9 +74,15 @@ class HunterSide:
                         if f not in occ and f not in block:
                             out.append({"type": "slip", "unit": uid, "through": [n[0], n[1]],
                                         "to": [f[0], f[1]]})
-        if "COVER" not in st and ((x, y) in md.cover or (
-                state["barricades"] and self.cover_source(state, unit))):
-            out.append({"type": "cover", "unit": uid})
+        if "COVER" not in st:
+            covered = (x, y) in md.cover  # cover_source, inlined
+            if not covered:
+                for b in state["barricades"]:
+                    if abs(b["x"] - x) <= 1 and abs(b["y"] - y) <= 1:
+                        covered = True
+                        break
+            if covered:
+                out.append({"type": "cover", "unit": uid})
         acted = unit["acted"]
         lights = state["lights"]
         if not acted:

@@ -273,16 +273,22 @@ class Rules:
                 keep = [uid for uid in pool if self._logic_match(state, md, units[uid], w)]
                 pool = keep or pool
                 continue
-            key = {
-                "CLOSEST": d,
-                "FARTHEST": lambda uid: -d(uid),
-                "LOWEST HP": lambda uid: units[uid]["hp"],
-                "HIGHEST HP": lambda uid: -units[uid]["hp"],
-                "LOWEST DEF": lambda uid: self.defence_score(state, units[uid]),
-                "HIGHEST DEF": lambda uid: -self.defence_score(state, units[uid]),
-            }[w]
-            best = min(key(uid) for uid in pool)
-            pool = [uid for uid in pool if key(uid) == best]
+            if w == "CLOSEST":
+                keys = [d(uid) for uid in pool]
+            elif w == "FARTHEST":
+                keys = [-d(uid) for uid in pool]
+            elif w == "LOWEST HP":
+                keys = [units[uid]["hp"] for uid in pool]
+            elif w == "HIGHEST HP":
+                keys = [-units[uid]["hp"] for uid in pool]
+            elif w == "LOWEST DEF":
+                keys = [self.defence_score(state, units[uid]) for uid in pool]
+            elif w == "HIGHEST DEF":
+                keys = [-self.defence_score(state, units[uid]) for uid in pool]
+            else:
+                raise KeyError(w)
+            best = min(keys)
+            pool = [uid for uid, k in zip(pool, keys, strict=True) if k == best]
         return pool[0]
 
     def _logic_match(self, state: State, md: MapData, unit: Unit, word: str) -> bool:
