@@ -95,8 +95,11 @@ class Content:
             self.deck.extend([cid] * card.copies)
         # abilities per unit kind: id -> Ability (hunters: their list; enemies: special slots)
         self.abilities: dict[str, dict[str, Ability]] = {}
+        # each hunter's interrupts, in the order of its abilities
+        self.interrupts: dict[str, list[Ability]] = {}
         for hid, h in self.hunters.items():
             self.abilities[hid] = {a.id: a for a in h.abilities}
+            self.interrupts[hid] = [a for a in h.abilities if a.kind == "interrupt"]
         for eid, e in self.enemies.items():
             self.abilities[eid] = {"special1": e.special1, "special2": e.special2,
                                    "signature": e.signature}

@@ -130,9 +130,15 @@ class FlowMixin:
 
     def hunter_seats_left(self, state: State) -> list[int]:
         passed = state["passed"]
-        seats = {u["seat"] for u in state["units"].values()
-                 if u["alive"] and u["side"] == "hunters" and u["seat"] not in passed}
-        return sorted(seats)
+        seats: list[int] = []
+        for u in state["units"].values():
+            if u["alive"] and u["side"] == "hunters":
+                seat = u["seat"]
+                if seat not in passed and seat not in seats:
+                    seats.append(seat)
+        if len(seats) > 1:
+            seats.sort()
+        return seats
 
     # -- interrupt windows (rules: "Interrupts") -------------------------------------------
     def open_window(self, state: State, focus: str | None) -> None:
@@ -149,8 +155,8 @@ class FlowMixin:
         for u in state["units"].values():
             if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
                 continue
-            for ab in self.c.hunters[u["kind"]].abilities:
-                if ab.kind != "interrupt" or not self.interrupt_ready(u, ab):
+            for ab in self.c.interrupts[u["kind"]]:
+                if not self.interrupt_ready(u, ab):
                     continue
                 for a in self.ability_targets(state, u, ab, occ, block, "interrupt"):
                     if focus is None or a["target"] == focus:
@@ -167,8 +173,8 @@ class FlowMixin:
         for u in state["units"].values():  # cheap filter before listing targets
             if u["side"] != "hunters" or u["seat"] in passed or not u["alive"] or u["intr"]:
                 continue
-            for ab in self.c.hunters[u["kind"]].abilities:
-                if ab.kind == "interrupt" and self.interrupt_ready(u, ab) and (
+            for ab in self.c.interrupts[u["kind"]]:
+                if self.interrupt_ready(u, ab) and (
                         mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
                             u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)):
                     seats.add(u["seat"])
