@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -25,14 +26,30 @@ _loads = orjson.loads
 _dumps = orjson.dumps
 
 
+# Per ruleset id: (key, copier) pairs that copy_state applies instead of the orjson round trip.
+_COPY_PLANS: dict[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+
+
+def register_copy_plan(ruleset_id: str, plan: dict[str, Callable[[Any], Any]]) -> None:
+    """Let ``copy_state`` copy these top-level keys of ``ruleset_id`` states with the given
+    functions (each must return an equal copy sharing no container with its argument); the
+    other keys still go through orjson. Worth it for large containers of a fixed shape."""
+    _COPY_PLANS[ruleset_id] = tuple(plan.items()) + tuple((k, list.copy) for k in _APPEND_ONLY)
+
+
 def copy_state(state: State) -> State:
     """A deep copy of a state, sharing the immutable entries of the append-only lists.
 
     Keys keep their order, so a clone serialises to the same bytes as its original. An orjson
     round trip measured faster than a hand-written recursive copy of dicts and lists (which
     also tried ``dict.copy``/``list[:]`` for flat containers), pickle, msgspec and ormsgpack:
-    on a mid-game betrayal state about 26 us against 60 us for the recursive copy.
+    on a mid-game betrayal state about 26 us against 60 us for the recursive copy. A ruleset
+    may register a plan (``register_copy_plan``) for its large fixed-shape containers: Python
+    copies those (cheaper than through JSON), orjson the rest (betrayal: ~38 -> ~27 us).
     """
+    plan = _COPY_PLANS.get(state.get("ruleset"))  # type: ignore[arg-type]
+    if plan is not None:
+        return _copy_planned(state, plan)
     body = state.copy()
     shared = [(key, body.pop(key)) for key in _APPEND_ONLY if key in body]
     out = _loads(_dumps(body))
@@ -43,6 +60,19 @@ def copy_state(state: State) -> State:
         if next(tail) != key:
             # log/history are not the last keys (a state built outside Game.new): reorder
             return {k: out[k] for k in state}
+    return out
+
+
+def _copy_planned(state: State, plan: tuple[tuple[str, Callable[[Any], Any]], ...]) -> State:
+    body = state.copy()
+    for key, _ in plan:
+        if key in body:
+            body[key] = None  # a placeholder keeps the key order
+    out = _loads(_dumps(body))
+    for key, copy in plan:
+        value = state.get(key)
+        if value is not None:
+            out[key] = copy(value)
     return out
 
 

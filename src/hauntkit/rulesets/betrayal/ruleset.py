@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from hauntkit.core import rng
 from hauntkit.core.errors import HauntkitError
+from hauntkit.core.game import register_copy_plan
 from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
 from hauntkit.rulesets.betrayal import actions as A
 from hauntkit.rulesets.betrayal import common as C
@@ -18,9 +19,11 @@ from hauntkit.rulesets.betrayal.explain import explain
 from hauntkit.rulesets.betrayal.index import START_ROOMS, Index, load_index
 from hauntkit.rulesets.betrayal.schema import TRAITS
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants, stats
+from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
 from hauntkit.rulesets.betrayal.view import view
 
 hooks.register_choices()
+register_copy_plan("betrayal", COPY_PLAN)
 CONFIG_KEYS = {"players", "characters", "max_turns"}
 
 

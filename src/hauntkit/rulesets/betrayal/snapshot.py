@@ -1,0 +1,56 @@
+"""How ``copy_state`` copies the large, fixed-shape parts of a betrayal state.
+
+A Python copy of a container whose shape is known (a dict of flat lists, a list of strings)
+beats the orjson round trip that copies everything else; the plan lists those keys only.
+Every shape here is guaranteed by the engine (``house.place_tile``, card moves, ``new_state``
+and ``apply_setup``): lists of card or room ids, tile positions ``[floor, x, y, rotation]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_lcopy = list.copy
+# explorer fields besides "cards" (a list of ids) and "t" (trait -> track index): all scalars
+_EX_KEYS = frozenset({"ch", "room", "alive", "side", "cards", "fate", "t", "saved"})
+
+
+def _ids(v: list[Any]) -> list[Any]:
+    return v[:]
+
+
+def _lists(v: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    return dict(zip(v, map(_lcopy, v.values()), strict=True))
+
+
+def _flat(v: dict[str, Any]) -> dict[str, Any]:
+    return v.copy()
+
+
+def _deep(v: Any) -> Any:
+    t = type(v)
+    if t is dict:
+        return {k: _deep(x) for k, x in v.items()}
+    if t is list:
+        return [_deep(x) for x in v]
+    return v
+
+
+def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for e in v:
+        if e.keys() <= _EX_KEYS:
+            d = e.copy()
+            d["cards"] = e["cards"][:]
+            d["t"] = e["t"].copy()
+        else:  # a field this plan does not know: copy it all the slow way
+            d = _deep(e)
+        out.append(d)
+    return out
+
+
+COPY_PLAN: dict[str, Callable[[Any], Any]] = {
+    "ex": _explorers, "tiles": _lists, "grid": _flat, "stack": _ids, "aside": _ids,
+    "limbo": _ids, "decks": _lists, "discard": _lists, "piles": _lists,
+}
