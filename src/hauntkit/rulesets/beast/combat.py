@@ -46,7 +46,7 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
             fr["asked"] = True
             rs.open_window(state, None)
             return False
-        if status.has(att, "PARALYZE") or not tgt["alive"]:
+        if "PARALYZE" in att["st"] or not tgt["alive"]:
             emit(state, "attack_stopped", f"{rs.name(att)} cannot complete the attack.")
             return True
         d = dist(att["x"], att["y"], tgt["x"], tgt["y"])
@@ -56,7 +56,7 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
         if d > fr["reach"] + fr.get("slack", 0):
             emit(state, "attack_stopped", f"{rs.name(tgt)} is out of reach now.")
             return True
-        if status.has(att, "BLIND") and not blind_check(rs, state, att, fr["reach"]):
+        if "BLIND" in att["st"] and not blind_check(rs, state, att, fr["reach"]):
             return True
         return _roll(rs, state, fr, att, tgt)
     if fr["ph"] == "decided":
@@ -87,19 +87,19 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     el = fr["el"]
     if el in ELEMENTAL_SPECIAL:
         face = dice.combat(state, 1)[0]
-        primed = status.has(tgt, "PRIMED")
+        primed = "PRIMED" in tgt["st"]
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
         emit(state, "element_roll", f"{el} special roll: {face}"
              f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
     n = max(0, fr["atk"] - status.value(att, "ATTACK_DOWN"))
     faces = dice.combat(state, n)
     budget = 0
-    if status.has(tgt, "MARKED"):
+    if "MARKED" in tgt["st"]:
         budget += 1
-    if status.has(att, "BERSERK") and not att["flags"].get("bz"):
+    if "BERSERK" in att["st"] and not att["flags"].get("bz"):
         budget += 2
         att["flags"]["bz"] = 1
-    elif status.has(att, "MULTI_ATTACK") and not att["flags"].get("ma"):
+    elif "MULTI_ATTACK" in att["st"] and not att["flags"].get("ma"):
         budget += 1
         att["flags"]["ma"] = 1
     for i, f in enumerate(faces):
@@ -116,7 +116,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     fr["crit"] = crit
     fr["nodef"] = False
     if crit and phys:
-        mult = fr["mult"] + (1 if status.has(tgt, "FROZEN") else 0)
+        mult = fr["mult"] + (1 if "FROZEN" in tgt["st"] else 0)
         for _ in range(mult - 1):
             more = dice.combat(state, n)
             fr["h"] += dice.hits(more)
@@ -141,32 +141,32 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     adds = 0
     if el == "FIRE" and h > 0:
         adds += 1
-    if el == "PHYSICAL" and status.has(tgt, "WOUNDING"):
+    if el == "PHYSICAL" and "WOUNDING" in tgt["st"]:
         adds += 2
-    if status.has(tgt, "FLINCH"):
+    if "FLINCH" in tgt["st"]:
         adds += 1
-    if status.has(tgt, "DECAY"):
+    if "DECAY" in tgt["st"]:
         adds += 1
-    if style == "melee" and status.has(tgt, "COVER"):
+    if style == "melee" and "COVER" in tgt["st"]:
         adds += 1
-    if status.has(att, "CHILLED"):
+    if "CHILLED" in att["st"]:
         adds -= 1
     blocked = 0
     perfect = False
-    if not fr["nodef"] and not status.has(tgt, "NO_DEFEND"):
+    if not fr["nodef"] and "NO_DEFEND" not in tgt["st"]:
         ndice = rs.defence_dice(state, tgt, fr)
         faces = dice.combat(state, ndice)
         blocked = dice.blocks(faces)
         perfect = (blocked >= 3 and rs.defence_score(state, tgt) < 6
-                   and not status.has(tgt, "FROZEN"))
+                   and "FROZEN" not in tgt["st"])
         emit(state, "defence_roll", f"{rs.name(tgt)} defends: {faces}"
              f"{' - PERFECT DEFENCE' if perfect else ''}.", faces=faces, perfect=perfect)
-    if status.has(tgt, "FLINCH"):
+    if "FLINCH" in tgt["st"]:
         status.remove(state, tgt, "FLINCH")
     dmg = 0 if perfect or h == 0 else max(0, h + adds - blocked)
     if dmg and el != "ETHER":
         dmg = max(0, dmg - rs.damage_reduction(tgt))
-    if dmg and style != "melee" and status.has(tgt, "COVER"):
+    if dmg and style != "melee" and "COVER" in tgt["st"]:
         dmg -= 1  # COVER: a Ward of 1 against ranged attacks and abilities
     lost = rs.deal(state, tgt, dmg, att, el) if dmg else 0
     hit = h > 0 and not perfect
@@ -187,7 +187,7 @@ def _element_effects(rs: Any, state: State, fr: dict[str, Any], att: dict[str, A
         if status.apply(rs, state, tgt, "BURNING", 1, fr["atk"]):
             tgt["st"]["BURNING"] = [0, fr["atk"]]
     elif el == "ICE" and tgt["alive"]:
-        if status.has(tgt, "BURNING"):
+        if "BURNING" in tgt["st"]:
             status.remove(state, tgt, "BURNING")
         status.apply(rs, state, tgt, "CHILLED", 1, 1)
         if fr.get("sp"):

@@ -68,7 +68,7 @@ class Rules:
         n = self.defence_score(state, unit)
         if fr["el"] == "ELEC":
             n -= 1  # ELEC basic effect
-        if status.has(unit, "FLINCH"):
+        if "FLINCH" in unit["st"]:
             n -= 1
         if fr.get("sneak"):
             # Sneak Attack: at most 1 die; a defence debuff lowers that maximum (HR-7).
@@ -78,7 +78,7 @@ class Rules:
     def movement(self, state: State, unit: Unit) -> int:
         """Movement for a new turn, before Immobilize."""
         mv = self.c.stats(unit["kind"]).move - status.value(unit, "SLOW")
-        if status.has(unit, "CHILLED"):
+        if "CHILLED" in unit["st"]:
             mv -= 1
         if unit["side"] == "enemies" and self.template(unit).hindered_in_light and is_lit(
                 state, self.md(state), unit["x"], unit["y"]):
