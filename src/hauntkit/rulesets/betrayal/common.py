@@ -36,7 +36,8 @@ def value(ix: Index, s: State, who: Any, trait: str) -> int:
     """The current value of a trait of an explorer or a monster (0 if it lacks it)."""
     if isinstance(who, int):
         e = s["ex"][who]
-        return ix.value(e["ch"], trait, e["t"][trait])
+        idx = e["t"][trait]
+        return ix.tracks[e["ch"]][trait][idx] if idx >= 0 else 0
     return ix.monsters[s["mon"][who]["k"]].traits.get(trait, 0)
 
 

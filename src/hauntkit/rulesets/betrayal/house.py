@@ -75,8 +75,14 @@ def _around(f: str, x: int, y: int) -> list[tuple[int, int, str]]:
 
 def open_sides(ix: Index, state: State, room: str) -> list[str]:
     """Sides with a real doorway and no tile behind it (where one can explore)."""
-    doors = real_doors(ix, state, room)
-    return [s for s in SIDES if doors & BIT[s] and neighbour(state, room, s) is None]
+    f, x, y, r = state["tiles"][room]
+    doors = ix.real[room][r]
+    if not doors:
+        return []
+    grid = state["grid"]
+    around = _AROUND.get((f, x, y)) or _around(f, x, y)
+    return [side for side, (bit, _opp, key) in zip(SIDES, around, strict=True)
+            if doors & bit and key not in grid]
 
 
 def placed_on(state: State, floor: str) -> list[str]:
@@ -113,7 +119,7 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
     seen: set[str] = {room}
     if real:
         grid = state["grid"]
-        for bit, opp, key in _around(f, x, y):
+        for bit, opp, key in _AROUND.get((f, x, y)) or _around(f, x, y):
             if real & bit:
                 other = grid.get(key)
                 if other is not None and real_of[other][tiles[other][3]] & opp \
@@ -243,7 +249,11 @@ def next_fitting(ix: Index, state: State, floor: str) -> str | None:
 
 
 def stack_has(ix: Index, state: State, floor: str) -> bool:
-    return any(floor in ix.floor_ok[r] for r in state["stack"])
+    floor_ok = ix.floor_ok
+    for r in state["stack"]:
+        if floor in floor_ok[r]:
+            return True
+    return False
 
 
 def open_doorways(ix: Index, state: State, floor: str) -> list[tuple[str, str]]:

@@ -41,6 +41,9 @@ class Index:
             if cellkey not in self.chart or c.replace:  # type: ignore[attr-defined]
                 self.chart[cellkey] = c.haunt  # type: ignore[attr-defined]
         self.char_ids = sorted(self.characters)
+        # tracks[character][trait]: the trait's track values (the model's own list)
+        self.tracks: dict[str, dict[str, list[int]]] = {
+            cid: {t: getattr(c, t).values for t in S.TRAITS} for cid, c in self.characters.items()}
         self.objects: dict[str, S.HauntObject] = {}
         for h in self.haunts.values():
             for o in h.objects:
@@ -145,7 +148,7 @@ class Index:
         """The value of a character's trait at track index ``idx`` (-1: the skull, 0)."""
         if idx < 0:
             return 0
-        return getattr(self.characters[ch], trait).values[idx]
+        return self.tracks[ch][trait][idx]
 
 
 def load_index(paths: list[str | Path], replace_starter: bool) -> Index:
