@@ -144,20 +144,13 @@ def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tup
                             seen.add(other)
                             out.append((other, None))
     # links given by other tiles: two-way ones, and one-way ones monsters may climb
-    rev = ix.rev_to.get(room)
-    if rev:
-        for src, link in rev:
-            if src in tiles and src not in seen and (not link.one_way or
-                                                      (monster and link.monsters_free)):
-                seen.add(src)
-                out.append((src, link))
-    rev = ix.rev_floor.get(f)
-    if rev:
-        for src, link in rev:
-            if src in tiles and src not in seen and (not link.one_way or
-                                                      (monster and link.monsters_free)):
-                seen.add(src)
-                out.append((src, link))
+    for rev in (ix.rev_to.get(room), ix.rev_floor.get(f)):
+        if rev:
+            for src, link in rev:
+                if src in tiles and src not in seen and (not link.one_way or
+                                                          (monster and link.monsters_free)):
+                    seen.add(src)
+                    out.append((src, link))
     return out
 
 
