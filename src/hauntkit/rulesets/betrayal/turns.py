@@ -136,7 +136,7 @@ def finish_turn(ix: Index, s: State, _fr: Any = None) -> None:
 
 
 def _no_omen_left(ix: Index, s: State) -> bool:
-    return not any(ix.rooms[r].symbol == "omen" for r in s["stack"])
+    return ix.omen_rooms.isdisjoint(s["stack"])
 
 
 def _any_omen(ix: Index) -> str:
