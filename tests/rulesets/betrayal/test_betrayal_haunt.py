@@ -299,3 +299,14 @@ def test_haunt_starts_when_no_omen_tile_is_left():
     g.state["stack"] = [r for r in g.state["stack"] if ix.rooms[r].symbol != "omen"]
     g.act(0, {"type": "end_turn"})
     assert g.state["haunt"] is not None and g.state["haunt"]["revealer"] == 0
+
+
+def test_book_text_shows_the_number_for_this_table():
+    """Issue 3 (player-count scaling {3/4/5/6}): a view shows the number for the table's
+    player count, not the author's notation (Ghoul Pack set-up: {2/2/3/3} ghouls)."""
+    for players, ghouls in ((3, "2"), (6, "3")):
+        g = scenario({"haunt": {"id": "ghoul_pack", "revealer": 0, "traitor": 0}},
+                     players=players)
+        text = g.view(1)["haunt"]["setup_text"]
+        assert "{" not in text
+        assert f"Put {ghouls} Ghouls" in text

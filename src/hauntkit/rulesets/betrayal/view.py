@@ -36,6 +36,7 @@ traitor's identity, other seats' private log events.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hauntkit.core.log import visible_log
@@ -109,6 +110,17 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
     return out
 
 
+_SCALE_IN_TEXT = re.compile(r"\{(\d+)/(\d+)/(\d+)/(\d+)\}")
+
+
+def scale_text(text: str, players: int) -> str:
+    """Resolve an author's ``{3/4/5/6}`` scaling in book text to this table's number
+    (3 players: first value ... 6 players: last)."""
+    if "{" not in text:
+        return text
+    return _SCALE_IN_TEXT.sub(lambda m: m.group(min(max(players, 3), 6) - 2), text)
+
+
 def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:
     h = s["haunt"]
     if h is None:
@@ -122,9 +134,13 @@ def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:
         book = haunt.heroes
     elif my_side == "traitor":
         book = haunt.traitor_book
-    return {"id": h["id"], "number": haunt.number, "name": haunt.name, "intro": haunt.intro,
-            "setup_text": haunt.setup_text, "revealer": h["revealer"], "traitor": traitor,
+    n = s["n"]
+    return {"id": h["id"], "number": haunt.number, "name": haunt.name,
+            "intro": scale_text(haunt.intro, n), "setup_text": scale_text(haunt.setup_text, n),
+            "revealer": h["revealer"], "traitor": traitor,
             "my_side": "heroes" if hidden and seat != h["traitor"] and my_side else my_side,
-            "book": {"book": book.book, "goals": list(book.goals), "facts": list(book.facts)}
+            "book": {"book": scale_text(book.book, n),
+                     "goals": [scale_text(g, n) for g in book.goals],
+                     "facts": [scale_text(f, n) for f in book.facts]}
             if book is not None else None,
             "counters": dict(s["counters"]), "flags": dict(s["flags"])}
