@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import betrayal_schema
 
 from hauntkit.core.content import load_ruleset_pack
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import get_ruleset
+from hauntkit.rulesets.betrayal.schema import PACK_SPEC
 
-PACK = load_ruleset_pack(betrayal_schema().PACK_SPEC)
+PACK = load_ruleset_pack(PACK_SPEC)
 EVENTS = sorted(c for c, card in PACK.items["cards"].items() if card.kind == "event")
 USES = sorted((c, a.id) for c, card in PACK.items["cards"].items() for a in card.actions)
 CONFIG = {"players": 3, "characters": ["ada_vance", "bram_okafor", "celeste_moreau"]}
