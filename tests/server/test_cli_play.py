@@ -80,3 +80,51 @@ def test_play_on_postgresql(tmp_path: Path) -> None:
     finally:
         _stop(proc)
         drop_db(pg_url(), prefix)
+
+
+_EXTRA_EXPLORER = """ruleset: betrayal
+characters:
+  - id: ivy_marsh
+    name: Ivy Marsh
+    text: A bell-ringer who counts the chimes the house should not make.
+    might: {values: [2, 3, 3, 4, 5, 5, 6, 6], start: 2}
+    speed: {values: [2, 3, 4, 4, 5, 6, 6, 7], start: 3}
+    knowledge: {values: [3, 4, 4, 5, 5, 6, 7, 8], start: 3}
+    sanity: {values: [2, 3, 3, 4, 5, 6, 6, 7], start: 2}
+"""
+
+
+def test_play_serves_an_authors_pack_on_top_of_the_starter(tmp_path: Path) -> None:
+    """Issue 3: authors add a pack of their own from a folder (`--content PATH`)."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "explorers.yaml").write_text(_EXTRA_EXPLORER)
+    port = free_port()
+    proc, url = _start(["--port", str(port), "--content", str(pack)], tmp_path)
+    try:
+        catalog = httpx.get(url + "api/rulesets/betrayal/catalog").json()
+        assert "ivy_marsh" in catalog["characters"]
+        assert "ada_vance" in catalog["characters"]  # the starter pack is still there
+    finally:
+        _stop(proc)
+
+
+def test_play_refuses_a_broken_pack_with_the_validator_messages(tmp_path: Path) -> None:
+    """Issue 3: a pack with an error never loads half-way; `play` refuses it with the same
+    file:line: field messages as `hauntkit validate`, and no server starts."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "explorers.yaml").write_text(_EXTRA_EXPLORER.replace("start: 2}\n  ", "start: 9}\n  ", 1)
+                                         .replace("might: {values: [2, 3, 3, 4, 5, 5, 6, 6]",
+                                                  "might: {values: [2, 3, 3]"))
+    validate = subprocess.run([str(HAUNTKIT), "validate", str(pack)], capture_output=True,
+                              text=True, cwd=tmp_path)
+    play = subprocess.run([str(HAUNTKIT), "play", "--no-browser", "--port", str(free_port()),
+                           "--content", str(pack)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert validate.returncode == 1 and play.returncode == 1
+    problems = [ln for ln in validate.stdout.splitlines() + validate.stderr.splitlines()
+                if "explorers.yaml:" in ln]
+    assert problems and all(p in play.stderr for p in problems)
+    assert "serving" not in play.stdout
+    assert not (tmp_path / "data").exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 
@@ -21,12 +23,28 @@ def register(app: typer.Typer) -> None:
         dev: bool = typer.Option(
             False, "--dev",
             help="Allow scenario set-ups and scripted dice (for tests; never for real games)."),
+        content: list[str] | None = typer.Option(  # noqa: B008 - typer's declaration style
+            None, "--content",
+            help="Extra content folder or file (repeatable); its ruleset comes from the files' "
+                 "`ruleset:` key. Checked before the server starts."),
+        replace_starter: bool = typer.Option(
+            False, "--replace-starter", help="Use only --content, not the starter pack."),
     ) -> None:
         """Serve the lobby and games in the browser; prints the URL."""
         from hauntkit.server.db import database_url
         from hauntkit.server.rooms import Settings
         from hauntkit.server.run import serve
 
+        packs: dict[str, list[str]] = {}
+        content = list(content or [])
+        if content:
+            from hauntkit.cli.validate import detect_ruleset
+            from hauntkit.sim.cliutil import load_ruleset
+
+            rid = detect_ruleset([Path(p) for p in content])
+            load_ruleset(rid, content, replace_starter)  # refuses a broken pack, every problem
+            packs[rid] = list(content)
         settings = Settings(db_url=database_url(db, data_dir), table_prefix=table_prefix,
-                            dev=dev, bot_delay=bot_delay)
+                            dev=dev, bot_delay=bot_delay, content=packs,
+                            replace_starter={rid: replace_starter for rid in packs})
         serve(settings, host, port, open_browser=not no_browser)

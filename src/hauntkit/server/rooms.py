@@ -46,6 +46,10 @@ class Settings:
     rate: float = 10.0  # messages a second per connection, on average
     burst: float = 30.0
     base_url: str = ""
+    # Extra content packs per ruleset id (``hauntkit play --content``), and whether they
+    # replace that ruleset's starter pack.
+    content: dict[str, list[str]] = field(default_factory=dict)
+    replace_starter: dict[str, bool] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -365,7 +369,9 @@ class Manager:
     def ruleset(self, rid: str) -> Ruleset:
         rs = self._rulesets.get(rid)
         if rs is None:
-            rs = self._rulesets[rid] = get_ruleset(rid)
+            rs = self._rulesets[rid] = get_ruleset(
+                rid, self.settings.content.get(rid, []),
+                self.settings.replace_starter.get(rid, False))
         return rs
 
     async def start(self) -> None:
