@@ -17,6 +17,7 @@ from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
 PHYS = ("might", "speed")
+DEATH = "death"  # source of ``on_death`` reactions: they run for a dead explorer (RULING HB-20)
 MENT = ("knowledge", "sanity")
 
 
@@ -53,7 +54,7 @@ def run(ix: Index, s: State) -> None:
         if fr["op"] == "fx":
             who = fr["who"]
             lst = ix.fx[fr["k"]]
-            if fr["i"] >= len(lst) or _gone(s, who):
+            if fr["i"] >= len(lst) or (_gone(s, who) and fr["src"] != DEATH):
                 stack.pop()
                 continue
             eff = lst[fr["i"]]

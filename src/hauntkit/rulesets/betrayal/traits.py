@@ -64,7 +64,8 @@ def die(ix: Index, s: State, seat: int, trait: str) -> None:
         book = haunt.heroes if side_key == "heroes" else haunt.traitor_book
         for i, re in enumerate(book.reactions):
             if re.when == "on_death" and not re.prevents_death:
-                _effects.push(s, f"h:{h['id']}:{side_key}:re{i}", seat, "haunt")
+                # "death": the reaction runs although its explorer is gone (RULING HB-20)
+                _effects.push(s, f"h:{h['id']}:{side_key}:re{i}", seat, _effects.DEATH)
 
 
 def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:
