@@ -182,18 +182,17 @@ def test_monster_turn_and_spectator(browser, web_server: ServerProcess, shots: P
         p.wait_for_selector(".haunt-intro")
     assert "The monsters' turn" in traitor.inner_text("#prompt-panel")
     traitor.bring_to_front()  # background tabs draw slowly
-    # pick the second ghoul, then walk it into the Foyer
-    traitor.locator(".figure.monster.selectable[data-monster=m2]").click()
-    traitor.wait_for_selector(".figure.monster.selected[data-monster=m2]")
+    # the first ghoul is picked already (RULING B12: number order); walk it into the Foyer
+    traitor.wait_for_selector(".figure.monster.selected[data-monster=m1]")
     v = _version(traitor)
     traitor.locator(".floor-map .tile.clickable[data-room=foyer]").click()
     _wait_version_above(traitor, v)
     assert "Ghoul" in traitor.inner_text("#log")
     state = httpx.get(f"{web_server.url}/api/games/{gid}/state").json()
-    assert {m["id"]: m["room"] for m in state["view"]["monsters"]}["m2"] == "foyer"
-    # the first ghoul attacks a hero in the Entrance Hall
+    assert {m["id"]: m["room"] for m in state["view"]["monsters"]}["m1"] == "foyer"
+    # then the second ghoul attacks a hero in the Entrance Hall
     _dice(web_server, gid, host, [2] * 4 + [0] * 8)
-    traitor.locator(".figure.monster.selectable[data-monster=m1]").click()
+    traitor.locator(".figure.monster.selectable[data-monster=m2]").click()
     v = _version(traitor)
     traitor.locator(".figure.explorer.target[data-seat='1']").click()
     _wait_version_above(traitor, v)

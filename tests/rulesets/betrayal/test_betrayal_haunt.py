@@ -3,7 +3,10 @@ traitor powers (RULINGS B3, B10-B14, rulebook digest)."""
 
 from __future__ import annotations
 
+import pytest
 from betrayal_helpers import dice, scenario, types
+
+from hauntkit.core.errors import IllegalActionError
 
 
 def _draw_omen(g, omen: str, room: str, faces: list[int]) -> None:
@@ -42,6 +45,21 @@ def test_turn_order_after_haunt_and_monster_turn():
         assert g.to_act() == [seat]
         g.act(seat, {"type": "end_turn"})
     assert g.state["turn"]["who"] == "m" and g.to_act() == [1]
+
+
+def test_monsters_take_their_turns_in_number_order():
+    """RULING B12: the monsters' turn comes after the traitor's, small monsters in number order:
+    once the second ghoul acts, the first ghoul's turn is over."""
+    g = scenario({"haunt": {"id": "ghoul_pack", "revealer": 1, "traitor": 1}}, players=4,
+                 seat="m")
+    movers = {a["monster"] for a in g.legal_actions(1) if a["type"] == "mmove"}
+    assert movers == {"m1", "m2"}
+    step = next(a for a in g.legal_actions(1) if a["type"] == "mmove" and a["monster"] == "m2")
+    g.act(1, step)
+    assert {a.get("monster") for a in g.legal_actions(1)} == {None, "m2"}  # end_turn and m2
+    first = {"type": "mmove", "monster": "m1", "to": step["to"]}
+    with pytest.raises(IllegalActionError):
+        g.act(1, first)
 
 
 def test_secret_books_and_hidden_traitor_in_views():

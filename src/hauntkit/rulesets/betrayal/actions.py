@@ -190,7 +190,7 @@ def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
 def _monster_actions(ix: Index, s: State) -> list[Action]:
     t = s["turn"]
     out: list[Action] = [END]
-    for mid in sorted(s["mon"]):
+    for mid in sorted(s["mon"], key=monster_number):
         m = s["mon"][mid]
         mt = t["mt"].get(mid)
         if mt is None:
@@ -324,8 +324,22 @@ def _explore(ix: Index, s: State, seat: int, a: Action) -> None:
     discover(ix, s, seat, a["dir"])
 
 
+def monster_number(mid: str) -> tuple[int, str]:
+    """Sort key of monster ids in number order (m2 before m10)."""
+    return (len(mid), mid)
+
+
+def _monster_acts(s: State, mid: str) -> None:
+    """RULING B12, HB-21: monsters take their turns in number order, so once a monster acts, every
+    lower-numbered monster's turn is over (it may have done nothing)."""
+    mt = s["turn"]["mt"]
+    for other in [m for m in mt if monster_number(m) < monster_number(mid)]:
+        del mt[other]
+
+
 def _mexplore(ix: Index, s: State, seat: int, a: Action) -> None:
     """A monster the haunt lets explore discovers a tile (it draws no card)."""
+    _monster_acts(s, a["monster"])
     discover(ix, s, a["monster"], a["dir"])
 
 
@@ -458,12 +472,14 @@ def _place_stairs(ix: Index, s: State, seat: int, a: Action) -> None:
 
 
 def _mmove(ix: Index, s: State, seat: int, a: Action) -> None:
+    _monster_acts(s, a["monster"])
     s["turn"]["mt"][a["monster"]]["mv"] -= 1
     E.relocate(ix, s, a["monster"], a["to"])
 
 
 def _mattack(ix: Index, s: State, seat: int, a: Action) -> None:
     mid = a["monster"]
+    _monster_acts(s, mid)
     s["turn"]["mt"][mid]["att"] = True
     kind = ix.monsters[s["mon"][mid]["k"]]
     B.attack(ix, s, mid, a["target"], kind.attack, kind.distance, None, None)
@@ -471,6 +487,7 @@ def _mattack(ix: Index, s: State, seat: int, a: Action) -> None:
 
 def _power(ix: Index, s: State, seat: int, a: Action) -> None:
     mid = a["monster"]
+    _monster_acts(s, mid)
     k = s["mon"][mid]["k"]
     key = f"m:{k}:a:{a['id']}"
     s["turn"]["acts"].append(f"{mid}:{key}")
@@ -479,6 +496,7 @@ def _power(ix: Index, s: State, seat: int, a: Action) -> None:
 
 def _mpick(ix: Index, s: State, seat: int, a: Action) -> None:
     mid = a["monster"]
+    _monster_acts(s, mid)
     K.from_pile(s, s["mon"][mid]["room"], a["card"])
     K.gain(ix, s, mid, a["card"])
 
