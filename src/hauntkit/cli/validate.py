@@ -24,6 +24,7 @@ from hauntkit.core.content import (
 )
 from hauntkit.core.errors import ContentError, HauntkitError
 from hauntkit.core.ruleset import ruleset_ids
+from hauntkit.sim.cliutil import echo_problems
 
 DEFAULT_RULESET = "betrayal"
 
@@ -119,9 +120,7 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 typer.echo(json.dumps({"ok": False, "ruleset": rs, "problems": exc.problems}))
             else:
-                for problem in exc.problems:
-                    typer.echo(problem, err=True)
-                typer.echo(f"{len(exc.problems)} problem(s) found", err=True)
+                echo_problems(exc.problems)
             raise typer.Exit(1) from exc
         except HauntkitError as exc:
             typer.echo(f"error: {exc}", err=True)

@@ -11,15 +11,20 @@ from hauntkit.core.errors import ContentError, HauntkitError
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 
 
+def echo_problems(problems: list[str]) -> None:
+    """Print content problems one a line on stderr, then their count."""
+    for problem in problems:
+        typer.echo(problem, err=True)
+    typer.echo(f"{len(problems)} problem(s) found", err=True)
+
+
 def load_ruleset(ruleset_id: str, content: list[str] | None = None,
                  replace_starter: bool = False) -> Ruleset:
     """The ruleset with its content, or exit 1 printing every content problem (one a line)."""
     try:
         return get_ruleset(ruleset_id, content or [], replace_starter)
     except ContentError as exc:
-        for problem in exc.problems:
-            typer.echo(problem, err=True)
-        typer.echo(f"{len(exc.problems)} problem(s) found", err=True)
+        echo_problems(exc.problems)
         raise typer.Exit(1) from None
     except HauntkitError as exc:
         typer.echo(f"error: {exc}", err=True)
