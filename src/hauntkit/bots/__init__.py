@@ -14,5 +14,7 @@ from __future__ import annotations
 
 from hauntkit.bots.base import Bot, bot_names, bot_rng, get_bot, register_bot
 from hauntkit.bots.simple import DefaultBot, RandomBot
+from hauntkit.bots.heuristic import HeuristicBot
 
-__all__ = ["Bot", "DefaultBot", "RandomBot", "bot_names", "bot_rng", "get_bot", "register_bot"]
+__all__ = ["Bot", "DefaultBot", "HeuristicBot", "RandomBot", "bot_names", "bot_rng", "get_bot",
+           "register_bot"]

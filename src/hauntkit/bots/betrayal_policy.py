@@ -1,0 +1,340 @@
+"""The heuristic policy for `betrayal`: score every legal action from the seat's view.
+
+Goals come from the content, never from a list of haunts: before the haunt the bot explores
+(open doorways, cards on tiles); after it, the bot reads its own side's book (its ``actions``
+with their ``when`` conditions, and its ``win`` conditions) and turns them into rooms to reach,
+objects to carry, actions to take and targets to attack. Movement goes down a breadth-first
+distance to the nearest goal tile, so a bot never walks back and forth; it never drops a card
+(so it never drops and picks up again), and it ends its turn when nothing it can do helps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal.index import Index
+
+Action = dict[str, Any]
+View = dict[str, Any]
+INF = 10_000
+
+
+@dataclass
+class Goals:
+    """What the seat's side wants now, in terms of the board."""
+
+    rooms: set[str] = field(default_factory=set)        # tiles to stand on
+    cards: set[str] = field(default_factory=set)        # card/object ids (or bases) to carry
+    enemies: set[Any] = field(default_factory=set)      # seats and monster ids to attack
+    explore: bool = False                               # discovering tiles helps
+
+
+def house_of(view: View) -> dict[str, Any]:
+    """The public part of the house as the engine's house functions read it."""
+    tiles: dict[str, list[Any]] = {}
+    grid: dict[str, str] = {}
+    tokens: dict[str, dict[str, int]] = {}
+    for t in view["tiles"]:
+        tiles[t["room"]] = [t["floor"], t["x"], t["y"], t["rotation"]]
+        grid[H.cell(t["floor"], t["x"], t["y"])] = t["room"]
+        if t["tokens"]:
+            tokens[t["room"]] = dict(t["tokens"])
+    return {"tiles": tiles, "grid": grid, "tokens": tokens}
+
+
+def distances(ix: Index, house: dict[str, Any], start: str, monster: bool = False
+              ) -> dict[str, int]:
+    """Steps from ``start`` to every reachable tile."""
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        room = todo.popleft()
+        d = dist[room] + 1
+        for nxt, _ in H.exits(ix, house, room, monster=monster):
+            if nxt not in dist:
+                dist[nxt] = d
+                todo.append(nxt)
+    return dist
+
+
+def _holds(cards: list[str], want: str) -> bool:
+    return any(c == want or (c.startswith(want + "_") and c[len(want) + 1:].isdigit())
+               for c in cards)
+
+
+def _matches(card: str, wants: set[str]) -> bool:
+    return card in wants or card.rsplit("_", 1)[0] in wants
+
+
+def goals(ix: Index, view: View, seat: int) -> Goals:
+    """The seat's goals, read from the content of its own side's book."""
+    g = Goals()
+    h = view["haunt"]
+    me = view["explorers"][seat]
+    if h is None:
+        g.explore = True
+        return g
+    side = h["my_side"]
+    haunt = ix.haunts[h["id"]]
+    book = haunt.heroes if side == "heroes" else haunt.traitor_book
+    tiles = {t["room"]: t for t in view["tiles"]}
+    monsters = view["monsters"]
+    explorers = view["explorers"]
+    flags = h["flags"]
+    # whom to attack
+    if side == "heroes":
+        g.enemies |= {m["id"] for m in monsters}
+        traitor = h["traitor"]
+        if traitor is None:
+            traitor = next((e["seat"] for e in explorers if e["side"] == "traitor"), None)
+        if traitor is not None:
+            g.enemies.add(traitor)
+    else:
+        g.enemies |= {e["seat"] for e in explorers if e["alive"] and e["side"] == "heroes"}
+    conds = []
+    for act in book.actions:
+        if act.when is not None:
+            conds.append(act.when)
+    conds += list(book.win)
+    mine = me["cards"]
+    for c in conds:
+        _cond_goals(ix, g, c, tiles, monsters, explorers, mine, flags)
+    if g.rooms and not all(r in tiles for r in g.rooms):
+        g.explore = True  # a goal tile is not in the house yet
+        g.rooms = {r for r in g.rooms if r in tiles}
+    return g
+
+
+def _cond_goals(ix: Index, g: Goals, c: Any, tiles: dict[str, Any], monsters: list[Any],
+                explorers: list[Any], mine: list[str], flags: dict[str, Any]) -> None:
+    if c.flag is not None and not flags.get(c.flag):
+        # a condition that waits for a flag someone else sets: not a place to go yet, unless
+        # the rest of it (e.g. a room) is where the flag is set too
+        pass
+    if c.not_flag is not None and flags.get(c.not_flag):
+        return  # this action is done
+    for sub in c.any_of or []:
+        _cond_goals(ix, g, sub, tiles, monsters, explorers, mine, flags)
+    if c.carrying:
+        if not any(_holds(mine, x) for x in c.carrying):
+            g.cards |= set(c.carrying) | {x.rsplit("_", 1)[0] for x in c.carrying}
+            return  # first get the card, then the room matters
+    if c.in_room:
+        g.rooms |= set(c.in_room)
+    if c.explorers_in_room is not None:
+        g.rooms.add(c.explorers_in_room.room)
+    if c.token_here:
+        g.rooms |= {r for r, t in tiles.items() if t["tokens"].get(c.token_here)}
+    if c.room_has_symbol:
+        g.rooms |= {r for r, t in tiles.items() if t["symbol"] == c.room_has_symbol}
+    if c.monster_here:
+        g.rooms |= {m["room"] for m in monsters
+                    if c.monster_here == "any" or m["kind"] == c.monster_here}
+
+
+class BetrayalPolicy:
+    """Scores actions for one seat; the best (ties broken by the bot's rng) is played."""
+
+    def __init__(self, ix: Index) -> None:
+        self.ix = ix
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        scores = self.scores(view, legal)
+        best = max(scores)
+        picks = [a for a, s in zip(legal, scores, strict=True) if s == best]
+        return picks[rng.randrange(len(picks))]
+
+    def scores(self, view: View, legal: list[Action]) -> list[float]:
+        seat = view["seat"]
+        ix = self.ix
+        house = house_of(view)
+        g = goals(ix, view, seat)
+        ctx = _Ctx(ix, view, seat, house, g)
+        return [ctx.score(a) for a in legal]
+
+
+class _Ctx:
+    def __init__(self, ix: Index, view: View, seat: int, house: dict[str, Any],
+                 g: Goals) -> None:
+        self.ix = ix
+        self.view = view
+        self.seat = seat
+        self.house = house
+        self.g = g
+        self.me = view["explorers"][seat]
+        self._targets: set[str] | None = None
+        self._dist_cache: dict[tuple[str, bool], dict[str, int]] = {}
+
+    # -- where to go ---------------------------------------------------------------------
+    def targets(self) -> set[str]:
+        """Goal tiles: book rooms, tiles with wanted cards, enemies' tiles; before the haunt,
+        tiles with open doorways and cards lying there."""
+        if self._targets is not None:
+            return self._targets
+        g = self.g
+        out = set(g.rooms)
+        for t in self.view["tiles"]:
+            if any(_matches(c, g.cards) for c in t["pile"]):
+                out.add(t["room"])
+        if g.cards:  # wanted cards carried by enemies: go take them
+            for e in self.view["explorers"]:
+                if e["seat"] in g.enemies and any(_matches(c, g.cards) for c in e["cards"]):
+                    out.add(e["room"])
+        if not out and g.enemies:
+            out |= {e["room"] for e in self.view["explorers"]
+                    if e["seat"] in g.enemies and e["alive"]}
+            out |= {m["room"] for m in self.view["monsters"] if m["id"] in g.enemies}
+        if not out and (g.explore or self.view["haunt"] is None):
+            house = self.house
+            for t in self.view["tiles"]:
+                if t["pile"] and self.view["haunt"] is None:
+                    out.add(t["room"])
+                if H.open_sides(self.ix, house, t["room"]):
+                    out.add(t["room"])
+        self._targets = out
+        return out
+
+    def dist(self, room: str, monster: bool = False) -> int:
+        """Steps from ``room`` to the nearest goal tile."""
+        key = (room, monster)
+        d = self._dist_cache.get(key)
+        if d is None:
+            d = self._dist_cache[key] = distances(self.ix, self.house, room, monster)
+        targets = self.targets()
+        return min((d[r] for r in targets if r in d), default=INF)
+
+    def dist_to(self, room: str, rooms: set[str], monster: bool) -> int:
+        key = (room, monster)
+        d = self._dist_cache.get(key)
+        if d is None:
+            d = self._dist_cache[key] = distances(self.ix, self.house, room, monster)
+        return min((d[r] for r in rooms if r in d), default=INF)
+
+    # -- scoring -------------------------------------------------------------------------
+    def score(self, a: Action) -> float:
+        kind = a["type"]
+        fn = getattr(self, "_" + kind, None)
+        return fn(a) if fn is not None else 1.0
+
+    def _end_turn(self, a: Action) -> float:
+        return 0.0
+
+    def _move(self, a: Action) -> float:
+        here = self.dist(self.me["room"])
+        there = self.dist(a["to"])
+        if there >= INF or there >= here:
+            return -5.0
+        return 50.0 + (here - there)
+
+    def _explore(self, a: Action) -> float:
+        if self.view["haunt"] is None:
+            return 60.0
+        return 40.0 if self.g.explore else -2.0
+
+    def _haunt_action(self, a: Action) -> float:
+        return 100.0
+
+    def _room_action(self, a: Action) -> float:
+        return 8.0 if self.view["haunt"] is None else -1.0
+
+    def _use(self, a: Action) -> float:
+        return 6.0
+
+    def _attack(self, a: Action) -> float:
+        target = a["target"]
+        if target not in self.g.enemies:
+            return -20.0
+        w = a["weapon"]
+        bonus = 0.0
+        if w is not None:
+            wp = self.ix.cards[w].weapon
+            bonus = 3.0 + (1.0 if wp is not None and wp.distance else 0.0)
+        return 80.0 + bonus
+
+    def _give(self, a: Action) -> float:
+        return -10.0
+
+    def _drop(self, a: Action) -> float:
+        return -50.0
+
+    def _pick_up(self, a: Action) -> float:
+        card = a["card"]
+        room = self.me["room"]
+        pile = next(t["pile"] for t in self.view["tiles"] if t["room"] == room)
+        cards = pile if card == "all" else [card]
+        if any(_matches(c, self.g.cards) for c in cards):
+            return 90.0 + len(cards) * 0.1
+        if self.view["haunt"] is None:
+            return 30.0 + len(cards) * 0.1
+        return 10.0 + len(cards) * 0.1
+
+    def _place_stairs(self, a: Action) -> float:
+        return 70.0
+
+    # -- monsters (the controlling seat) ------------------------------------------------
+    def _hero_rooms(self) -> set[str]:
+        rooms = {e["room"] for e in self.view["explorers"]
+                 if e["alive"] and e["side"] in ("heroes", "unknown") and e["seat"] != self.seat}
+        return rooms
+
+    def _mmove(self, a: Action) -> float:
+        mon = next(m for m in self.view["monsters"] if m["id"] == a["monster"])
+        heroes = self._hero_rooms()
+        here = self.dist_to(mon["room"], heroes, True)
+        there = self.dist_to(a["to"], heroes, True)
+        if there >= INF or there >= here:
+            return -5.0
+        return 50.0 + (here - there) - _mnum(a["monster"]) * 0.01
+
+    def _mexplore(self, a: Action) -> float:
+        return 2.0
+
+    def _mattack(self, a: Action) -> float:
+        if not isinstance(a["target"], int):
+            return -20.0
+        return 80.0 - _mnum(a["monster"]) * 0.01
+
+    def _power(self, a: Action) -> float:
+        return 20.0
+
+    def _mpick(self, a: Action) -> float:
+        return 30.0
+
+    # -- pending choices ----------------------------------------------------------------
+    def _trait_value(self, trait: str) -> int:
+        return self.me["traits"][trait]["index"]
+
+    def _damage(self, a: Action) -> float:
+        return float(self._trait_value(a["trait"]))  # lose from the healthiest trait
+
+    def _trait(self, a: Action) -> float:
+        choice = self.view.get("choice") or {}
+        prompt = choice.get("prompt", "")
+        v = float(self._trait_value(a["trait"]))
+        return -v if "gain" in prompt else v
+
+    def _target(self, a: Action) -> float:
+        return 10.0 if a["target"] in self.g.enemies else -10.0
+
+    def _steal(self, a: Action) -> float:
+        card = a["card"]
+        if card is None:
+            return 0.0
+        return 20.0 if _matches(card, self.g.cards) else 5.0
+
+    def _take(self, a: Action) -> float:
+        card = a.get("card")
+        return 20.0 if isinstance(card, str) and _matches(card, self.g.cards) else 5.0
+
+    def _go(self, a: Action) -> float:
+        d = self.dist(a["room"])
+        return -float(d) if d < INF else -100.0
+
+
+def _mnum(mid: str) -> int:
+    digits = "".join(ch for ch in mid if ch.isdigit())
+    return int(digits) if digits else 0
