@@ -13,8 +13,8 @@ not change the game's dice. Bots are stateless; one instance may serve every sea
 from __future__ import annotations
 
 from hauntkit.bots.base import Bot, bot_names, bot_rng, get_bot, register_bot
-from hauntkit.bots.simple import DefaultBot, RandomBot
 from hauntkit.bots.heuristic import HeuristicBot
+from hauntkit.bots.simple import DefaultBot, RandomBot
 
 __all__ = ["Bot", "DefaultBot", "HeuristicBot", "RandomBot", "bot_names", "bot_rng", "get_bot",
            "register_bot"]
