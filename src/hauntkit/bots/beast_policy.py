@@ -9,9 +9,9 @@ action is spent. Interrupts are used when offered against an enemy; lights are n
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.beast.data import Content
 
 Action = dict[str, Any]
@@ -22,17 +22,11 @@ def _dist(ax: int, ay: int, bx: int, by: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
-class BeastPolicy:
+class BeastPolicy(ScoringPolicy):
     """Scores the legal actions of one seat from its view."""
 
     def __init__(self, content: Content) -> None:
         self.c = content
-
-    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        scores = self.scores(view, legal)
-        best = max(scores)
-        picks = [a for a, s in zip(legal, scores, strict=True) if s == best]
-        return picks[rng.randrange(len(picks))]
 
     def scores(self, view: View, legal: list[Action]) -> list[float]:
         units = view["units"]

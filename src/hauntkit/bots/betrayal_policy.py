@@ -10,11 +10,11 @@ distance to the nearest goal tile, so a bot never walks back and forth; it never
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.betrayal import house as H
 from hauntkit.rulesets.betrayal.index import Index
 
@@ -136,17 +136,11 @@ def _cond_goals(ix: Index, g: Goals, c: Any, tiles: dict[str, Any], monsters: li
                     if c.monster_here == "any" or m["kind"] == c.monster_here}
 
 
-class BetrayalPolicy:
+class BetrayalPolicy(ScoringPolicy):
     """Scores actions for one seat; the best (ties broken by the bot's rng) is played."""
 
     def __init__(self, ix: Index) -> None:
         self.ix = ix
-
-    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        scores = self.scores(view, legal)
-        best = max(scores)
-        picks = [a for a, s in zip(legal, scores, strict=True) if s == best]
-        return picks[rng.randrange(len(picks))]
 
     def scores(self, view: View, legal: list[Action]) -> list[float]:
         seat = view["seat"]
