@@ -9,7 +9,7 @@ HAUNTKIT := $(VENV)/bin/hauntkit
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,ray,env]'
 	touch $@
 
 install: $(VENV)/.installed

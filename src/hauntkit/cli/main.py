@@ -4,10 +4,24 @@
 from __future__ import annotations
 
 import importlib
+import sys
+from typing import Any
 
 import typer
 
-app = typer.Typer(
+from hauntkit.sim.cliutil import RAY_LOCAL, optional_values
+
+
+class _App(typer.Typer):
+    """The typer app; run from the command line, ``--ray`` may come without an address."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not args and "args" not in kwargs:
+            sys.argv[1:] = optional_values(sys.argv[1:], {"--ray": RAY_LOCAL})
+        return super().__call__(*args, **kwargs)
+
+
+app = _App(
     name="hauntkit",
     help="Play, simulate and author haunted-house adventure board games.",
     no_args_is_help=True,

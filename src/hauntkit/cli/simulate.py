@@ -10,7 +10,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from hauntkit.sim.cliutil import load_ruleset, parse_config
+from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, parse_config, ray_address
+from hauntkit.sim.parallel import shutdown_ray
 from hauntkit.sim.render import render_summary
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
 from hauntkit.sim.simulate import SimSpec, simulate
@@ -38,7 +39,10 @@ def register(app: typer.Typer) -> None:
             help="Cap per game; a game reaching it is reported as capped.")] = DEFAULT_MAX_ACTIONS,
         check: Annotated[bool, typer.Option(
             help="Check the ruleset's invariants after every action (slower).")] = False,
-        workers: Annotated[int, typer.Option(min=1, help="Processes to use.")] = 1,
+        workers: Annotated[int | None, typer.Option(
+            min=1, help="Processes to use. Default: every core.")] = None,
+        ray: Annotated[str | None, typer.Option(
+            "--ray", metavar="[ADDRESS]", help=RAY_HELP)] = None,
         save_dir: Annotated[str | None, typer.Option(
             help="Write each game's save (for hauntkit replay) into this folder.")] = None,
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
@@ -61,13 +65,16 @@ def register(app: typer.Typer) -> None:
             with progress:
                 task = progress.add_task("games", total=games)
                 summary = simulate(spec, workers, rs if workers == 1 else None,
-                                   progress=lambda _r: progress.advance(task))
+                                   progress=lambda _r: progress.advance(task),
+                                   ray_address=ray_address(ray))
         except SimulationError as exc:
             typer.echo(f"error: {exc}", err=True)
             typer.echo(f"reproduce: hauntkit simulate --ruleset {ruleset} --games 1 "
                        f"--seed {exc.seed}" + (f" --players {players}" if players else ""),
                        err=True)
             raise
+        finally:
+            shutdown_ray()
         if json:
             sys.stdout.write(orjson.dumps(summary, option=orjson.OPT_INDENT_2
                                           | orjson.OPT_SORT_KEYS).decode() + "\n")

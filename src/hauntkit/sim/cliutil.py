@@ -40,3 +40,27 @@ def parse_config(pairs: list[str] | None) -> dict[str, Any]:
             raise typer.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--config")
         config[key.strip()] = yaml.safe_load(value)
     return config
+
+
+RAY_LOCAL = "local"
+RAY_HELP = ("Run on Ray: a cluster ADDRESS (ray.init(address=...)), or a local Ray instance "
+            "when no address (or 'local') is given. Needs the ray extra.")
+
+
+def ray_address(option: str | None) -> str | None:
+    """The ``--ray`` option as ``parallel.run_ordered`` takes it: ``None`` (no Ray), ``""``
+    (local Ray) or a cluster address."""
+    if option is None:
+        return None
+    return "" if option in ("", RAY_LOCAL) else option
+
+
+def optional_values(argv: list[str], options: dict[str, str]) -> list[str]:
+    """Give options whose value may be left out (``--ray`` alone) their default value: typer
+    options always take one, so ``--ray --games 3`` becomes ``--ray local --games 3``."""
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        out.append(arg)
+        if arg in options and (i + 1 == len(argv) or argv[i + 1].startswith("-")):
+            out.append(options[arg])
+    return out

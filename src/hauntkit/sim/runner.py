@@ -25,6 +25,9 @@ class SimulationError(HauntkitError):
         self.actions = actions
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # survives the trip back from a worker process
+        return type(self), (str(self), self.seed, self.actions)
+
 
 @dataclass
 class GameRecord:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hauntkit.bots import get_bot
 from hauntkit.core.ruleset import Ruleset, get_ruleset
+from hauntkit.sim.parallel import run_ordered
 from hauntkit.sim.report import summarize
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, GameRecord, play_game
 
@@ -71,25 +71,25 @@ def _run_indexed(args: tuple[SimSpec, int]) -> GameRecord:
     return run_one(*args)
 
 
-def iter_records(spec: SimSpec, workers: int = 1,
-                 ruleset: Ruleset | None = None) -> Iterator[GameRecord]:
-    """Each game's record, in game order whatever the number of workers."""
-    if workers <= 1:
+def iter_records(spec: SimSpec, workers: int | None = 1, ruleset: Ruleset | None = None,
+                 ray_address: str | None = None) -> Iterator[GameRecord]:
+    """Each game's record, in game order whatever the number of workers (``None``: every
+    core) or backend (``ray_address``, see ``parallel.run_ordered``)."""
+    if workers == 1 and ray_address is None:
         rs = ruleset or get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
         for index in range(spec.games):
             yield run_one(spec, index, rs)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, spec.games // (workers * 8))
-        yield from pool.map(_run_indexed, [(spec, i) for i in range(spec.games)],
-                            chunksize=chunk)
+    yield from run_ordered(_run_indexed, [(spec, i) for i in range(spec.games)], workers,
+                           ray_address)
 
 
-def simulate(spec: SimSpec, workers: int = 1, ruleset: Ruleset | None = None,
-             progress: Callable[[GameRecord], None] | None = None) -> dict[str, Any]:
+def simulate(spec: SimSpec, workers: int | None = 1, ruleset: Ruleset | None = None,
+             progress: Callable[[GameRecord], None] | None = None,
+             ray_address: str | None = None) -> dict[str, Any]:
     """Play ``spec.games`` games and return the totals (see ``report.summarize``)."""
     records = []
-    for record in iter_records(spec, workers, ruleset):
+    for record in iter_records(spec, workers, ruleset, ray_address):
         records.append(record)
         if progress is not None:
             progress(record)

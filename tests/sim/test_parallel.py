@@ -1,0 +1,49 @@
+"""The parallel runner: results in job order, so output is identical for any worker count."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from hauntkit.cli.main import app
+from hauntkit.core.errors import HauntkitError
+from hauntkit.sim.cliutil import optional_values, ray_address
+from hauntkit.sim.parallel import chunk_size, default_workers, run_ordered
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_results_come_back_in_job_order_for_any_worker_count(workers):
+    items = [(-1) ** i * i for i in range(50)]
+    assert list(run_ordered(abs, items, workers)) == [abs(i) for i in items]
+
+
+def test_every_core_by_default_and_sane_chunks():
+    assert default_workers() >= 1
+    assert list(run_ordered(abs, [-3, 4], None)) == [3, 4]
+    assert chunk_size(10_000, 2) == 625 and chunk_size(3, 8) == 1
+    with pytest.raises(HauntkitError, match="workers must be at least 1"):
+        list(run_ordered(abs, [1], 0))
+
+
+def test_simulate_json_is_byte_identical_with_one_and_two_workers():
+    args = ["simulate", "--ruleset", "betrayal", "--games", "6", "--seed", "11", "--json",
+            "--max-actions", "3000"]
+    runner = CliRunner()
+    one = runner.invoke(app, [*args, "--workers", "1"])
+    two = runner.invoke(app, [*args, "--workers", "2"])
+    default = runner.invoke(app, args)
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout == default.stdout
+    assert '"per_game"' in one.stdout
+
+
+def test_ray_option_may_come_without_an_address():
+    assert optional_values(["simulate", "--ray"], {"--ray": "local"}) == [
+        "simulate", "--ray", "local"]
+    assert optional_values(["--ray", "--games", "3"], {"--ray": "local"}) == [
+        "--ray", "local", "--games", "3"]
+    assert optional_values(["--ray", "10.0.0.1:6379"], {"--ray": "local"}) == [
+        "--ray", "10.0.0.1:6379"]
+    assert ray_address(None) is None
+    assert ray_address("local") == "" and ray_address("") == ""
+    assert ray_address("10.0.0.1:6379") == "10.0.0.1:6379"
