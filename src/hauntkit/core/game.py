@@ -83,12 +83,15 @@ class Game:
     ``history`` (every accepted ``[seat, action]``), so that seed and history replay it exactly.
     """
 
-    __slots__ = ("ruleset", "state", "_legal_cache")
+    __slots__ = ("ruleset", "state", "_legal_cache", "_undo")
 
     def __init__(self, ruleset: Ruleset, state: State) -> None:
         self.ruleset = ruleset
         self.state = state
         self._legal_cache: tuple[int, int, list[Action]] | None = None
+        # With undo tracking on: per applied action, (state without log/history as JSON,
+        # log length, history length) from just before it.
+        self._undo: list[tuple[bytes, int, int]] | None = None
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -160,6 +163,10 @@ class Game:
     def _apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
         state = self.state
         start = len(state["log"])
+        if self._undo is not None:
+            body = state.copy()
+            body["log"] = body["history"] = None  # placeholders keep the key order
+            self._undo.append((_dumps(body), start, len(state["history"])))
         self.ruleset.apply(state, seat, action)
         state["history"].append([seat, action])
         state["version"] += 1
@@ -167,8 +174,44 @@ class Game:
         return state["log"][start:]
 
     # -- search, saves, replay -------------------------------------------------------------
+    def track_undo(self, on: bool = True) -> Game:
+        """Start (or stop, dropping it) keeping the undo stack that ``undo`` pops; returns
+        the game. Each action applied while tracking costs one JSON dump of the state
+        without its log and history (cheaper than ``clone``)."""
+        self._undo = [] if on else None
+        return self
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last action applied since ``track_undo``: the state becomes
+        byte-identical to what it was before it (the same dict object, updated in place;
+        log and history are cut back to their earlier length)."""
+        if not self._undo:
+            raise HauntkitError("nothing to undo: no action applied since track_undo()"
+                                if self._undo is not None else
+                                "undo is off for this game: call track_undo() first")
+        body, log_len, history_len = self._undo.pop()
+        state = self.state
+        log, history = state["log"], state["history"]
+        del log[log_len:]
+        del history[history_len:]
+        restored = _loads(body)
+        restored["log"] = log
+        restored["history"] = history
+        state.clear()
+        state.update(restored)
+        self._legal_cache = None
+
     def clone(self) -> Game:
-        return Game(self.ruleset, copy_state(self.state))
+        """A copy sharing nothing mutable; it tracks undo (from an empty stack) if this
+        game does."""
+        game = Game(self.ruleset, copy_state(self.state))
+        if self._undo is not None:
+            game._undo = []
+        return game
 
     def save(self) -> dict[str, Any]:
         """A save: the format, the state, and what replays it (seed, config, history)."""
