@@ -94,6 +94,11 @@ def log(s: State, kind: str, text: str, to: list[int] | None = None, **data: Any
     emit(s, kind, text, to=to, **data)
 
 
+def plural(n: int, one: str, many: str) -> str:
+    """``n`` and the right form of the noun: "1 die", "3 dice"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def name(ix: Index, s: State, who: Any) -> str:
     if isinstance(who, int):
         return ix.characters[s["ex"][who]["ch"]].name

@@ -99,9 +99,10 @@ def do_roll(ix: Index, s: State, who: Any, trait: str | None, dice: int | None, 
     more, plus = T.roll_mods(ix, s, who, kind, trait, category, extra)
     faces = C.roll(s, n + more) if n + more > 0 else []
     result = max(0, sum(faces) + plus + add)
-    what = trait or f"{n} dice"
     C.log(s, "roll", f"{C.name(ix, s, who) if who is not None else 'The house'} rolls "
-          f"{what}: {faces} -> {result}.", who=who, dice=faces, result=result)
+          f"{C.plural(len(faces), 'die', 'dice')}{f' for {trait}' if trait else ''}: "
+          f"{', '.join(map(str, faces)) or 'nothing'} (total {result}).", who=who, dice=faces,
+          result=result)
     return result
 
 

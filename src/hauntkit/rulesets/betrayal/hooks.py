@@ -41,8 +41,10 @@ def _picked(ix: Any, s: dict[str, Any], ch: dict[str, Any], action: dict[str, An
     kind = ix.cards[cid].kind
     s["decks"][kind].remove(cid)
     rng.shuffle(s["rng"], s["decks"][kind])
-    C.log(s, "crystal_ball", f"{C.name(ix, s, ch['who'])} takes a {kind} card from the deck.")
-    C.log(s, "crystal_ball_card", f"You take {ix.cards[cid].name}.", to=[ch["who"]])
+    C.log(s, "crystal_ball", f"{C.name(ix, s, ch['who'])} takes {'an' if kind[0] in 'aeiou' else 'a'} "
+          f"{kind} card from the deck.")
+    C.log(s, "crystal_ball_card", f"{C.name(ix, s, ch['who'])} takes {ix.cards[cid].name}.",
+          to=[ch["who"]])
     if kind == "event":
         s["limbo"].append(cid)
         E.push_op(s, {"op": "card_done", "card": cid, "who": ch["who"]})

@@ -119,7 +119,7 @@ def finish_turn(ix: Index, s: State, _fr: Any = None) -> None:
     elif s["haunt"] is None:
         for omen, room in t["omens"]:  # RULING B3
             result = sum(C.roll(s, 6))
-            C.log(s, "haunt_roll", f"Haunt roll: {result} against {s['omens']} omens.",
+            C.log(s, "haunt_roll", f"Haunt roll: {result} against {C.plural(s['omens'], 'omen', 'omens')}.",
                   result=result, omens=s["omens"])
             if result < s["omens"]:
                 start_haunt(ix, s, t["who"], omen, room)
@@ -214,7 +214,8 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
           revealer=revealer)
     if traitor is not None:
         if hidden:
-            C.log(s, "traitor_secret", "You are the hidden traitor.", to=[traitor])
+            C.log(s, "traitor_secret", f"{C.name(ix, s, traitor)} is the hidden traitor "
+                  "(only they know).", to=[traitor])
         else:
             C.log(s, "traitor", f"{C.name(ix, s, traitor)} is the traitor.", seat=traitor)
             _clear_lingering(ix, s, traitor)
@@ -287,8 +288,9 @@ def declare_winner(ix: Index, s: State, side: str | None, reason: str) -> None:
         return  # RULING: the heroes need a living hero
     s["result"] = {"winner": side, "reason": reason, "haunt": h["id"] if h else None,
                    "turns": s["turns"]}
-    C.log(s, "game_over", f"{'The ' + side if side else 'Nobody'} win{'s' if not side else ''}"
-          f" ({reason}).", winner=side)
+    who = f"The {side}" if side else "Nobody"
+    verb = "win" if side == "heroes" else "wins"
+    C.log(s, "game_over", f"{who} {verb} ({reason}).", winner=side)
 
 
 def check_win(ix: Index, s: State) -> None:
