@@ -5,6 +5,7 @@ The protocol is documented in docs/protocol.md.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -256,6 +257,64 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             return _err(403, "forbidden", "only the host token may script dice")
         await room.push_dice(req.faces)
         return JSONResponse({"type": "ok", "queued": room.game.state["rng"]["script"]})
+
+    # -- after the game: the save download and the rematch (the end screen) ----------------
+    rematches: dict[str, str] = {}  # finished game id -> its rematch's id (this process)
+    rematch_lock = asyncio.Lock()
+
+    @app.get("/api/games/{gid}/save")
+    async def _save(gid: str, authorization: str | None = Header(default=None)) -> Response:
+        """The game's save (``hauntkit replay`` opens it): for the host at any time, for a
+        seat's token once the game is over (the save holds every secret)."""
+        room = await room_of(gid)
+        token = _bearer(authorization)
+        if not room.is_host(token):
+            try:
+                seat = room.seat_of_token(token)
+            except ProtocolError as exc:
+                return _err(403, exc.code, exc.message)
+            if seat is None:
+                return _err(403, "forbidden", "a seat's token or the host token is needed")
+            if not room.game.over:
+                return _err(403, "not_over", "the save holds every secret of the game; a "
+                                             "seat may download it once the game is over")
+        return Response(room.game.to_json(), media_type="application/json", headers={
+            "content-disposition": f'attachment; filename="hauntkit-{room.id}.json"'})
+
+    @app.post("/api/games/{gid}/rematch")
+    async def _rematch(gid: str, authorization: str | None = Header(default=None)) -> Response:
+        """A new game with the same ruleset, config and seats, made once per finished game:
+        every player who asks gets their own seat's link in the same new game."""
+        room = await room_of(gid)
+        token = _bearer(authorization)
+        host = room.is_host(token)
+        try:
+            seat = None if host else room.seat_of_token(token)
+        except ProtocolError as exc:
+            return _err(403, exc.code, exc.message)
+        if not host and seat is None:
+            return _err(403, "forbidden", "a seat's token or the host token is needed")
+        if not room.game.over:
+            return _err(409, "not_over", "a rematch can be made once the game is over")
+        async with rematch_lock:
+            new = await mgr.room(rematches[gid]) if gid in rematches else None
+            if new is None:
+                cfg = {k: v for k, v in room.rec.config.items() if k != "_bot_delay"}
+                seats = [{"kind": "bot" if s.get("bot") else "human", "name": s.get("name", ""),
+                          "bot": s.get("bot")} for s in room.rec.seats]
+                title = room.rec.title if room.rec.title.startswith("Rematch: ") else \
+                    f"Rematch: {room.rec.title or room.rec.ruleset}"
+                try:
+                    new = await mgr.create(room.rec.ruleset, seats, None, cfg, title[:200],
+                                           bot_delay=room.rec.config.get("_bot_delay"))
+                except HauntkitError as exc:
+                    return _err(400, exc.code, str(exc))
+                rematches[gid] = new.id
+        made = _created(new)
+        if host:
+            return JSONResponse(made)
+        return JSONResponse({"id": made["id"], "seat": seat, "url": made["seats"][seat]["url"],
+                             "token": made["seats"][seat]["token"]})
 
     # -- the game websocket -----------------------------------------------------------------
     @app.websocket("/ws/{gid}")
