@@ -102,7 +102,13 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     # -- drawing a card: the omen shows in the story and in Ann's hand -----------------------
     ann.wait_for_selector(".explorer-card.mine .card[data-card=spear]")
     assert "draws Spear" in ann.inner_text("#log")
+    # ... and large, with its text, until Ann dismisses it (issue 12)
+    ann.wait_for_selector("#cardshow:not([hidden]) .card-big")
+    assert ann.inner_text(".card-big-name") == "Spear"
+    assert ann.inner_text(".card-big-kind").lower() == "omen"
     ann.screenshot(path=str(shots / "04-drew-omen.png"))
+    ann.click(".card-big-close")
+    ann.wait_for_selector("#cardshow", state="hidden")
 
     # -- the haunt starts: a scripted haunt roll of 0 against 1 omen -------------------------
     _dice(web_server, gid, host, [0] * 6)

@@ -1,6 +1,8 @@
 // The game page: one websocket to the server, the seat's view drawn by the ruleset's renderer
 // (js/render/<ruleset>.js, else the generic one), prompts for every choice, the story, dice.
+import { drawnCards, hideCard, showCard } from "./cardshow.js";
 import { api, clear, describeAction as genericDescribe, el } from "./dom.js";
+import { renderEnd as drawEnd } from "./endscreen.js";
 import * as generic from "./render/generic.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +18,7 @@ let last = null; // the last state message
 let retry = 500;
 let requestId = 0;
 let endShown = false;
+let pendingCard = null; // a card drawn in the last update, to show once the page is drawn
 const story = [];
 
 function send(msg) {
@@ -37,18 +40,20 @@ function toast(text, kind = "error") {
   toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
 }
 
+// The latest rolls, as dice in a tray of their own under the header: it takes its own place in
+// the page, so it never covers the haunt banner, the status bar or the choices.
 function showDice(events) {
   const box = $("dice");
   clear(box);
-  for (const event of events.slice(-3)) {
+  for (const event of events.slice(-2)) {
     const faces = Array.isArray(event.dice) ? event.dice : [];
     box.append(el("div", { class: "dice-roll" },
-      el("div", { class: "dice-who" }, event.text || "Dice"),
-      faces.length ? el("div", { class: "dice-row" }, ...faces.map((d) => el("span", { class: "die" }, String(d)))) : null));
+      faces.length ? el("span", { class: "dice-row" }, ...faces.map((d) => el("span", { class: "die" }, String(d)))) : null,
+      el("span", { class: "dice-who" }, event.text || "Dice")));
   }
-  box.hidden = false;
+  box.classList.remove("idle");
   clearTimeout(showDice.timer);
-  showDice.timer = setTimeout(() => { box.hidden = true; }, 4000);
+  showDice.timer = setTimeout(() => { box.classList.add("idle"); }, 6000);
 }
 
 async function loadRenderer(ruleset) {
@@ -95,6 +100,8 @@ function renderPrompt(ui) {
     box.append(el("p", { class: "waiting" }, waiting ? `Waiting for ${waiting}.` : "Waiting."));
   } else {
     title.textContent = (renderer.promptTitle && renderer.promptTitle(last.view, last.legal_actions)) || "Your choices";
+    const context = renderer.promptContext ? renderer.promptContext(last.view, story) : null;
+    if (context) box.append(context);
     if (renderer.renderPrompt && renderer.renderPrompt(box, last, ui)) {
       // the renderer drew the prompt itself
     } else {
@@ -152,8 +159,7 @@ function addEvents(events, reset) {
   for (const e of events) {
     story.push(e);
     const text = (renderer.describeEvent && renderer.describeEvent(e, last.view)) || e.text || e.type;
-    log.append(el("li", { class: `event ev-${e.type}${e.to ? " private" : ""}` }, text,
-      e.dice ? el("span", { class: "dice-inline" }, ` [${e.dice.join(" ")}]`) : null));
+    log.append(el("li", { class: `event ev-${e.type}${e.to ? " private" : ""}` }, text));
   }
   log.scrollTop = log.scrollHeight;
   const haunt = events.find((e) => e.type === "haunt");
@@ -166,6 +172,28 @@ function addEvents(events, reset) {
   // every roll, shown to everyone: events with their dice, or a roll's total alone
   const rolled = events.filter((e) => Array.isArray(e.dice) || (/roll/.test(e.type) && typeof e.result === "number"));
   if (!reset && rolled.length) showDice(rolled);
+  if (!reset && renderer.cardOf) {
+    const cards = drawnCards(events, renderer.cardOf);
+    if (cards.length) pendingCard = cards[cards.length - 1];
+  }
+}
+
+// After a draw: the drawn card, large, with what happened (and the question it still asks).
+function showDrawnCard() {
+  if (!pendingCard) return;
+  const shown = pendingCard;
+  pendingCard = null;
+  const asking = last.legal_actions.length && last.view?.choice?.seat === last.you ? $("prompt-title").textContent : "";
+  const drawer = shown.event.seat ?? shown.event.who;
+  showCard($("cardshow"), shown, asking ? `${asking} Your choices are below.` : "", drawer === last.you);
+}
+
+// My own figure, kept beside my choices (the page shows it above them on a phone).
+function renderMine() {
+  const box = clear($("mine"));
+  const node = renderer.renderMine && last.you !== null ? renderer.renderMine(last.view) : null;
+  $("mine").hidden = !node;
+  if (node) box.append(node);
 }
 
 function renderSecrets() {
@@ -179,13 +207,23 @@ function renderSecrets() {
 function renderEnd() {
   const end = $("endscreen");
   if (!last.result) { end.hidden = true; return; }
-  clear(end);
   const text = (renderer.describeResult && renderer.describeResult(last.result, last.view, seatName)) || generic.describeResult(last.result, last.view, seatName);
-  end.append(el("div", { class: "end-card" },
-    el("h2", {}, "The game is over"), el("p", { class: "end-text" }, text),
-    el("button", { type: "button", onclick: () => { end.hidden = true; } }, "Look at the board"),
-    " ", el("a", { href: "/" }, "Back to the lobby")));
-  end.hidden = false;
+  let outcome = null;
+  if (last.you !== null) {
+    outcome = renderer.outcomeFor ? renderer.outcomeFor(last.result, last.view) : genericOutcome(last.result);
+  }
+  const figures = renderer.figures ? renderer.figures(last.view, last.result, last.seats)
+    : { columns: ["Player", ""], rows: last.seats.map((s, i) => ({ mine: i === last.you, cells: [s.name, s.bot ? `bot: ${s.bot}` : "person"] })) };
+  hideCard();
+  drawEnd(end, { outcome, text, figures, gameId, token, hostToken, onError: (m) => toast(m) });
+}
+
+function genericOutcome(result) {
+  const w = result.winner;
+  if (w === undefined || w === null) return "draw";
+  if (typeof w === "number") return w === last.you ? "won" : "lost";
+  if (Array.isArray(w)) return w.includes(last.you) ? "won" : "lost";
+  return null;
 }
 
 async function onState(msg) {
@@ -205,7 +243,7 @@ async function onState(msg) {
 // Draw everything from the last state (renderers call ui.rerender after a local change).
 function draw() {
   const msg = last;
-  const ui = { act, label, seatName, genericPrompt, rerender: draw };
+  const ui = { act, label, seatName, genericPrompt, rerender: draw, story };
   const board = clear($("board"));
   try {
     renderer.renderBoard(board, msg, ui);
@@ -217,6 +255,8 @@ function draw() {
   renderSeats();
   renderPrompt(ui);
   renderSecrets();
+  renderMine();
+  showDrawnCard();
   if (!msg.result) { endShown = false; $("endscreen").hidden = true; }
   else if (!endShown) { endShown = true; renderEnd(); }
 }

@@ -3,6 +3,7 @@
 // It draws only what the seat's view holds; names and texts of components come from the
 // public catalogue (/api/rulesets/betrayal/catalog).
 import { el, svg } from "../dom.js";
+import { zoomable } from "../mapview.js";
 
 const SIDES = ["n", "e", "s", "w"];
 const STEP = { n: [0, 1], e: [1, 0], s: [0, -1], w: [-1, 0] };
@@ -12,6 +13,11 @@ const FLOOR_NAME = { upper: "Upper floor", ground: "Ground floor", basement: "Ba
 const TRAITS = ["might", "speed", "knowledge", "sanity"];
 const SEAT_COLOURS = ["#e0b43c", "#5aa0d8", "#6fbf73", "#d77ad0", "#e07b4f", "#9fd6d0"];
 const CELL = 112;
+const SYMBOLS = {
+  omen: "Omen room: the first explorer to end a move here draws an omen card (omens bring the haunt nearer).",
+  item: "Item room: the first explorer to end a move here draws an item card.",
+  event: "Event room: the first explorer to end a move here draws an event card.",
+};
 
 let catalog = { cards: {}, characters: {}, monsters: {}, rooms: {} };
 try {
@@ -203,7 +209,7 @@ function drawTile(root, px, py, t, opts = {}) {
     else lines.push(w);
   }
   lines.slice(0, 3).forEach((line, i) => g.append(svg("text", { x: mid, y: 24 + i * 13, class: "tile-name", "text-anchor": "middle", text: line })));
-  if (t.symbol) g.append(svg("text", { x: CELL - 12, y: CELL - 10, class: `symbol sym-${t.symbol}`, "text-anchor": "middle", text: t.symbol[0].toUpperCase() }, svg("title", { text: `${t.symbol} symbol` })));
+  if (t.symbol) g.append(svg("text", { x: CELL - 12, y: CELL - 10, class: `symbol sym-${t.symbol}`, "text-anchor": "middle", text: t.symbol[0].toUpperCase() }, svg("title", { text: SYMBOLS[t.symbol] || `${t.symbol} symbol` })));
   const toks = Object.entries(t.tokens || {}).filter(([, n]) => n);
   toks.forEach(([name, n], i) => g.append(svg("text", { x: 8, y: CELL - 10 - i * 11, class: "token", text: `${pretty(name)}${n > 1 ? ` ×${n}` : ""}` })));
   if ((t.pile || []).length) {
@@ -249,7 +255,12 @@ function drawFloor(view, msg, ui, floor, spots) {
   const minx = Math.min(...xs), maxx = Math.max(...xs), miny = Math.min(...ys), maxy = Math.max(...ys);
   const w = (maxx - minx + 1) * CELL, h = (maxy - miny + 1) * CELL;
   const pos = (x, y) => [(x - minx) * CELL, (maxy - y) * CELL];
-  const root = svg("svg", { width: w + 8, height: h + 8, viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "floor-map", "data-floor": floor });
+  const root = svg("svg", { width: w + 8, height: h + 8, viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "floor-map", "data-floor": floor, "data-width": w + 8, "data-height": h + 8 });
+  const mine = me?.alive ? byRoom.get(me.room) : null;
+  if (mine && mine.floor === floor) {
+    const [fx, fy] = pos(mine.x, mine.y);
+    root.dataset.focus = `${fx + CELL / 2 + 4},${fy + CELL / 2 + 4}`;
+  }
   const movers = new Set(legal.filter((a) => a.monster).map((a) => a.monster));
   if (!movers.has(selectedMonster)) selectedMonster = movers.size ? [...movers][0] : null;
   const moves = new Map(legal.filter((a) => a.type === "move").map((a) => [a.to, a]));
@@ -365,7 +376,8 @@ export function renderBoard(root, msg, ui) {
   const actor = t.actor === "monsters" ? "the monsters" : explorerName(view, t.actor);
   root.append(el("div", { class: "status-bar" },
     el("span", { class: "phase" }, view.phase === "haunt" ? "The haunt" : view.phase === "over" ? "Over" : "Exploring"),
-    el("span", {}, `Turn ${t.number}: ${actor}`),
+    el("span", { class: "round" }, `Round ${roundOf(ui.story || [])}`),
+    el("span", { class: "turn-no" }, `Turn ${t.number}: ${actor}`),
     t.actor !== "monsters" ? el("span", {}, `${t.moves_left} moves left${t.movement_ended ? " (movement over)" : ""}`) : null,
     el("span", { class: "decks" }, `Decks — event ${view.decks?.event}, item ${view.decks?.item}, omen ${view.decks?.omen}; rooms ${view.room_stack}`),
     el("span", {}, `Omens drawn: ${view.omens_drawn}`)));
@@ -387,11 +399,93 @@ export function renderBoard(root, msg, ui) {
   }
   if (shownFloor) tabs.append(el("button", { type: "button", class: "floor-tab follow", onclick: () => { shownFloor = null; ui.rerender(); } }, "follow the action"));
   root.append(tabs);
-  root.append(el("div", { class: "map-wrap" }, drawFloor(view, msg, ui, floor, spots)));
+  const map = drawFloor(view, msg, ui, floor, spots);
+  const focus = map.dataset?.focus ? map.dataset.focus.split(",").map(Number) : null;
+  const me = view.seat !== null && view.seat !== undefined ? view.explorers[view.seat] : null;
+  root.append(zoomable(map, focus, `${floor}|${me?.room || ""}`), legend());
   if (view.monsters?.length) {
     root.append(el("div", { class: "monsters" }, el("h3", {}, "Monsters"),
       el("ul", {}, ...view.monsters.map((m) => el("li", { "data-monster": m.id, title: catalog.monsters?.[m.kind]?.text || "" },
         `${m.name} (${m.id}) in ${roomName(view, m.room)}${m.stunned ? ", stunned" : ""} — ${Object.entries(m.traits).map(([k, v]) => `${k} ${v}`).join(", ")}`)))));
   }
   root.append(el("div", { class: "explorers" }, ...view.explorers.map((e) => explorerCard(view, e, msg, ui))));
+}
+
+// ---------------------------------------------------------------- legend, rounds, cards, the end
+function legend() {
+  const item = (node, text) => el("li", {}, node, " ", text);
+  const sym = (k) => el("span", { class: `legend-sym sym-${k}`, title: SYMBOLS[k] }, k[0].toUpperCase());
+  return el("ul", { class: "map-legend", "aria-label": "map legend" },
+    item(sym("omen"), "omen room"), item(sym("item"), "item room"), item(sym("event"), "event room"),
+    item(el("span", { class: "legend-door" }), "doorway"), item(el("span", { class: "legend-door false" }), "false door"),
+    item(el("span", { class: "legend-pile" }, "▣"), "cards on the floor"),
+    item(el("span", { class: "legend-explore" }, "?"), "unexplored: click to explore"),
+    item(el("span", { class: "legend-monster" }), "monster"));
+}
+
+// The round: it begins again whenever an actor who already had a turn in it has another.
+export function roundOf(story) {
+  let round = 0;
+  let seen = new Set();
+  for (const e of story) {
+    if (e.type !== "turn") continue;
+    const who = e.seat === undefined ? "m" : e.seat;
+    if (!round || seen.has(who)) { round += 1; seen = new Set(); }
+    seen.add(who);
+  }
+  return Math.max(round, 1);
+}
+
+// A card drawn by a log event (shown large by the page), or null.
+export function cardOf(event) {
+  if (event.type !== "draw" || !event.card) return null;
+  const c = catalog.cards?.[event.card];
+  return { id: event.card, name: c?.name || pretty(event.card), kind: c?.kind || event.deck || "", text: c?.text || "" };
+}
+
+// While this seat answers a card's question, the card it answers.
+export function promptContext(view, story) {
+  if (!view.choice || view.choice.seat !== view.seat) return null;
+  for (let i = story.length - 1; i >= 0; i -= 1) {
+    const e = story[i];
+    if (e.type === "turn") return null;
+    const card = cardOf(e);
+    if (card) {
+      return el("div", { class: `prompt-card kind-${card.kind}` },
+        el("strong", { class: "card-name" }, card.name), el("span", { class: "card-kind" }, ` ${card.kind}`),
+        el("p", { class: "card-text" }, card.text));
+    }
+  }
+  return null;
+}
+
+// "won" | "lost" | "draw" for this seat, or null for a spectator.
+export function outcomeFor(result, view) {
+  if (view.seat === null || view.seat === undefined) return null;
+  if (!result.winner) return "draw";
+  const mine = view.explorers?.[view.seat]?.side;
+  if (mine === "unknown" || !mine) return "lost";
+  return mine === result.winner ? "won" : "lost";
+}
+
+export function figures(view, result, seats) {
+  const columns = ["Player", "Explorer", "Side", "", ...TRAITS.map((t) => t[0].toUpperCase() + t.slice(1)), "Cards"];
+  const rows = (view.explorers || []).map((e) => ({
+    mine: e.seat === view.seat,
+    cells: [seats?.[e.seat]?.name || `Seat ${e.seat + 1}`, e.name,
+      e.side === "traitor" ? "traitor" : e.side === "heroes" ? "hero" : "—",
+      e.alive ? "alive" : "dead", ...TRAITS.map((t) => e.traits[t].value), e.cards.length],
+  }));
+  return { columns, rows };
+}
+
+// My explorer in one line (shown above the choices on a phone).
+export function renderMine(view) {
+  const e = view.seat !== null && view.seat !== undefined ? view.explorers?.[view.seat] : null;
+  if (!e) return null;
+  return el("div", { class: `mine-strip${e.alive ? "" : " dead"}` },
+    el("span", { class: "dot", style: `background:${SEAT_COLOURS[e.seat % 6]}` }),
+    el("strong", {}, e.name), " ", el("span", { class: "room-line" }, e.alive ? `in ${roomName(view, e.room)}` : "dead"),
+    el("span", { class: "mine-traits" }, ...TRAITS.map((t) => el("span", { class: "mine-trait", title: t },
+      `${t.slice(0, 3)} ${e.traits[t].value}`))));
 }

@@ -1,0 +1,83 @@
+// Zoom and pan for a map drawn as one <svg> inside a scrolling box: + / − / fit buttons,
+// ctrl+wheel to zoom, dragging the background to pan. The zoom survives redraws.
+import { el } from "./dom.js";
+
+const STEPS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2];
+let zoom = 1;
+let saved = { left: 0, top: 0 }; // the scroll position, kept across redraws
+let focusKey = null;
+
+function apply(svgNode) {
+  const w = Number(svgNode.dataset.width), h = Number(svgNode.dataset.height);
+  svgNode.setAttribute("width", String(Math.round(w * zoom)));
+  svgNode.setAttribute("height", String(Math.round(h * zoom)));
+}
+
+function step(svgNode, wrap, dir) {
+  const i = STEPS.indexOf(zoom);
+  const next = STEPS[Math.max(0, Math.min(STEPS.length - 1, (i < 0 ? 3 : i) + dir))];
+  if (next === zoom) return;
+  const cx = (wrap.scrollLeft + wrap.clientWidth / 2) / zoom, cy = (wrap.scrollTop + wrap.clientHeight / 2) / zoom;
+  zoom = next;
+  apply(svgNode);
+  wrap.scrollLeft = cx * zoom - wrap.clientWidth / 2;
+  wrap.scrollTop = cy * zoom - wrap.clientHeight / 2;
+  const label = wrap.parentNode?.querySelector(".zoom-level");
+  if (label) label.textContent = `${Math.round(zoom * 100)}%`;
+}
+
+// Wrap `svgNode` (with its natural size in dataset.width/height) in a zoomable, pannable box.
+// `focus` is an [x, y] point of the map (natural units) to centre when `key` (what is in
+// focus: a floor and a room) changes; otherwise the box keeps the scroll it had.
+export function zoomable(svgNode, focus = null, key = null) {
+  const wrap = el("div", { class: "map-wrap" });
+  if (svgNode instanceof SVGElement) {
+    apply(svgNode);
+    wrap.append(svgNode);
+  } else {
+    wrap.append(svgNode);
+    return el("div", { class: "map-view" }, wrap);
+  }
+  const tools = el("div", { class: "map-tools" },
+    el("button", { type: "button", class: "zoom-out", title: "Zoom out", "aria-label": "Zoom out", onclick: () => step(svgNode, wrap, -1) }, "−"),
+    el("span", { class: "zoom-level" }, `${Math.round(zoom * 100)}%`),
+    el("button", { type: "button", class: "zoom-in", title: "Zoom in", "aria-label": "Zoom in", onclick: () => step(svgNode, wrap, 1) }, "+"),
+    el("button", { type: "button", class: "zoom-reset", title: "Actual size", onclick: () => { zoom = 1.25; step(svgNode, wrap, -1); } }, "100%"));
+  wrap.addEventListener("wheel", (ev) => {
+    if (!ev.ctrlKey) return;
+    ev.preventDefault();
+    step(svgNode, wrap, ev.deltaY < 0 ? 1 : -1);
+  }, { passive: false });
+  // drag to pan; a drag never counts as a click on what it started on
+  let drag = null;
+  wrap.addEventListener("pointerdown", (ev) => {
+    if (ev.button !== 0 || ev.pointerType === "touch") return; // touch scrolls natively
+    drag = { x: ev.clientX, y: ev.clientY, left: wrap.scrollLeft, top: wrap.scrollTop, moved: false };
+  });
+  wrap.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+    if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 6) return;
+    drag.moved = true;
+    wrap.classList.add("panning");
+    wrap.scrollLeft = drag.left - dx;
+    wrap.scrollTop = drag.top - dy;
+  });
+  const end = () => { setTimeout(() => { drag = null; }, 0); wrap.classList.remove("panning"); };
+  wrap.addEventListener("pointerup", end);
+  wrap.addEventListener("pointerleave", end);
+  wrap.addEventListener("click", (ev) => { if (drag?.moved) { ev.stopPropagation(); ev.preventDefault(); } }, true);
+  const refocus = focus && key !== focusKey;
+  focusKey = key;
+  requestAnimationFrame(() => {
+    if (refocus) {
+      wrap.scrollLeft = focus[0] * zoom - wrap.clientWidth / 2;
+      wrap.scrollTop = focus[1] * zoom - wrap.clientHeight / 2;
+    } else {
+      wrap.scrollLeft = saved.left;
+      wrap.scrollTop = saved.top;
+    }
+    wrap.addEventListener("scroll", () => { saved = { left: wrap.scrollLeft, top: wrap.scrollTop }; });
+  });
+  return el("div", { class: "map-view" }, tools, wrap);
+}
