@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from hauntkit.bots.base import Bot, bot_names, bot_rng, get_bot, register_bot
 from hauntkit.bots.heuristic import HeuristicBot
+from hauntkit.bots.ismcts import IsmctsBot
 from hauntkit.bots.simple import DefaultBot, RandomBot
 
-__all__ = ["Bot", "DefaultBot", "HeuristicBot", "RandomBot", "bot_names", "bot_rng", "get_bot",
+__all__ = ["Bot", "DefaultBot", "HeuristicBot", "IsmctsBot", "RandomBot", "bot_names", "bot_rng", "get_bot",
            "register_bot"]

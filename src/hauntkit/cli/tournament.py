@@ -1,0 +1,106 @@
+"""`hauntkit tournament`: bots against bots with seats rotated; win rates with 95% intervals."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import orjson
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hauntkit.bots.base import bot_names
+from hauntkit.bots.tournament import COOPERATIVE, haunt_lengths, run_tournament
+from hauntkit.sim.cliutil import load_ruleset, parse_config
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("tournament")
+    def tournament_cmd(
+        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
+        bots: Annotated[str, typer.Option(
+            help="Comma-separated bot names, e.g. heuristic,random.")] = "heuristic,random",
+        games: Annotated[int, typer.Option(min=1, help="Games (per bot for beast).")] = 20,
+        players: Annotated[int | None, typer.Option(
+            help="Seats (betrayal: 3 to 6). Default: the ruleset's.")] = None,
+        seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
+        iterations: Annotated[int | None, typer.Option(
+            min=1, help="ISMCTS iterations per decision.")] = None,
+        seconds: Annotated[float | None, typer.Option(
+            help="ISMCTS CPU seconds per decision (instead of iterations).")] = None,
+        rollout: Annotated[int | None, typer.Option(
+            min=0, help="ISMCTS rollout length in actions.")] = None,
+        content: Annotated[list[str] | None, typer.Option(
+            help="Extra content folder or file (repeatable).")] = None,
+        config: Annotated[list[str] | None, typer.Option(
+            help="Extra game config KEY=VALUE (repeatable).")] = None,
+        json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    ) -> None:
+        """Play bots against each other and print each bot's win rate with a 95% interval
+        (Wilson). betrayal rotates the bots over the seats game by game; beast (cooperative)
+        gives each bot every seat of the same games."""
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        known = bot_names()
+        unknown = [b for b in names if b not in known]
+        if not names or unknown:
+            typer.echo(f"error: unknown bot(s) {unknown or bots!r}; known bots: "
+                       f"{', '.join(known)}", err=True)
+            raise typer.Exit(2)
+        rs = load_ruleset(ruleset, list(content or []))
+        cfg = parse_config(config)
+        if players is not None:
+            cfg["players"] = players
+        options = {"iterations": iterations, "seconds": seconds, "rollout": rollout}
+        total = games * (len(dict.fromkeys(names)) if rs.id in COOPERATIVE else 1)
+        err = Console(stderr=True)
+        progress = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=err, transient=True,
+                            disable=json or not err.is_terminal)
+        with progress:
+            task = progress.add_task("games", total=total)
+            report = run_tournament(rs, names, games, seed, cfg, options,
+                                    progress=lambda k: progress.update(task, completed=k))
+        if rs.id not in COOPERATIVE:
+            report["haunts"] = haunt_lengths(report)
+        if json:
+            sys.stdout.write(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode() + "\n")
+            return
+        out = Console(width=None if sys.stdout.isatty() else 110)
+        render(report, out)
+
+
+def render(report: dict[str, object], out: Console) -> None:
+    """The tournament table: one row per bot."""
+    results = report["results"]
+    assert isinstance(results, list)
+    sides = sorted({s for r in results for s in r["by_side"]})
+    table = Table(title=f"{report['ruleset']} tournament: {report['games']} games, "
+                        f"{report['mode']}, seed {report['seed']}")
+    table.add_column("bot")
+    table.add_column("seat-games", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for side in sides:
+        table.add_column(f"as {side}", justify="right")
+    table.add_column("mean turns", justify="right")
+    for r in results:
+        cells = [r["bot"], str(r["seat_games"]), str(r["wins"]), f"{r['rate']:.1%}",
+                 f"{r['low']:.1%} - {r['high']:.1%}"]
+        for side in sides:
+            s = r["by_side"].get(side)
+            cells.append(f"{s['wins']}/{s['games']}" if s else "-")
+        cells.append(str(r["mean_turns"]))
+        table.add_row(*cells)
+    out.print(table)
+    haunts = report.get("haunts")
+    if isinstance(haunts, dict) and haunts:
+        ht = Table(title="turns per game by haunt")
+        ht.add_column("haunt")
+        ht.add_column("games", justify="right")
+        ht.add_column("mean turns", justify="right")
+        for h, v in haunts.items():
+            ht.add_row(h, str(v["games"]), str(v["mean_turns"]))
+        out.print(ht)
