@@ -9,26 +9,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from hauntkit.bots import bot_rng, get_bot
 from hauntkit.bots.ismcts import IsmctsBot
 from hauntkit.core.game import Game, copy_state
-from hauntkit.core.ruleset import get_ruleset
 from hauntkit.rulesets.beast.determinize import determinize as beast_determinize
 from hauntkit.rulesets.betrayal.determinize import NotDeterminizable, determinize
 
 CHARS = ["ada_vance", "bram_okafor", "celeste_moreau", "dmitri_sokol"]
-
-
-@pytest.fixture(scope="module")
-def betrayal():
-    return get_ruleset("betrayal")
-
-
-@pytest.fixture(scope="module")
-def beast():
-    return get_ruleset("beast")
 
 
 def _positions(rs, config, seed, limit=400, every=7):

@@ -12,21 +12,10 @@ import pytest
 
 from hauntkit.bots import HeuristicBot, bot_rng, get_bot
 from hauntkit.core.game import Game
-from hauntkit.core.ruleset import get_ruleset
 from hauntkit.rulesets.betrayal import house as H
 from hauntkit.sim.runner import play_game
 
 CHARS = ["ada_vance", "bram_okafor", "celeste_moreau"]
-
-
-@pytest.fixture(scope="module")
-def betrayal():
-    return get_ruleset("betrayal")
-
-
-@pytest.fixture(scope="module")
-def beast():
-    return get_ruleset("beast")
 
 
 def _game(rs, setup, seed=1):

@@ -131,14 +131,11 @@ class IsmctsBot(Bot):
         node = root
         state = game.state
         depth = 0
-        while state["result"] is None:
-            waiting = rs.to_act(state)
-            if not waiting:
+        while True:
+            turn = _next(rs, state, rng)
+            if turn is None:
                 break
-            actor = waiting[0] if len(waiting) == 1 else waiting[rng.randrange(len(waiting))]
-            legal = rs.legal_actions(state, actor)
-            if not legal:
-                break
+            actor, legal = turn
             keyed = [(action_key(a), a) for a in legal]
             if node is root:
                 keyed = [(k, a) for k, a in keyed if k in root_keys]
@@ -185,16 +182,24 @@ class IsmctsBot(Bot):
 
     def _rollout(self, rs: Ruleset, state: dict[str, Any], rng: random.Random) -> None:
         for _ in range(self.rollout):
-            if state["result"] is not None:
+            turn = _next(rs, state, rng)
+            if turn is None:
                 return
-            waiting = rs.to_act(state)
-            if not waiting:
-                return
-            actor = waiting[0] if len(waiting) == 1 else waiting[rng.randrange(len(waiting))]
-            legal = rs.legal_actions(state, actor)
-            if not legal:
-                return
-            rs.apply(state, actor, _quick(legal, rng))
+            rs.apply(state, turn[0], _quick(turn[1], rng))
+
+
+def _next(rs: Ruleset, state: dict[str, Any], rng: random.Random
+          ) -> tuple[int, list[Action]] | None:
+    """Who acts next (one of the waiting seats, at random) and their legal actions; None when
+    the game is over or stuck."""
+    if state["result"] is not None:
+        return None
+    waiting = rs.to_act(state)
+    if not waiting:
+        return None
+    actor = waiting[0] if len(waiting) == 1 else waiting[rng.randrange(len(waiting))]
+    legal = rs.legal_actions(state, actor)
+    return (actor, legal) if legal else None
 
 
 def _quick(legal: list[Action], rng: random.Random) -> Action:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
+
 from hauntkit.core.errors import HauntkitError
 
 State = dict[str, Any]
@@ -37,7 +39,7 @@ def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
     rng.shuffle(deck)
     units = {}
     for uid, u in view["units"].items():
-        unit = {k: _copy(u[k]) for k in _UNIT_KEYS}
+        unit = orjson.loads(orjson.dumps({k: u[k] for k in _UNIT_KEYS}))
         unit["ptaken"] = 0
         unit["flags"] = {}
         units[uid] = unit
@@ -60,10 +62,3 @@ def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
     rs.count_alive(state)
     return state
 
-
-def _copy(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_copy(x) for x in v]
-    return v
