@@ -162,6 +162,13 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     for p in pages:
         p.wait_for_selector("#endscreen:not([hidden])")
         assert "The heroes win" in p.inner_text("#endscreen")
+    # each player reads their own outcome, and every explorer's figures (issue 12)
+    assert ann.inner_text(".end-outcome") == "You lost"
+    assert ben.inner_text(".end-outcome") == "You won!"
+    rows = ben.locator(".end-figures tbody tr")
+    assert rows.count() == 3
+    assert "Ann" in rows.nth(0).inner_text() and "dead" in rows.nth(0).inner_text()
+    assert "traitor" in rows.nth(0).inner_text() and "hero" in rows.nth(1).inner_text()
     ben.screenshot(path=str(shots / "08-end-screen.png"))
     lobby.goto(web_server.url + "/")
     row = f".game-row.finished[data-id='{gid}']"
@@ -204,6 +211,18 @@ def test_monster_turn_and_spectator(browser, web_server: ServerProcess, shots: P
     _wait_version_above(traitor, v)
     spectator.wait_for_function(f"Number(document.body.dataset.version) >= {v + 1}", polling=100)
     assert "attacks" in spectator.inner_text("#log")
+    # the dice sit in their own tray: never over the haunt's text or the status bar, and the
+    # story tells each roll once (issue 12)
+    for p in (traitor, spectator):
+        p.wait_for_selector("#dice .die")
+        tray = p.locator("#dice").bounding_box()
+        for other in (".status-bar", ".haunt-intro", "#banner:not([hidden])", "#prompt-panel"):
+            if p.locator(other).count():
+                box = p.locator(other).bounding_box()
+                assert tray["y"] + tray["height"] <= box["y"] or box["y"] + box["height"] <= tray["y"], other
+    rolls = [line for line in spectator.inner_text("#log").splitlines() if " rolls " in line]
+    assert len(rolls) == 2, rolls  # the ghoul's attack and the hero's defence
+    assert all(line.count("(total ") == 1 and "[" not in line for line in rolls), rolls
     traitor.screenshot(path=str(shots / "09-monster-turn.png"))
     spectator.screenshot(path=str(shots / "10-spectator.png"))
     assert spectator.locator("#secret-panel").is_hidden()

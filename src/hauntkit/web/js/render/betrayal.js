@@ -376,7 +376,7 @@ export function renderBoard(root, msg, ui) {
   const actor = t.actor === "monsters" ? "the monsters" : explorerName(view, t.actor);
   root.append(el("div", { class: "status-bar" },
     el("span", { class: "phase" }, view.phase === "haunt" ? "The haunt" : view.phase === "over" ? "Over" : "Exploring"),
-    el("span", { class: "round" }, `Round ${roundOf(ui.story || [])}`),
+    el("span", { class: "round" }, `Round ${Math.min(roundOf(ui.story || []), Math.max(t.number || 1, 1))}`),
     el("span", { class: "turn-no" }, `Turn ${t.number}: ${actor}`),
     t.actor !== "monsters" ? el("span", {}, `${t.moves_left} moves left${t.movement_ended ? " (movement over)" : ""}`) : null,
     el("span", { class: "decks" }, `Decks — event ${view.decks?.event}, item ${view.decks?.item}, omen ${view.decks?.omen}; rooms ${view.room_stack}`),
