@@ -424,15 +424,19 @@ def check_set_bot(room: Room, who: int | None, seat: int, bot: str | None) -> No
 
 
 def _created(room: Room) -> dict[str, Any]:
+    """The creator's answer: the only time the plain tokens are shown (the database keeps
+    their hashes)."""
     base = room.manager.settings.base_url
+    tokens = room.new_tokens or {}
+    host, plain = tokens.get("host", ""), tokens.get("seats", [])
     return {
         "id": room.id,
-        "host_token": room.rec.host_token,
+        "host_token": host,
         "seats": [
-            {"seat": i, "name": s["name"], "bot": s.get("bot"), "token": s["token"],
-             "url": f"{base}/game/{room.id}#t={s['token']}"}
+            {"seat": i, "name": s["name"], "bot": s.get("bot"), "token": plain[i],
+             "url": f"{base}/game/{room.id}#t={plain[i]}"}
             for i, s in enumerate(room.rec.seats)
         ],
         "spectator_url": f"{base}/game/{room.id}",
-        "host_url": f"{base}/game/{room.id}#host={room.rec.host_token}",
+        "host_url": f"{base}/game/{room.id}#host={host}",
     }

@@ -1,19 +1,29 @@
-"""Persistence of games: SQLite by default, PostgreSQL through the same SQLAlchemy code.
+"""Persistence of games and campaigns: SQLite by default, PostgreSQL through the same
+SQLAlchemy code.
 
-Two tables (names carry an optional prefix so that test runs can share a database):
+Tables (names carry an optional prefix so that test runs can share a database); the schema is
+made and changed only by the Alembic migrations in ``hauntkit.server.migrations``, which the
+store runs on start-up (an older database is upgraded in place):
 
-- ``games``: one row per game: its ruleset, seats (names, tokens, who controls them), config,
-  seed, status, its current ``version``, and a snapshot of the full engine state taken after
-  action row ``snap_n`` (every few actions, not every one: the state grows to ~100 KB).
+- ``games``: one row per game: its ruleset, seats (names, hashed tokens, who controls them),
+  config, seed, status, its current ``version``, and a snapshot of the full engine state taken
+  after action row ``snap_n`` (every few actions, not every one: the state grows to ~100 KB).
 - ``actions``: every accepted action (and every dev-only dice push), in order (``n``).
+- ``campaigns``: one row per campaign, its document (``hauntkit.core.campaign``) and a
+  ``version`` that guards every write.
 
 ``commit_action`` writes the action row (and, when asked, a new snapshot) in one transaction,
 guarded by the previous version. The game's exact state is the snapshot plus the action rows
 after ``snap_n`` replayed through the engine (``hauntkit.server.rooms.restore``).
+
+Seat and host tokens are stored as sha256 hex digests only (``hash_token``); the plain tokens
+exist once, in the answer to the request that created the game.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,12 +41,24 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Engine
+
+from hauntkit.server import migrations
+
+
+def hash_token(token: str) -> str:
+    """How a seat or host token is stored: its sha256 digest in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str | None, digest: str | None) -> bool:
+    """Whether ``token`` hashes to ``digest`` (compared in constant time)."""
+    if token is None or not digest:
+        return False
+    return hmac.compare_digest(hash_token(token).encode(), digest.encode())
 
 
 class StaleWriteError(RuntimeError):
@@ -51,8 +73,8 @@ class GameRecord:
     ruleset: str
     title: str
     status: str  # "active" | "finished"
-    seats: list[dict[str, Any]]
-    host_token: str
+    seats: list[dict[str, Any]]  # name, bot, token_hash
+    host_token_hash: str
     config: dict[str, Any]
     seed: int
     version: int
@@ -103,7 +125,7 @@ class Store:
             Column("title", String(200), nullable=False, default=""),
             Column("status", String(16), nullable=False, index=True),
             Column("seats", LargeBinary, nullable=False),
-            Column("host_token", String(64), nullable=False),
+            Column("host_token_hash", String(64), nullable=False),
             Column("config", LargeBinary, nullable=False),
             Column("seed", String(32), nullable=False),
             Column("version", Integer, nullable=False),
@@ -123,21 +145,18 @@ class Store:
             Column("action", Text, nullable=False),
             Column("at", String(32), nullable=False),
         )
-        self.metadata.create_all(self.engine)
-        self._migrate()
-
-    def _migrate(self) -> None:
-        """Bring tables made by an earlier hauntkit up to date (columns added since)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns(self.games.name)}
-        if "snap_n" not in have:
-            with self.engine.begin() as conn:
-                conn.execute(text(f"ALTER TABLE {self.games.name} "
-                                  "ADD COLUMN snap_n INTEGER NOT NULL DEFAULT 0"))
-                # those tables held the latest state: it follows every action row
-                conn.execute(text(
-                    f"UPDATE {self.games.name} SET snap_n = COALESCE((SELECT MAX(a.n) FROM "
-                    f"{self.actions.name} a WHERE a.game_id = {self.games.name}.id), 0)"
-                ))
+        self.campaigns = Table(
+            f"{prefix}campaigns", self.metadata,
+            Column("id", String(32), primary_key=True),
+            Column("ruleset", String(64), nullable=False),
+            Column("title", String(200), nullable=False),
+            Column("status", String(16), nullable=False, index=True),
+            Column("version", Integer, nullable=False),
+            Column("doc", LargeBinary, nullable=False),
+            Column("created", String(32), nullable=False),
+            Column("updated", String(32), nullable=False),
+        )
+        migrations.upgrade(self.engine, prefix)
 
     # -- writing ------------------------------------------------------------------------------
     def create_game(self, rec: GameRecord) -> None:
@@ -227,6 +246,9 @@ class Store:
     def drop_all(self) -> None:
         """Drop this store's tables (tests clean up their prefix)."""
         self.metadata.drop_all(self.engine)
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(
+                f"DROP TABLE IF EXISTS {migrations.version_table(self.prefix)}")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -235,7 +257,7 @@ class Store:
     def _row(rec: GameRecord) -> dict[str, Any]:
         return {
             "id": rec.id, "ruleset": rec.ruleset, "title": rec.title, "status": rec.status,
-            "seats": _dumps(rec.seats), "host_token": rec.host_token,
+            "seats": _dumps(rec.seats), "host_token_hash": rec.host_token_hash,
             "config": _dumps(rec.config), "seed": str(rec.seed), "version": rec.version,
             "state": _dumps(rec.state), "snap_n": rec.snap_n,
             "result": _dumps(rec.result) if rec.result is not None else None,
@@ -246,7 +268,7 @@ class Store:
     def _record(m: Any) -> GameRecord:
         return GameRecord(
             id=m["id"], ruleset=m["ruleset"], title=m["title"], status=m["status"],
-            seats=orjson.loads(m["seats"]), host_token=m["host_token"],
+            seats=orjson.loads(m["seats"]), host_token_hash=m["host_token_hash"],
             config=orjson.loads(m["config"]), seed=int(m["seed"]), version=m["version"],
             state=orjson.loads(m["state"]),
             result=orjson.loads(m["result"]) if m["result"] is not None else None,

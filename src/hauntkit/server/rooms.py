@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import random
 import secrets
@@ -26,7 +25,7 @@ from hauntkit.core.log import visible_log
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.server.adapters import action_labels
 from hauntkit.server.bots import default_bot, get_seat_bot
-from hauntkit.server.db import GameRecord, StaleWriteError, Store
+from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token, token_matches
 from hauntkit.server.protocol import ProtocolError, RateLimiter
 
 log = logging.getLogger("hauntkit.server")
@@ -79,6 +78,9 @@ class Room:
         self.bot_task: asyncio.Task[None] | None = None
         self._view_cache: dict[Any, dict[str, Any]] = {}
         self._view_version = -1
+        # The plain tokens, only in the room that created the game (for the creator's answer);
+        # the database and a reloaded room know their hashes only.
+        self.new_tokens: dict[str, Any] | None = None
 
     # -- who is who ---------------------------------------------------------------------------
     def seat_of_token(self, token: str | None) -> int | None:
@@ -87,16 +89,14 @@ class Room:
             return None
         found = None
         for i, seat in enumerate(self.rec.seats):
-            if hmac.compare_digest(seat["token"].encode(), token.encode()):
+            if token_matches(token, seat.get("token_hash")):
                 found = i
         if found is None:
             raise ProtocolError("bad_token", "this token opens no seat of this game")
         return found
 
     def is_host(self, token: str | None) -> bool:
-        return token is not None and hmac.compare_digest(
-            self.rec.host_token.encode(), token.encode()
-        )
+        return token_matches(token, self.rec.host_token_hash)
 
     def connected(self, seat: int) -> int:
         return sum(1 for c in self.conns if c.seat == seat and c.hello)
@@ -425,6 +425,8 @@ class Manager:
         if dice:
             game.state["rng"]["script"].extend(dice)
         rec_seats = []
+        plain = [secrets.token_urlsafe(18) for _ in seats]
+        host = secrets.token_urlsafe(18)
         for i, s in enumerate(seats):
             bot = s.get("bot") or None
             if s.get("kind") == "bot":
@@ -432,19 +434,20 @@ class Manager:
             if bot is not None:
                 get_seat_bot(bot)  # KeyError for an unknown bot
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
-                              "token": secrets.token_urlsafe(18)})
+                              "token_hash": hash_token(plain[i])})
         if bot_delay is not None:
             cfg["_bot_delay"] = max(0.0, min(float(bot_delay), 30.0))
         now = time.time()
         rec = GameRecord(
             id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"), ruleset=rs.id,
             title=title[:200], status="finished" if game.over else "active", seats=rec_seats,
-            host_token=secrets.token_urlsafe(18), config=cfg, seed=seed,
+            host_token_hash=hash_token(host), config=cfg, seed=seed,
             version=game.state["version"], state=game.state, result=game.result(),
             dev=setup is not None or bool(dice), created=now, updated=now,
         )
         await asyncio.to_thread(self.store.create_game, rec)
         room = Room(self, rec, game)
+        room.new_tokens = {"host": host, "seats": plain}
         self.rooms[rec.id] = room
         room.start_bots()
         return room
