@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HAUNTKIT := $(VENV)/bin/hauntkit
 
-.PHONY: install play test lint bench browser-deps clean
+.PHONY: install play test lint bench bench-check bench-baseline browser-deps clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,14 @@ test: install browser-deps lint
 
 bench: install
 	$(HAUNTKIT) bench
+
+# Instructions per action and per clone() (perf or callgrind) against the committed baseline:
+# fails on a rise of more than 10%. Re-record after a deliberate change with bench-baseline.
+bench-check: install
+	$(HAUNTKIT) bench --check benchmarks/baseline.json
+
+bench-baseline: install
+	$(HAUNTKIT) bench --write-baseline benchmarks/baseline.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import orjson
@@ -10,7 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from hauntkit.sim.bench import run_bench
+from hauntkit.core.errors import HauntkitError
+from hauntkit.core.ruleset import ruleset_ids
+from hauntkit.sim import instructions
+from hauntkit.sim.bench import check_baseline, run_bench, write_baseline
 from hauntkit.sim.cliutil import load_ruleset, parse_config
 
 LABELS = {
@@ -20,6 +24,8 @@ LABELS = {
     "clone_us": "microseconds per clone() (mid-game states)",
     "state_kb": "state size without log/history (KiB of JSON)",
     "replay_actions_per_second": "actions per second replaying (checked act)",
+    "instructions_per_action": "instructions per action (perf/callgrind; starter content)",
+    "instructions_per_clone": "instructions per clone() (perf/callgrind; starter content)",
     "peak_rss_mb": "peak memory of the process (MiB, max RSS)",
     "peak_traced_mb_one_game": "peak Python allocations of one game (MiB, tracemalloc)",
     "games": "games played",
@@ -44,16 +50,33 @@ def register(app: typer.Typer) -> None:
         replace_starter: Annotated[bool, typer.Option(
             help="Use only --content, not the starter pack.")] = False,
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        count_instructions: Annotated[bool, typer.Option(
+            "--instructions/--no-instructions",
+            help="Also count instructions per action and per clone() with perf or callgrind "
+                 "(stable on a busy machine; callgrind takes about a minute).")] = True,
+        check: Annotated[Path | None, typer.Option(
+            help="Only count instructions and compare with this baseline file; exit 1 on a "
+                 "rise of more than its tolerance (10%).")] = None,
+        write: Annotated[Path | None, typer.Option(
+            "--write-baseline", help="Only count instructions and write them as the baseline "
+                                      "file for --check.")] = None,
     ) -> None:
-        """Random play on one core: actions/s, games/s, microseconds per clone(), peak memory.
+        """Random play on one core: actions/s, games/s, microseconds per clone(), peak memory,
+        and instructions per action where perf or valgrind can count them.
 
-        Targets (docs/architecture.md): at least 50,000 actions/s and clone() under 20 us.
+        Goals (issue 13): betrayal 50,000 actions/s and 75 games/s, beast 30,000 actions/s,
+        clone() within 10 us. `make bench-check` guards instructions per action.
         """
+        if check is not None or write is not None:
+            _baseline(check, write, json)
+            return
         game_config = parse_config(config)
         if players is not None:
             game_config["players"] = players
         rs = load_ruleset(ruleset, list(content or []), replace_starter)
         figures = run_bench(rs, game_config, seconds, seed)
+        if count_instructions:
+            figures.update(_count(ruleset, game_config, bool(content)))
         if json:
             sys.stdout.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")
             return
@@ -61,5 +84,52 @@ def register(app: typer.Typer) -> None:
         table.add_column("figure")
         table.add_column("value", justify="right")
         for key, label in LABELS.items():
-            table.add_row(label, str(figures[key]))
+            if key in figures:
+                table.add_row(label, str(figures[key]))
         Console().print(table)
+
+
+def _count(ruleset: str, config: dict, own_content: bool) -> dict:
+    """Instruction figures, or why there are none."""
+    why = ("n/a with --content" if own_content else
+           "n/a (test ruleset)" if ruleset not in ruleset_ids() else None)
+    counted = None if why else instructions.count(ruleset, config)
+    if counted is None:
+        why = why or "n/a (no perf/valgrind)"
+        return {"instructions_per_action": why, "instructions_per_clone": why}
+    return counted
+
+
+def _baseline(check: Path | None, write: Path | None, json: bool) -> None:
+    try:
+        if write is not None:
+            data = write_baseline(write)
+            typer.echo(f"wrote {write} ({data['tool']}): " + ", ".join(
+                f"{rid} {e['instructions_per_action']} per action, "
+                f"{e['instructions_per_clone']} per clone"
+                for rid, e in data["rulesets"].items()))
+            return
+        assert check is not None
+        rows = check_baseline(check)
+    except HauntkitError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if json:
+        sys.stdout.write(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode() + "\n")
+    else:
+        table = Table(title=f"hauntkit bench --check {check}")
+        for column in ("ruleset", "figure", "baseline", "now", "change"):
+            table.add_column(column, justify="left" if column in ("ruleset", "figure")
+                             else "right")
+        for row in rows:
+            change = f"{(row['ratio'] - 1) * 100:+.1f}%" + (" REGRESSION" if row["regressed"]
+                                                            else "")
+            table.add_row(row["ruleset"], row["figure"], str(row["baseline"]),
+                          str(row["now"]), change)
+        Console().print(table)
+    regressed = [r for r in rows if r["regressed"]]
+    if regressed:
+        typer.echo("regression: " + "; ".join(
+            f"{r['ruleset']} {r['figure']} {r['baseline']} -> {r['now']}" for r in regressed),
+            err=True)
+        raise typer.Exit(1)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import platform
 import random
 import resource
 import sys
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import orjson
 
+from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import Game, copy_state
 from hauntkit.core.ruleset import Ruleset
+from hauntkit.sim import instructions
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, pick_seat
 
 
@@ -104,3 +108,59 @@ def run_bench(ruleset: Ruleset, config: dict[str, Any], seconds: float = 5.0, se
         "peak_rss_mb": round(rss_mb, 1),
         "peak_traced_mb_one_game": round(traced_peak / (1024 * 1024), 2),
     }
+
+
+# ------------------------------------------------------------ instruction-count baseline
+TOLERANCE = 0.10  # a rise of more than 10% in instructions is a regression
+BASELINE_RULESETS: dict[str, dict[str, Any]] = {"betrayal": {}, "beast": {}}
+_COUNTED = ("instructions_per_action", "instructions_per_clone")
+
+
+def write_baseline(path: Path, rulesets: dict[str, dict[str, Any]] | None = None) -> dict:
+    """Count instructions for each ruleset (with its config) and write them to ``path``."""
+    rulesets = rulesets if rulesets is not None else BASELINE_RULESETS
+    tool = instructions.available_tool()
+    if tool is None:
+        raise HauntkitError(NO_TOOL)
+    data: dict[str, Any] = {"tool": tool, "python": platform.python_version(),
+                            "actions": instructions.ACTIONS, "clones": instructions.CLONES,
+                            "tolerance": TOLERANCE, "rulesets": {}}
+    for rid, config in rulesets.items():
+        figures = instructions.count(rid, config, tool=tool)
+        assert figures is not None
+        data["rulesets"][rid] = {"config": config,
+                                 **{k: figures[k] for k in _COUNTED}}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n")
+    return data
+
+
+def check_baseline(path: Path) -> list[dict[str, Any]]:
+    """Count instructions again for every ruleset of the baseline at ``path``; one row per
+    (ruleset, figure) with ``baseline``, ``now``, ``ratio`` and ``regressed`` (ratio above
+    1 + tolerance)."""
+    try:
+        data = orjson.loads(path.read_bytes())
+        tolerance = float(data.get("tolerance", TOLERANCE))
+        entries = data["rulesets"]
+        sizes = {"actions": int(data["actions"]), "clones": int(data["clones"])}
+    except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise HauntkitError(f"{path}: not a bench baseline ({exc})") from exc
+    tool = instructions.available_tool()
+    if tool is None:
+        raise HauntkitError(NO_TOOL)
+    rows = []
+    for rid, entry in entries.items():
+        figures = instructions.count(rid, entry.get("config", {}), tool=tool, **sizes)
+        assert figures is not None
+        for key in _COUNTED:
+            base, now = entry[key], figures[key]
+            ratio = now / base if base else float("inf")
+            rows.append({"ruleset": rid, "figure": key, "baseline": base, "now": now,
+                         "ratio": round(ratio, 4), "regressed": ratio > 1 + tolerance,
+                         "tool": tool, "baseline_tool": data.get("tool")})
+    return rows
+
+
+NO_TOOL = ("cannot count instructions here: `perf stat -e instructions:u` is not permitted "
+           "and valgrind is not installed")

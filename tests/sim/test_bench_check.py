@@ -1,0 +1,43 @@
+"""`hauntkit bench --check`: instructions per action against a baseline file (issue 13)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from hauntkit.cli.main import app
+from hauntkit.sim.instructions import available_tool
+
+needs_counter = pytest.mark.skipif(
+    shutil.which("valgrind") is None and available_tool() is None,
+    reason="neither perf nor valgrind can count instructions on this machine")
+
+
+@needs_counter
+def test_check_flags_a_rise_of_more_than_ten_percent_and_only_that(tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    # a small workload; the per-action figure far below any real one, the per-clone one far
+    # above: the first is a regression, the second is not
+    baseline.write_bytes(orjson.dumps({
+        "tool": "callgrind", "actions": 40, "clones": 10, "tolerance": 0.1,
+        "rulesets": {"betrayal": {"config": {}, "instructions_per_action": 1,
+                                  "instructions_per_clone": 10**12}}}))
+    result = CliRunner().invoke(app, ["bench", "--check", str(baseline), "--json"])
+    assert result.exit_code == 1, result.output
+    rows = {r["figure"]: r for r in orjson.loads(result.stdout)}
+    action, clone = rows["instructions_per_action"], rows["instructions_per_clone"]
+    assert action["regressed"] and action["now"] > 10_000
+    assert not clone["regressed"] and 10_000 < clone["now"] < 10**12
+    assert "betrayal instructions_per_action 1 ->" in result.stderr
+
+
+def test_check_refuses_a_file_that_is_not_a_baseline(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    result = CliRunner().invoke(app, ["bench", "--check", str(bad)])
+    assert result.exit_code == 2
+    assert "not a bench baseline" in result.stderr and "Traceback" not in result.output
