@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from harness import ServerProcess
+from pages import open_game_pages
 
 pytest.importorskip("hauntkit.rulesets.betrayal.ruleset")
 
@@ -67,14 +68,7 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     gid, host = host_url.split("/game/")[1].split("#host=")
     lobby.screenshot(path=str(shots / "02-links.png"))
 
-    pages = []
-    for url in urls:
-        p = ctx.new_page()
-        p.on("pageerror", lambda e: errors.append(str(e)))
-        p.goto(url)
-        p.wait_for_selector("#conn.live")
-        p.wait_for_selector(".explorer-card")
-        pages.append(p)
+    pages = open_game_pages(ctx, urls, errors)
     ann, ben, _cy = pages
 
     # -- moving: Ann climbs the stairs (a move button in the prompt) -------------------------

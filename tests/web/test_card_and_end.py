@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from harness import ServerProcess
+from pages import open_game_pages
 
 SEATS = [{"kind": "human", "name": n} for n in ("Ann", "Ben", "Cy")]
 # Ann on the Upper Landing; north of it the Attic (an event room), then Crossroads on top of the
@@ -25,14 +26,7 @@ def _version(page) -> int:
 
 def _pages(browser, urls: list[str], errors: list[str]):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    pages = []
-    for url in urls:
-        p = ctx.new_page()
-        p.on("pageerror", lambda e: errors.append(str(e)))
-        p.goto(url)
-        p.wait_for_selector(".explorer-card")
-        pages.append(p)
-    return ctx, pages
+    return ctx, open_game_pages(ctx, urls, errors)
 
 
 def test_a_drawn_card_is_shown_with_its_text(browser, web_server: ServerProcess,

@@ -85,3 +85,51 @@ def test_phone_shows_my_figure_and_choices_without_scrolling(browser, web_server
     assert figure is not None and wrap["x"] <= figure["x"] <= wrap["x"] + wrap["width"]
     assert not errors, errors
     ctx.close()
+
+
+def test_map_has_a_legend_tooltips_zoom_pan_and_a_round_counter(browser,
+                                                                 web_server: ServerProcess
+                                                                 ) -> None:
+    made = web_server.create("betrayal", seats=SEATS, seed=7, title="Map", setup=CARD)
+    ctx, page, errors = _open(browser, made["seats"][0]["url"], "desktop")
+    # the round sits beside the turn counter
+    assert page.inner_text(".status-bar .round") == "Round 1"
+    assert page.inner_text(".status-bar .turn-no").startswith("Turn 1:")
+    # discover the Attic (an event room): its symbol explains itself, and the legend names it
+    page.locator(".explore.clickable[data-dir=n]").click()
+    page.wait_for_selector("#cardshow:not([hidden]) .card-big")
+    page.click(".card-big-close")
+    symbol = page.locator(".tile[data-room=attic] .symbol.sym-event")
+    assert symbol.evaluate("n => n.firstChild.textContent") == "E"
+    assert "event card" in symbol.locator("title").text_content()
+    legend = page.inner_text(".map-legend")
+    for words in ("omen room", "item room", "event room", "doorway", "monster"):
+        assert words in legend
+    assert "event card" in page.locator(".map-legend .legend-sym.sym-event").get_attribute("title")
+    # zoom in and out with the buttons; the choice survives a redraw
+    svg = page.locator(".floor-map")
+    width = float(svg.get_attribute("width"))
+    page.click(".map-tools .zoom-in")
+    page.click(".map-tools .zoom-in")
+    assert float(page.locator(".floor-map").get_attribute("width")) == pytest.approx(width * 1.5, abs=1)
+    assert page.inner_text(".zoom-level") == "150%"
+    page.click(".floor-tab[data-floor=upper]")  # redraws the board
+    assert float(page.locator(".floor-map").get_attribute("width")) == pytest.approx(width * 1.5, abs=1)
+    page.click(".map-tools .zoom-out")
+    assert page.inner_text(".zoom-level") == "125%"
+    # pan: dragging the map scrolls it (zoomed in far enough to overflow)
+    for _ in range(5):
+        page.click(".map-tools .zoom-in")
+    assert page.inner_text(".zoom-level") == "300%"
+    wrap = page.locator(".map-wrap")
+    assert wrap.evaluate("n => n.scrollHeight > n.clientHeight")
+    box = wrap.bounding_box()
+    before = wrap.evaluate("n => [n.scrollLeft, n.scrollTop]")
+    page.mouse.move(box["x"] + box["width"] - 20, box["y"] + box["height"] - 20)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 40, box["y"] + 40, steps=8)
+    page.mouse.up()
+    after = wrap.evaluate("n => [n.scrollLeft, n.scrollTop]")
+    assert after != before, (before, after)
+    assert not errors, errors
+    ctx.close()

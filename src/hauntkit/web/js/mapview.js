@@ -2,7 +2,7 @@
 // ctrl+wheel to zoom, dragging the background to pan. The zoom survives redraws.
 import { el } from "./dom.js";
 
-const STEPS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2];
+const STEPS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2, 2.5, 3];
 let zoom = 1;
 let saved = { left: 0, top: 0 }; // the scroll position, kept across redraws
 let focusKey = null;
