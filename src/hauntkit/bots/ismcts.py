@@ -61,7 +61,7 @@ class IsmctsBot(Bot):
     uses_view: ClassVar[bool] = True
 
     def __init__(self, iterations: int = 1000, seconds: float | None = None,
-                 rollout: int = 12, pool: int = 16, explore: float = 0.7,
+                 rollout: int = 6, pool: int = 16, explore: float = 0.7,
                  prior: float = 2.0, rulesets: dict[str, Ruleset] | None = None) -> None:
         self.iterations = iterations
         self.seconds = seconds

@@ -36,6 +36,12 @@ def register(app: typer.Typer) -> None:
             help="Extra content folder or file (repeatable).")] = None,
         config: Annotated[list[str] | None, typer.Option(
             help="Extra game config KEY=VALUE (repeatable).")] = None,
+        mode: Annotated[str, typer.Option(
+            help="seats: bots rotated over the seats; sides (betrayal, two bots): --opening "
+                 "plays until the haunt, then one bot per side, each seed played twice with "
+                 "the sides swapped.")] = "seats",
+        opening: Annotated[str, typer.Option(
+            help="The bot of every seat before the haunt in sides mode.")] = "heuristic",
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     ) -> None:
         """Play bots against each other and print each bot's win rate with a 95% interval
@@ -43,7 +49,7 @@ def register(app: typer.Typer) -> None:
         gives each bot every seat of the same games."""
         names = [b.strip() for b in bots.split(",") if b.strip()]
         known = bot_names()
-        unknown = [b for b in names if b not in known]
+        unknown = [b for b in [*names, opening] if b not in known]
         if not names or unknown:
             typer.echo(f"error: unknown bot(s) {unknown or bots!r}; known bots: "
                        f"{', '.join(known)}", err=True)
@@ -53,7 +59,14 @@ def register(app: typer.Typer) -> None:
         if players is not None:
             cfg["players"] = players
         options = {"iterations": iterations, "seconds": seconds, "rollout": rollout}
-        total = games * (len(dict.fromkeys(names)) if rs.id in COOPERATIVE else 1)
+        if mode not in ("seats", "sides"):
+            typer.echo(f"error: --mode must be seats or sides, got {mode!r}", err=True)
+            raise typer.Exit(2)
+        if mode == "sides" and len(dict.fromkeys(names)) != 2 and rs.id not in COOPERATIVE:
+            typer.echo("error: --mode sides needs exactly two different bots", err=True)
+            raise typer.Exit(2)
+        coop = rs.id in COOPERATIVE
+        total = games * (len(dict.fromkeys(names)) if coop else 2 if mode == "sides" else 1)
         err = Console(stderr=True)
         progress = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True,
@@ -61,7 +74,8 @@ def register(app: typer.Typer) -> None:
         with progress:
             task = progress.add_task("games", total=total)
             report = run_tournament(rs, names, games, seed, cfg, options,
-                                    progress=lambda k: progress.update(task, completed=k))
+                                    progress=lambda k: progress.update(task, completed=k),
+                                    mode=mode, opening=opening)
         if rs.id not in COOPERATIVE:
             report["haunts"] = haunt_lengths(report)
         if json:
@@ -79,7 +93,7 @@ def render(report: dict[str, object], out: Console) -> None:
     table = Table(title=f"{report['ruleset']} tournament: {report['games']} games, "
                         f"{report['mode']}, seed {report['seed']}")
     table.add_column("bot")
-    table.add_column("seat-games", justify="right")
+    table.add_column("seat-games" if report["mode"] == "seats" else "games", justify="right")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
