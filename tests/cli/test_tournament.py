@@ -18,7 +18,7 @@ def test_json_report_rotates_seats_and_gives_intervals():
                  "--games", "4", "--json")
     assert result.exit_code == 0, result.output
     report = orjson.loads(result.stdout)
-    assert report["mode"] == "seats rotated"
+    assert report["mode"] == "seats"
     by_bot = {r["bot"]: r for r in report["results"]}
     assert set(by_bot) == {"heuristic", "random"}
     for r in by_bot.values():
@@ -66,3 +66,23 @@ def test_unknown_bot_is_one_clear_line():
     assert result.exit_code == 2
     assert "unknown bot(s) ['nosuchbot']" in result.output
     assert "Traceback" not in result.output
+
+
+def test_sides_mode_swaps_the_sides_on_the_same_haunt():
+    result = run("tournament", "--ruleset", "betrayal", "--mode", "sides", "--bots",
+                 "random,heuristic", "--games", "2", "--json")
+    assert result.exit_code == 0, result.output
+    report = orjson.loads(result.stdout)
+    games = report["per_game"]
+    assert len(games) == 4
+    for first, second in (games[0:2], games[2:4]):
+        assert first["seed"] == second["seed"]
+        assert first["haunt"] == second["haunt"]  # same opening: the same haunt
+        assert (first["heroes"], first["traitor"]) == (second["traitor"], second["heroes"])
+    assert [r["seat_games"] for r in report["results"]] == [4, 4]
+
+
+def test_sides_mode_needs_two_bots():
+    result = run("tournament", "--mode", "sides", "--bots", "heuristic")
+    assert result.exit_code == 2
+    assert "exactly two different bots" in result.output

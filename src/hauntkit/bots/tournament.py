@@ -133,7 +133,7 @@ def run_tournament(rs: Ruleset, bot_names: list[str], games: int, seed: int = 0,
             else:
                 entry["seats"] = lineup_names
                 for i, name in enumerate(lineup_names):
-                    _credit(records[name], str(sides[i]), sides[i] is not None
+                    _credit(records[name], sides[i] or "no haunt", sides[i] is not None
                             and sides[i] == winner, None, spent / len(lineup_names))
                 for name in dict.fromkeys(lineup_names):
                     records[name].turns.append(entry["turns"])
