@@ -1,5 +1,6 @@
-// A drawn card shown large: its name, kind and text, and what happened when it resolved, until
-// the player dismisses it or a few seconds pass (longer while its owner still has to choose).
+// A drawn card shown large: its name, kind and text, and what happened when it resolved. The
+// player who drew it dismisses it; a card someone else drew goes away by itself after a few
+// seconds and never blocks the page.
 import { clear, el } from "./dom.js";
 
 const SHOW_MS = 9000;
@@ -47,5 +48,5 @@ export function showCard(box, shown, pending = "", mine = true) {
     el("button", { type: "button", class: "card-big-close", onclick: hideCard }, "OK")));
   box.hidden = false;
   clearTimeout(timer);
-  timer = setTimeout(hideCard, pending ? SHOW_MS * 2 : SHOW_MS);
+  if (!mine) timer = setTimeout(hideCard, SHOW_MS);
 }

@@ -185,7 +185,7 @@ function showDrawnCard() {
   pendingCard = null;
   const asking = last.legal_actions.length && last.view?.choice?.seat === last.you ? $("prompt-title").textContent : "";
   const drawer = shown.event.seat ?? shown.event.who;
-  showCard($("cardshow"), shown, asking ? `${asking} Close the card to choose.` : "", drawer === last.you);
+  showCard($("cardshow"), shown, asking ? `${asking} Close the card to choose.` : "", drawer === last.you && !last.seats?.[last.you]?.bot);
 }
 
 // My own figure, kept beside my choices (the page shows it above them on a phone).
