@@ -259,7 +259,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         return JSONResponse({"type": "ok", "queued": room.game.state["rng"]["script"]})
 
     # -- after the game: the save download and the rematch (the end screen) ----------------
-    rematches: dict[str, str] = {}  # finished game id -> its rematch's id (this process)
+    rematches: dict[str, dict[str, Any]] = {}  # finished game -> its rematch's creation answer
     rematch_lock = asyncio.Lock()
 
     @app.get("/api/games/{gid}/save")
@@ -297,8 +297,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         if not room.game.over:
             return _err(409, "not_over", "a rematch can be made once the game is over")
         async with rematch_lock:
-            new = await mgr.room(rematches[gid]) if gid in rematches else None
-            if new is None:
+            made = rematches.get(gid)
+            if made is None:
                 cfg = {k: v for k, v in room.rec.config.items() if k != "_bot_delay"}
                 seats = [{"kind": "bot" if s.get("bot") else "human", "name": s.get("name", ""),
                           "bot": s.get("bot")} for s in room.rec.seats]
@@ -309,8 +309,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                                            bot_delay=room.rec.config.get("_bot_delay"))
                 except HauntkitError as exc:
                     return _err(400, exc.code, str(exc))
-                rematches[gid] = new.id
-        made = _created(new)
+                # the plain tokens exist only in this answer (the database keeps digests)
+                made = rematches[gid] = _created(new)
         if host:
             return JSONResponse(made)
         return JSONResponse({"id": made["id"], "seat": seat, "url": made["seats"][seat]["url"],
