@@ -29,7 +29,8 @@ app = _App(
     pretty_exceptions_enable=False,
 )
 
-COMMAND_MODULES = ("play", "simulate", "bench", "replay", "scenario", "validate", "tournament")
+COMMAND_MODULES = ("play", "simulate", "bench", "replay", "scenario", "validate", "tournament",
+                   "balance")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"hauntkit.cli.{_name}").register(app)

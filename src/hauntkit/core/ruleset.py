@@ -72,6 +72,19 @@ class Ruleset(ABC):
         """A description of ``config`` keys, for the lobby and the CLI."""
         return {}
 
+    def scenario_ids(self) -> list[str]:
+        """The scenarios (betrayal: haunts) a new game can be made to play through
+        ``scenario_config``, for the balance lab; empty when the ruleset has none."""
+        return []
+
+    def scenario_config(self, scenario_id: str) -> dict[str, Any]:
+        """Config keys that make a new game play scenario ``scenario_id``."""
+        raise HauntkitError(f"ruleset {self.id!r} has no scenarios to choose from")
+
+    def player_counts(self) -> list[int]:
+        """Every supported number of seats (empty: only the ruleset's default)."""
+        return []
+
 
 _RULESET_MODULES = {
     "betrayal": "hauntkit.rulesets.betrayal",

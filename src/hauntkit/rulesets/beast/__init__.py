@@ -46,6 +46,15 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
             folders.insert(0, str(STARTER))
         return cls(Content(load_pack(PACK_SPEC, folders)))
 
+    def scenario_ids(self) -> list[str]:
+        """The maps: each is a battle the balance lab can play."""
+        return list(self.c.map_order)
+
+    def scenario_config(self, scenario_id: str) -> dict[str, Any]:
+        if scenario_id not in self.c.maps:
+            raise HauntkitError(f"unknown map {scenario_id!r}; known: {sorted(self.c.maps)}")
+        return {"map": scenario_id}
+
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, config: dict[str, Any], seed: int) -> State:
         c = self.c

@@ -24,7 +24,7 @@ from hauntkit.rulesets.betrayal.view import view
 
 hooks.register_choices()
 register_copy_plan("betrayal", COPY_PLAN)
-CONFIG_KEYS = {"players", "characters", "max_turns"}
+CONFIG_KEYS = {"players", "characters", "max_turns", "haunt"}
 
 
 @register_ruleset
@@ -45,7 +45,21 @@ class BetrayalRuleset(Ruleset):
 
     def config_schema(self) -> dict[str, Any]:
         return {"players": "3..6 explorers", "characters": "optional list of character ids",
-                "max_turns": "optional cap on turns (default 600), reported as a cap"}
+                "max_turns": "optional cap on turns (default 600), reported as a cap",
+                "haunt": "optional haunt id: the haunt that begins when the haunt roll "
+                         "starts one (instead of the chart's), for the balance lab"}
+
+    def scenario_ids(self) -> list[str]:
+        return sorted(self.ix.haunts)
+
+    def scenario_config(self, scenario_id: str) -> dict[str, Any]:
+        if scenario_id not in self.ix.haunts:
+            raise HauntkitError(f"unknown haunt {scenario_id!r}; known: "
+                                f"{', '.join(sorted(self.ix.haunts))}")
+        return {"haunt": scenario_id}
+
+    def player_counts(self) -> list[int]:
+        return [3, 4, 5, 6]
 
     # ---------------------------------------------------------------------------- state
     def new_state(self, config: dict[str, Any], seed: int) -> State:
@@ -57,6 +71,9 @@ class BetrayalRuleset(Ruleset):
         n = config.get("players", 4)
         if not isinstance(n, int) or not 3 <= n <= 6:
             raise HauntkitError(f"config.players must be 3..6, got {n!r}")
+        if config.get("haunt") is not None and config["haunt"] not in ix.haunts:
+            raise HauntkitError(f"config.haunt: unknown haunt {config['haunt']!r}; known: "
+                                f"{', '.join(sorted(ix.haunts))}")
         missing = [r for r in START_ROOMS if r not in ix.rooms]
         if missing:
             raise HauntkitError(f"the content pack lacks the starting rooms {missing}")

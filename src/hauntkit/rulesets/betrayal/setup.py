@@ -259,10 +259,12 @@ def invariants(ix: Index, s: State, rs: Any) -> list[str]:
 
 
 def stats(ix: Index, s: State) -> dict[str, Any]:
-    """Per-game figures: winner side, haunt id (None if it never started), turns, deaths."""
+    """Per-game figures: winner side, the goal that decided (``turns.decided_by``), haunt id
+    (None if it never started), turns, deaths."""
     r = s["result"] or {}
     h = s["haunt"]
     return {"winner": r.get("winner"), "reason": r.get("reason"),
+            "goal": U.decided_by(ix, s),
             "haunt": h["id"] if h else None, "traitor": h["traitor"] if h else None,
             "turns": s["turns"], "deaths": s["deaths"], "omens": s["omens"],
             "tiles": len(s["tiles"]), "capped": r.get("reason") == "turn cap reached"}

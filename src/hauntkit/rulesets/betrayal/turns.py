@@ -146,7 +146,11 @@ def _any_omen(ix: Index) -> str:
 # ------------------------------------------------------------------------------- the haunt
 def pick_haunt(ix: Index, s: State, omen: str, room: str) -> str | None:
     """The haunt of the chart for (omen, room) (RULING B13); if the pack has no such cell, one
-    of the omen's haunts, else any haunt, at random (RULING HB-4)."""
+    of the omen's haunts, else any haunt, at random (RULING HB-4). ``config.haunt`` overrides
+    the chart (the balance lab plays one haunt at a time)."""
+    forced = s.get("config", {}).get("haunt")
+    if forced is not None:
+        return forced
     hid = ix.chart.get((omen, room))
     if hid is not None:
         return hid
@@ -326,8 +330,39 @@ def check_win(ix: Index, s: State) -> None:
             return
 
 
+def decided_by(ix: Index, s: State) -> str | None:
+    """Which goal ended the game, for reports: ``"<winner>: <reason>"``, where a completed
+    goal is named by the first win condition of the winner's book that holds at the end (as
+    written in the content, e.g. ``traitor_dead=True``) or, when none holds, by ``an effect``
+    (a book action, a roll's outcome or an event said the side wins). ``None`` while playing."""
+    r = s["result"]
+    if r is None:
+        return None
+    side = r["winner"] or "nobody"
+    if r["reason"] != "goals completed" or s["haunt"] is None:
+        return f"{side}: {r['reason']}"
+    haunt = ix.haunts[s["haunt"]["id"]]
+    book = haunt.heroes if side == "heroes" else haunt.traitor_book
+    for cond in book.win:
+        if Q.compiled(cond)(ix, s, None):
+            data = cond.model_dump(exclude_defaults=True) if hasattr(cond, "model_dump") \
+                else cond
+            return f"{side}: {_cond_text(dict(data)) or 'goal'}"
+    return f"{side}: an effect"
+
+
+def _cond_text(data: dict[str, Any], prefix: str = "") -> str:
+    parts = []
+    for k, v in sorted(data.items()):
+        if isinstance(v, dict):
+            parts.append(_cond_text(v, f"{prefix}{k}."))
+        else:
+            parts.append(f"{prefix}{k}={v}")
+    return ", ".join(parts)
+
+
 # haunt id -> (the index, house wins if all heroes die, heroes' goal tests, evil goal tests)
 _WIN_TESTS: dict[str, tuple[Index, bool, list[Any], list[Any]]] = {}
 
 
-__all__ = ["begin_haunt", "check_win", "next_turn", "request_end", "start_turn"]
+__all__ = ["begin_haunt", "check_win", "decided_by", "next_turn", "request_end", "start_turn"]

@@ -1,0 +1,141 @@
+"""`hauntkit balance`: bot games per haunt and player count; a table, an HTML page and JSON."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import orjson
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from hauntkit.core.errors import HauntkitError
+from hauntkit.sim.balance import make_spec, parse_band, run_balance
+from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, ray_address
+from hauntkit.sim.parallel import shutdown_ray
+from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
+
+
+def report_json(report: dict[str, Any]) -> bytes:
+    """The JSON report as bytes (sorted keys): the same seed gives the same bytes."""
+    return orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
+
+
+def render_table(report: dict[str, Any], console: Console) -> None:
+    """The report as a terminal table, one row per haunt."""
+    spec = report["spec"]
+    table = Table(title=f"balance: {spec['ruleset']}, bot {spec['bot']}, "
+                        f"{spec['games']} games per haunt and player count")
+    for col in ("haunt", "games", f"{spec['side']} win (95%)", "band", "length mean/median",
+                "deaths", "decided most often by"):
+        table.add_column(col)
+    for name, e in {**report["scenarios"], "ALL": report["overall"]}.items():
+        w = e["side_win"]
+        top = max(e["goals"].items(), key=lambda kv: (kv[1], kv[0]))[0] if e["goals"] else ""
+        table.add_row(name, str(e["games"]),
+                      f"{w['rate']:.0%} [{w['low']:.0%}-{w['high']:.0%}]",
+                      "[red]OUTSIDE[/red]" if e["outside_band"] else "ok",
+                      f"{e['length'].get('mean', '-')} / {e['length'].get('median', '-')}",
+                      str(e["deaths"].get("mean", "-")), top)
+    console.print(table)
+    low, high = spec["band"]
+    flagged = ", ".join(report["flagged"]) or "none"
+    console.print(f"outside the band {low}-{high}: {flagged}")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("balance")
+    def balance_cmd(
+        haunt: Annotated[str, typer.Option(
+            help="Haunt id, a comma-separated list, or 'all' (beast: map ids).")] = "all",
+        games: Annotated[int, typer.Option(
+            min=1, help="Games per haunt and player count.")] = 20,
+        bots: Annotated[str, typer.Option(
+            help="Bot in every seat: heuristic, ismcts or any registered bot.")] = "heuristic",
+        ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "betrayal",
+        players: Annotated[str | None, typer.Option(
+            help="Player counts, comma-separated (default: every count).")] = None,
+        content: Annotated[list[str] | None, typer.Option(
+            help="Extra content folder or file (repeatable).")] = None,
+        replace_starter: Annotated[bool, typer.Option(
+            help="Use only --content, not the starter pack.")] = False,
+        seed: Annotated[int, typer.Option(help="Seed of the run.")] = 0,
+        band: Annotated[str, typer.Option(
+            help="Fairness band LOW-HIGH for the heroes' win rate.")] = "0.35-0.65",
+        max_actions: Annotated[int, typer.Option(
+            help="Cap per game; a game reaching it is reported as capped.")] = DEFAULT_MAX_ACTIONS,
+        workers: Annotated[int | None, typer.Option(
+            min=1, help="Processes to use. Default: every core.")] = None,
+        ray: Annotated[str | None, typer.Option(
+            "--ray", metavar="[ADDRESS]", help=RAY_HELP)] = None,
+        out: Annotated[Path, typer.Option(
+            help="Folder for balance.json and balance.html.")] = Path("balance-report"),
+        json: Annotated[bool, typer.Option(
+            "--json", help="Print the JSON report instead of the table.")] = False,
+    ) -> None:
+        """Play GAMES bot games per haunt and player count; report win rates with 95%
+        intervals, length, deaths, the goals that decided, and haunts outside the band.
+
+        The same options give a byte-identical balance.json whatever --workers or --ray.
+        """
+        rs = load_ruleset(ruleset, list(content or []), replace_starter)
+        try:
+            counts = [int(p) for p in players.split(",")] if players else None
+        except ValueError:
+            typer.echo(f"error: --players must be numbers separated by commas, got {players!r}",
+                       err=True)
+            raise typer.Exit(1) from None
+        try:
+            spec = make_spec(rs, haunt, games, counts, seed=seed, bot=bots,
+                             content=tuple(content or ()), replace_starter=replace_starter,
+                             max_actions=max_actions, band=parse_band(band))
+            if counts:
+                for n in counts:  # refuse a bad count now, not in a worker
+                    rs.new_state({**rs.scenario_config(spec.scenarios[0]), "players": n}, 0)
+            from hauntkit.bots import get_bot
+
+            get_bot(bots)
+        except HauntkitError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        total = len(spec.jobs())
+        err = Console(stderr=True)
+        progress = Progress(TextColumn("balance"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                            console=err, transient=True, disable=json or not err.is_terminal)
+        start = time.perf_counter()
+        try:
+            with progress:
+                task = progress.add_task("games", total=total)
+                report, records = run_balance(spec, workers, ray_address(ray),
+                                              progress=lambda _r: progress.advance(task))
+        except SimulationError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        finally:
+            shutdown_ray()
+        wall = time.perf_counter() - start
+        from hauntkit.sim.balance_html import render_html
+
+        out.mkdir(parents=True, exist_ok=True)
+        data = report_json(report)
+        (out / "balance.json").write_bytes(data)
+        (out / "balance.html").write_text(render_html(report, records, wall), encoding="utf-8")
+        if json:
+            sys.stdout.write(data.decode())
+            return
+        console = Console(width=None if sys.stdout.isatty() else 140)
+        render_table(report, console)
+        console.print(f"{total} games in {wall:.1f} s; report: {out / 'balance.html'} "
+                      f"and {out / 'balance.json'}")
