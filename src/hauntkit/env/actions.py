@@ -1,0 +1,79 @@
+"""A fixed action encoding per ruleset: a catalogue of action types, each with a block of slots.
+
+Index ``offset(type) + k`` is the ``k``-th legal action of that type, the legal actions of a
+type being ordered by their canonical JSON (sorted keys). A type's block has ``slots`` entries;
+legal actions beyond them are not offered (rare: the blocks are sized from real games). An
+action type the catalogue does not know goes to the final ``other`` block. See docs/env.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+Action = dict[str, Any]
+OTHER = "other"
+
+# (type, slots) per ruleset, in index order; docs/env.md lists them.
+CATALOGUES: dict[str, tuple[tuple[str, int], ...]] = {
+    "betrayal": (
+        ("end_turn", 1), ("move", 16), ("explore", 4), ("room_action", 8), ("use", 16),
+        ("haunt_action", 16), ("attack", 16), ("give", 32), ("drop", 16), ("pick_up", 16),
+        ("place_stairs", 1), ("mmove", 64), ("mattack", 32), ("power", 16), ("mpick", 16),
+        ("mexplore", 16), ("rotate", 4), ("damage", 4), ("trait", 4), ("outcome", 8),
+        ("option", 16), ("go", 32), ("put", 32), ("place_tile", 64), ("target", 16),
+        ("steal", 16), ("take", 32), ("kill", 16), ("ignore_card", 2), ("pick", 8),
+        ("fetch", 32), ("swap", 16), (OTHER, 16),
+    ),
+    "beast": (
+        ("end_turn", 1), ("pass", 1), ("step", 64), ("slip", 32), ("attack", 32),
+        ("ability", 128), ("interrupt", 64), ("cover", 8), ("douse", 16), ("carry", 64),
+        ("crit", 2), ("arc", 16), ("hex", 2), (OTHER, 16),
+    ),
+}
+GENERIC: tuple[tuple[str, int], ...] = ((OTHER, 256),)
+
+
+def canonical(action: Action) -> bytes:
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+@dataclass(frozen=True)
+class ActionCatalogue:
+    """The fixed encoding of one ruleset's actions."""
+
+    blocks: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def for_ruleset(cls, ruleset_id: str) -> ActionCatalogue:
+        return cls(CATALOGUES.get(ruleset_id, GENERIC))
+
+    @property
+    def size(self) -> int:
+        return sum(slots for _t, slots in self.blocks)
+
+    def offsets(self) -> dict[str, tuple[int, int]]:
+        """type -> (first index, slots)."""
+        out, at = {}, 0
+        for kind, slots in self.blocks:
+            out[kind] = (at, slots)
+            at += slots
+        return out
+
+    def encode(self, legal: list[Action]) -> dict[int, Action]:
+        """index -> legal action, for the legal actions the encoding can name."""
+        offsets = self.offsets()
+        by_type: dict[str, list[tuple[bytes, Action]]] = {}
+        for action in legal:
+            kind = action.get("type")
+            key = kind if kind in offsets else OTHER
+            by_type.setdefault(key, []).append((canonical(action), action))
+        out: dict[int, Action] = {}
+        for kind, entries in by_type.items():
+            first, slots = offsets[kind]
+            entries.sort(key=lambda e: e[0])
+            for k, (_c, action) in enumerate(entries[:slots]):
+                out[first + k] = action
+        return out

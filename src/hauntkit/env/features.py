@@ -1,0 +1,143 @@
+"""Fixed-size numeric features of a seat's ``view``, all in [0, 1]. See docs/env.md.
+
+One encoder per ruleset; each is built from the loaded content (the room, haunt and hunter
+lists fix the sizes) and reads only the view, so an agent never sees more than its seat may.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hauntkit.core.ruleset import Ruleset
+
+View = dict[str, Any]
+
+
+def _scale(value: Any, top: float) -> float:
+    try:
+        return min(1.0, max(0.0, float(value) / top))
+    except (TypeError, ValueError):
+        return 0.0
+
+
+class BetrayalFeatures:
+    """Global figures, the haunt, one block per seat (rotated: block 0 is the observer), the
+    monsters, and per room: placed, the observer there, anyone there, a monster there."""
+
+    SEATS = 6
+    MONSTERS = 12
+    SIDES = ("heroes", "traitor", "unknown", None)
+    PHASES = ("exploring", "haunt", "over")
+    TRAITS = ("might", "speed", "sanity", "knowledge")
+
+    def __init__(self, rs: Ruleset) -> None:
+        ix = rs.ix  # type: ignore[attr-defined]
+        self.rooms = {r: i for i, r in enumerate(sorted(ix.rooms))}
+        self.haunts = {h: i for i, h in enumerate(sorted(ix.haunts))}
+        self.floors = {"basement": 0, "ground": 1, "upper": 2, "roof": 3}
+        seat_block = 2 + len(self.SIDES) + 2 * len(self.TRAITS) + 1 + len(self.floors) + 1
+        self.size = (12 + len(self.haunts) + len(self.SIDES) + self.SEATS * seat_block
+                     + self.MONSTERS * 3 + 4 * len(self.rooms))
+
+    def __call__(self, view: View) -> np.ndarray:
+        f: list[float] = []
+        me = view.get("seat") or 0
+        n = view["players"]
+        phase = view.get("phase")
+        turn = view.get("turn") or {}
+        f += [_scale(n, self.SEATS)] + [float(phase == p) for p in self.PHASES]
+        f += [_scale(turn.get("number", 0), 600), _scale(turn.get("moves_left", 0), 10),
+              float(turn.get("actor") == me), float(turn.get("actor") == "monsters"),
+              float(view.get("choice") is not None), _scale(view.get("omens_drawn", 0), 13),
+              _scale(view.get("room_stack", 0), len(self.rooms)),
+              _scale(sum((view.get("decks") or {}).values()), 100)]
+        haunt = view.get("haunt") or {}
+        f += [float(haunt.get("id") == h) for h in self.haunts]
+        f += [float(haunt.get("my_side") == s) for s in self.SIDES]
+        rooms_of: dict[str, int] = {}
+        explorers = {e["seat"]: e for e in view.get("explorers", [])}
+        tiles = {t["room"]: t for t in view.get("tiles", [])}
+        for k in range(self.SEATS):
+            seat = (me + k) % n if k < n else None
+            e = explorers.get(seat) if seat is not None else None
+            if e is None:
+                f += [0.0] * (2 + len(self.SIDES) + 2 * len(self.TRAITS) + 1
+                              + len(self.floors) + 1)
+                continue
+            f += [1.0, float(e.get("alive", False))]
+            f += [float(e.get("side") == s) for s in self.SIDES]
+            for t in self.TRAITS:
+                tr = (e.get("traits") or {}).get(t) or {}
+                f += [_scale(tr.get("value", 0), 8), _scale(tr.get("index", -1) + 1, 8)]
+            f.append(_scale(len(e.get("cards", [])), 10))
+            floor = (tiles.get(e.get("room")) or {}).get("floor")
+            f += [float(floor == fl) for fl in self.floors]
+            f.append(_scale(self.rooms.get(e.get("room"), 0), len(self.rooms)))
+            if e.get("alive"):
+                rooms_of[e["room"]] = rooms_of.get(e["room"], 0) + 1
+        monsters = view.get("monsters", [])
+        mine = (explorers.get(me) or {}).get("room")
+        for k in range(self.MONSTERS):
+            m = monsters[k] if k < len(monsters) else None
+            f += [0.0, 0.0, 0.0] if m is None else [
+                1.0, float(bool(m.get("stunned"))), float(m.get("room") == mine)]
+        monster_rooms = {m.get("room") for m in monsters}
+        for room in self.rooms:
+            f += [float(room in tiles), float(room == mine), _scale(rooms_of.get(room, 0), 6),
+                  float(room in monster_rooms)]
+        return np.asarray(f, dtype=np.float32)
+
+
+class BeastFeatures:
+    """Global figures, then one block per unit slot: hunters in the pack's order, then up to
+    ``ENEMIES`` enemies in id order (position, health, sanity, flags)."""
+
+    ENEMIES = 16
+    UNIT = 11
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.hunters = list(rs.c.hunters)  # type: ignore[attr-defined]
+        self.size = 8 + (len(self.hunters) + self.ENEMIES) * self.UNIT
+
+    def _unit(self, u: dict[str, Any] | None, view: View) -> list[float]:
+        if u is None:
+            return [0.0] * self.UNIT
+        w, h = view["map"]["width"], view["map"]["height"]
+        return [1.0, float(bool(u.get("alive"))), _scale(u.get("x", 0), max(1, w - 1)),
+                _scale(u.get("y", 0), max(1, h - 1)),
+                _scale(u.get("hp", 0), max(1, u.get("max") or 1)), _scale(u.get("san", 0), 10),
+                float(u.get("seat") == view.get("seat")), float(bool(u.get("acted"))),
+                float(bool(u.get("lit"))), _scale(len(u.get("st") or {}), 5),
+                _scale(u.get("mv", 0), 10)]
+
+    def __call__(self, view: View) -> np.ndarray:
+        units = view.get("units", {})
+        f = [_scale(view.get("round", 0), 30), float(view.get("side") == "hunters"),
+             float(view.get("first") == "hunters"), _scale(view.get("deck_size", 0), 40),
+             float(view.get("pending") is not None), float(view.get("window") is not None),
+             _scale(len(view.get("lights", [])), 10), float(view.get("seat") in
+                                                            view.get("to_act", []))]
+        by_kind = {u["id"]: u for u in units.values() if u.get("side") == "hunters"}
+        for hid in self.hunters:
+            f += self._unit(by_kind.get(hid), view)
+        enemies = sorted((u for u in units.values() if u.get("side") == "enemies"),
+                         key=lambda u: u["id"])
+        for k in range(self.ENEMIES):
+            f += self._unit(enemies[k] if k < len(enemies) else None, view)
+        return np.asarray(f, dtype=np.float32)
+
+
+ENCODERS = {"betrayal": BetrayalFeatures, "beast": BeastFeatures}
+
+
+def encoder_for(rs: Ruleset) -> BetrayalFeatures | BeastFeatures:
+    """The feature encoder of a ruleset (an error names the rulesets that have one)."""
+    cls = ENCODERS.get(rs.id)
+    if cls is None:
+        from hauntkit.core.errors import HauntkitError
+
+        raise HauntkitError(f"no environment encoding for ruleset {rs.id!r}; known: "
+                            f"{', '.join(sorted(ENCODERS))}")
+    return cls(rs)
