@@ -72,7 +72,9 @@ def _run_ray(fn: Callable[[T], R], items: Sequence[T], workers: int,
         raise HauntkitError("--ray needs the ray extra: pip install 'hauntkit[ray]'") from None
     if not ray.is_initialized():
         if address == LOCAL_RAY:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            # "local": always a new instance of our own, never a cluster found on the machine
+            ray.init(address="local", num_cpus=workers, include_dashboard=False,
+                     log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)
     remote = ray.remote(_run_chunk)
