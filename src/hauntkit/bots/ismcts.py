@@ -8,7 +8,10 @@ often it was available), one new child is expanded, a short rollout follows (a c
 type-then-action random policy, ``rollout`` actions at most), and the game is scored by
 ``searchkit.rewards`` (win/loss, or an estimate of the unfinished game). Every node keeps the
 reward of the seat that chose its action. At the root only the actions of the real
-``legal_actions`` are searched, with the heuristic bot's choice as a fading prior.
+``legal_actions`` are searched, with the heuristic bot's choice as a fading prior; the bot
+plays the heuristic's choice unless another action scored ``margin`` better over enough
+visits (short random rollouts cannot see slow goals such as walking to a room, so plain
+"most visits" would throw away the heuristic's sense of direction on noise).
 
 The budget is ``iterations`` per decision, or ``seconds`` of CPU time when given.
 Decisions the view cannot rebuild (an effect half-resolved) and single-choice decisions go to
@@ -54,7 +57,8 @@ class Node:
 class IsmctsBot(Bot):
     """Search from the view. ``iterations`` per decision (or ``seconds`` of CPU time),
     ``rollout`` actions per playout, ``pool`` determinizations reused per decision,
-    ``explore`` the UCB1 constant, ``prior`` the weight of the heuristic's choice at the root.
+    ``explore`` the UCB1 constant, ``prior`` the weight of the heuristic's choice at the root,
+    ``margin`` how much better (mean reward) another root action must do to overrule it.
     """
 
     name: ClassVar[str] = "ismcts"
@@ -62,13 +66,15 @@ class IsmctsBot(Bot):
 
     def __init__(self, iterations: int = 1000, seconds: float | None = None,
                  rollout: int = 6, pool: int = 16, explore: float = 0.7,
-                 prior: float = 2.0, rulesets: dict[str, Ruleset] | None = None) -> None:
+                 prior: float = 2.0, margin: float = 0.05,
+                 rulesets: dict[str, Ruleset] | None = None) -> None:
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
         self.pool = pool
         self.explore = explore
         self.prior = prior
+        self.margin = margin
         self._rulesets = dict(rulesets or {})
         self.heuristic = HeuristicBot(self._rulesets)
         self.last_iterations = 0
@@ -120,10 +126,23 @@ class IsmctsBot(Bot):
             i += 1
         self.last_iterations = i
         self.last_seconds = time.process_time() - start
-        if not root.children:
-            return hint
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[0] == hint_key))
-        return root_keys.get(best[0], hint)
+        return root_keys.get(self.pick(root, hint_key, i), hint)
+
+    def pick(self, root: Node, hint_key: bytes, iterations: int) -> bytes:
+        """The heuristic's action unless the search found one clearly better: a mean reward
+        ``margin`` above it over enough visits (noise in short searches then costs nothing)."""
+        hint = root.children.get(hint_key)
+        if hint is None or hint.visits == 0:
+            if not root.children:
+                return hint_key
+            return max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+        enough = max(8, iterations // 20)
+        base = hint.total / hint.visits
+        best_key, best_mean = hint_key, base + self.margin
+        for key, ch in root.children.items():
+            if ch.visits >= enough and ch.total / ch.visits > best_mean:
+                best_key, best_mean = key, ch.total / ch.visits
+        return best_key
 
     def _iterate(self, rs: Ruleset, game: Game, root: Node, root_keys: dict[bytes, Action],
                  hint_key: bytes, rng: random.Random, n_seats: int) -> None:
