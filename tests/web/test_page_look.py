@@ -8,8 +8,10 @@ animations off, so it is the same on every run.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import httpx
 import pytest
 from harness import ServerProcess
 from screens import assert_matches
@@ -26,6 +28,12 @@ SEATS = [{"kind": "human", "name": n} for n in ("Ann", "Ben", "Cy")]
 def _settle(page) -> None:
     """Wait until the page has drawn and scrolled (two animation frames), not a fixed time."""
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def _no_leftovers(page) -> None:
+    """No JavaScript or Python placeholder reaches the player (issue 12: no ``None``)."""
+    text = page.inner_text("body")
+    assert not re.findall(r"\b(undefined|null|NaN|None|\[object Object\])\b", text), text
 
 
 def _open(browser, url: str, size: str):
@@ -50,6 +58,7 @@ def test_haunt_page_looks_as_recorded(browser, web_server: ServerProcess, shots:
     page.wait_for_selector("#secret-panel:not([hidden])")
     png = page.screenshot(animations="disabled", caret="hide")
     assert_matches(png, f"haunt-{size}", shots)
+    _no_leftovers(page)
     assert not errors, errors
     ctx.close()
 
@@ -63,6 +72,7 @@ def test_drawn_card_looks_as_recorded(browser, web_server: ServerProcess, shots:
     page.wait_for_selector("#cardshow:not([hidden]) .card-big")
     _settle(page)
     assert_matches(page.screenshot(animations="disabled", caret="hide"), f"card-{size}", shots)
+    _no_leftovers(page)
     assert not errors, errors
     ctx.close()
 
@@ -131,5 +141,29 @@ def test_map_has_a_legend_tooltips_zoom_pan_and_a_round_counter(browser,
     page.mouse.up()
     after = wrap.evaluate("n => [n.scrollLeft, n.scrollTop]")
     assert after != before, (before, after)
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_end_screen_looks_as_recorded(browser, web_server: ServerProcess, shots: Path,
+                                      size: str) -> None:
+    made = web_server.create("betrayal", seats=SEATS, seed=3, title="The end",
+                             config={"max_turns": 1})
+    for seat in made["seats"]:  # whoever has the first turn ends it: the turn cap ends the game
+        state = web_server.state(made["id"], seat["token"])
+        if state["legal_actions"]:
+            r = httpx.post(f"{web_server.url}/api/games/{made['id']}/act", timeout=10,
+                           headers={"Authorization": f"Bearer {seat['token']}"},
+                           json={"action": {"type": "end_turn"}})
+            assert r.status_code == 200, r.text
+            break
+    ctx, page, errors = _open(browser, made["seats"][0]["url"], size)
+    page.wait_for_selector("#endscreen:not([hidden]) .end-figures")
+    _settle(page)
+    assert_matches(page.screenshot(animations="disabled", caret="hide"), f"end-{size}", shots)
+    table = page.locator(".end-figures-wrap")
+    assert table.evaluate("n => n.scrollWidth <= n.clientWidth")  # every column fits
+    _no_leftovers(page)
     assert not errors, errors
     ctx.close()

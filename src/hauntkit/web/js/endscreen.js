@@ -33,10 +33,10 @@ async function rematch(gameId, token, isHost, onError) {
 // A table of per-player figures: {columns: [..], rows: [{cells: [..], mine: bool}]}.
 function figuresTable(figures) {
   if (!figures || !figures.rows?.length) return null;
-  return el("table", { class: "end-figures" },
+  return el("div", { class: "end-figures-wrap" }, el("table", { class: "end-figures" },
     el("thead", {}, el("tr", {}, ...figures.columns.map((c) => el("th", {}, c)))),
     el("tbody", {}, ...figures.rows.map((r) => el("tr", { class: r.mine ? "mine" : "" },
-      ...r.cells.map((c) => el("td", {}, String(c)))))));
+      ...r.cells.map((c) => el("td", {}, String(c))))))));
 }
 
 // outcome: "won" | "lost" | "draw" | null (a spectator); text: the renderer's sentence.
