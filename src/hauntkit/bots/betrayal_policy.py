@@ -21,6 +21,7 @@ from hauntkit.rulesets.betrayal.index import Index
 Action = dict[str, Any]
 View = dict[str, Any]
 INF = 10_000
+LOW_STACK = 6  # tiles left in the room stack: explore the least built floors first
 
 
 @dataclass
@@ -184,13 +185,36 @@ class _Ctx:
             out |= {m["room"] for m in self.view["monsters"] if m["id"] in g.enemies}
         if not out and (g.explore or self.view["haunt"] is None):
             house = self.house
+            floors = self.open_floors()
             for t in self.view["tiles"]:
                 if t["pile"] and self.view["haunt"] is None:
                     out.add(t["room"])
-                if H.open_sides(self.ix, house, t["room"]):
+                if t["floor"] in floors and H.open_sides(self.ix, house, t["room"]):
                     out.add(t["room"])
         self._targets = out
         return out
+
+    def open_floors(self) -> set[str]:
+        """Floors worth exploring. Public facts only: floors some unplaced tile may go on; and
+        when few tiles are left, the least built floors (tiles drawn for a full floor are set
+        aside for good, RULING B7, so the last tiles mostly belong to the floors left behind)."""
+        if not self.view["room_stack"]:
+            return set()
+        placed = self.house["tiles"]
+        ix = self.ix
+        floors = {f for r in ix.stack_ids if r not in placed for f in ix.floor_ok[r]}
+        if self.view["room_stack"] > LOW_STACK:
+            return floors
+        built = {f: 0 for f in floors}
+        for t in placed.values():
+            if t[0] in built:
+                built[t[0]] += 1
+        openable = {t[0] for r, t in placed.items() if t[0] in floors
+                    and H.open_sides(ix, self.house, r)}
+        if not openable:
+            return floors
+        least = min(built[f] for f in openable)
+        return {f for f in openable if built[f] == least}
 
     def dist(self, room: str, monster: bool = False) -> int:
         """Steps from ``room`` to the nearest goal tile."""
