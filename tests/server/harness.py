@@ -44,6 +44,21 @@ def pg_unavailable() -> str | None:
     return None
 
 
+def redis_url() -> str:
+    return os.environ.get("HAUNTKIT_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def redis_unavailable() -> str | None:
+    """Why Redis cannot be used here, or None when a server answers."""
+    import redis
+
+    try:
+        redis.Redis.from_url(redis_url(), socket_connect_timeout=3).ping()
+    except Exception as exc:  # noqa: BLE001
+        return f"no Redis server answers at {redis_url()} ({exc.__class__.__name__}): skipped"
+    return None
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -54,10 +69,13 @@ class ServerProcess:
     """``python tests/server/serve.py`` on a free loopback port."""
 
     def __init__(self, db_url: str, prefix: str, dev: bool = True, bot_delay: float = 0.0,
-                 rate: float = 10.0, burst: float = 30.0) -> None:
+                 rate: float = 10.0, burst: float = 30.0, **limits: float) -> None:
+        """``limits``: serve.py's limit options by keyword (``max_rooms=2`` ...)."""
         self.db_url, self.prefix = db_url, prefix
         self.args = ["--dev"] if dev else []
         self.args += ["--bot-delay", str(bot_delay), "--rate", str(rate), "--burst", str(burst)]
+        for key, value in limits.items():
+            self.args += [f"--{key.replace('_', '-')}", str(value)]
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -27,9 +27,23 @@ def main() -> None:
     p.add_argument("--bot-delay", type=float, default=0.0)
     p.add_argument("--rate", type=float, default=10.0)
     p.add_argument("--burst", type=float, default=30.0)
+    # limits (tests create many games from one address; each limit's own test lowers it)
+    p.add_argument("--create-rate", type=float, default=1000.0)
+    p.add_argument("--create-burst", type=float, default=1000.0)
+    p.add_argument("--max-rooms", type=int, default=1000)
+    p.add_argument("--min-bot-delay", type=float, default=0.0)
+    p.add_argument("--idle-evict", type=float, default=600.0)
+    p.add_argument("--finished-evict", type=float, default=60.0)
+    p.add_argument("--sweep-every", type=float, default=10.0)
+    p.add_argument("--redis", default=None)
+    p.add_argument("--lease", type=float, default=6.0)
     a = p.parse_args()
     settings = Settings(db_url=a.db, table_prefix=a.prefix, dev=a.dev, bot_delay=a.bot_delay,
-                        rate=a.rate, burst=a.burst, base_url=f"http://127.0.0.1:{a.port}")
+                        rate=a.rate, burst=a.burst, base_url=f"http://127.0.0.1:{a.port}",
+                        create_rate=a.create_rate, create_burst=a.create_burst,
+                        max_rooms=a.max_rooms, min_bot_delay=a.min_bot_delay,
+                        idle_evict=a.idle_evict, finished_evict=a.finished_evict,
+                        sweep_every=a.sweep_every, redis_url=a.redis, lease=a.lease)
     build_server(settings, "127.0.0.1", a.port).run()
 
 

@@ -88,3 +88,26 @@ def test_http_refuses_wrong_tokens(server: ServerProcess) -> None:
                    headers={"content-type": "application/json"})
     assert r.status_code == 413
     assert server.state(gid)["version"] == 0
+
+
+def test_errors_to_malformed_messages_carry_their_id(server: ServerProcess) -> None:
+    """docs/protocol.md: the answer to a message carries its ``id``, refusals included, whenever
+    the id can be read."""
+    made = server.create(seed=5)
+    c = server.ws(made["id"], made["seats"][0]["token"])
+    cases = [
+        ({"type": "act", "action": "rest", "id": 7}, "malformed", 7),
+        ({"type": "launch", "id": "x1"}, "unknown_type", "x1"),
+        ({"type": "act", "action": {"type": "rest"}, "seat": 1, "id": 8}, "malformed", 8),
+        ({"type": "act", "action": {"type": "rest"}, "version": "0", "id": "v"}, "malformed", "v"),
+        ({"type": "act", "action": {"type": "rest", "x": "y" * 20000}, "id": 9}, "too_large", 9),
+        ({"type": "hello", "token": 5, "id": 10}, "malformed", 10),
+        ({"type": "ping", "id": {"nested": 1}}, "malformed", None),
+        ("{not json", "bad_json", None),
+    ]
+    for msg, code, rid in cases:
+        c.send(msg)
+        got = c.recv()
+        assert got["type"] == "error" and got["code"] == code, (msg, got)
+        assert got.get("id") == rid, (msg, got)
+    assert server.state(made["id"])["version"] == 0

@@ -4,9 +4,12 @@ every game (issue 5: starting it)."""
 from __future__ import annotations
 
 import os
+import queue
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -18,15 +21,20 @@ HAUNTKIT = Path(sys.executable).parent / "hauntkit"
 
 
 def _start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
+    """Start `hauntkit play` and wait (up to 60 s, however loaded the machine) for its URL."""
     proc = subprocess.Popen([str(HAUNTKIT), "play", "--no-browser", *args], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    deadline = time.monotonic() + 30
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(ln) for ln in proc.stdout], daemon=True).start()
+    deadline = time.monotonic() + 60
     line = ""
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if "http://" in line or proc.poll() is not None:
-            break
+    while time.monotonic() < deadline and "http://" not in line:
+        try:
+            line = lines.get(timeout=0.5)
+        except queue.Empty:
+            if proc.poll() is not None and lines.empty():
+                break
     assert "http://" in line, f"no URL printed: {line!r}"
     url = line[line.index("http://"):].split()[0]
     return proc, url
@@ -35,7 +43,7 @@ def _start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
 def _stop(proc: subprocess.Popen[str]) -> None:
     proc.send_signal(signal.SIGINT)
     try:
-        proc.wait(15)
+        proc.wait(30)
     except subprocess.TimeoutExpired:
         proc.kill()
 
@@ -46,9 +54,10 @@ def test_play_on_sqlite_in_the_data_dir(tmp_path: Path) -> None:
                        tmp_path)
     try:
         assert url == f"http://127.0.0.1:{port}/"
-        assert httpx.get(url).status_code == 200  # the lobby page
+        assert httpx.get(url, timeout=30).status_code == 200  # the lobby page
         r = httpx.post(url + "api/games", json={"ruleset": "betrayal",
-                                               "seats": [{"kind": "human"}] * 3, "seed": 1})
+                                               "seats": [{"kind": "human"}] * 3, "seed": 1},
+                       timeout=30)
         assert r.status_code == 200, r.text
         gid = r.json()["id"]
         assert r.json()["seats"][0]["url"].startswith(f"http://127.0.0.1:{port}/game/{gid}#t=")
@@ -57,7 +66,7 @@ def test_play_on_sqlite_in_the_data_dir(tmp_path: Path) -> None:
     assert (tmp_path / "saves" / "hauntkit.db").exists()
     proc, url = _start(["--port", str(port), "--data-dir", "saves"], tmp_path)
     try:
-        games = httpx.get(url + "api/games").json()["games"]
+        games = httpx.get(url + "api/games", timeout=30).json()["games"]
         assert [g["id"] for g in games] == [gid]
     finally:
         _stop(proc)
@@ -74,7 +83,8 @@ def test_play_on_postgresql(tmp_path: Path) -> None:
                        tmp_path)
     try:
         r = httpx.post(url + "api/games", json={"ruleset": "betrayal",
-                                               "seats": [{"kind": "human"}] * 4})
+                                               "seats": [{"kind": "human"}] * 4},
+                       timeout=30)
         assert r.status_code == 200, r.text
         assert not (tmp_path / "data").exists()  # nothing went to SQLite
     finally:
@@ -102,7 +112,7 @@ def test_play_serves_an_authors_pack_on_top_of_the_starter(tmp_path: Path) -> No
     port = free_port()
     proc, url = _start(["--port", str(port), "--content", str(pack)], tmp_path)
     try:
-        catalog = httpx.get(url + "api/rulesets/betrayal/catalog").json()
+        catalog = httpx.get(url + "api/rulesets/betrayal/catalog", timeout=30).json()
         assert "ivy_marsh" in catalog["characters"]
         assert "ada_vance" in catalog["characters"]  # the starter pack is still there
     finally:
@@ -121,10 +131,51 @@ def test_play_refuses_a_broken_pack_with_the_validator_messages(tmp_path: Path) 
                               text=True, cwd=tmp_path)
     play = subprocess.run([str(HAUNTKIT), "play", "--no-browser", "--port", str(free_port()),
                            "--content", str(pack)], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=60)
+                          cwd=tmp_path, timeout=120)
     assert validate.returncode == 1 and play.returncode == 1
     problems = [ln for ln in validate.stdout.splitlines() + validate.stderr.splitlines()
                 if "explorers.yaml:" in ln]
     assert problems and all(p in play.stderr for p in problems)
     assert "serving" not in play.stdout
+    assert not (tmp_path / "data").exists()
+
+
+def _refused(args: list[str], cwd: Path) -> str:
+    """Run `hauntkit play` expecting it to refuse at once: one line on stderr, exit 2, no
+    traceback, and no server started."""
+    run = subprocess.run([str(HAUNTKIT), "play", "--no-browser", *args], capture_output=True,
+                         text=True, cwd=cwd, timeout=120)
+    assert run.returncode == 2, (run.returncode, run.stdout, run.stderr)
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
+    assert "serving" not in run.stdout
+    return lines[0]
+
+
+def test_a_port_out_of_range_is_refused(tmp_path: Path) -> None:
+    """Issue 12: `--port 99999` was silently accepted."""
+    for bad in ("99999", "0", "-5"):
+        line = _refused(["--port", bad], tmp_path)
+        assert f"--port {bad}" in line and "1 to 65535" in line
+
+
+def test_a_port_in_use_fails_at_once_and_suggests_another(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        line = _refused(["--port", str(port)], tmp_path)
+    assert f"port {port}" in line and "in use" in line and "--port" in line
+
+
+def test_a_bad_database_url_is_one_clear_line(tmp_path: Path) -> None:
+    cases = {
+        "mongodb://localhost/games": "unsupported database 'mongodb'",
+        "not a url at all": "not a database URL",
+        "postgresql://postgres:hunter2@127.0.0.1:1/test": "cannot open the database",
+    }
+    for url, expected in cases.items():
+        line = _refused(["--port", str(free_port()), "--db", url], tmp_path)
+        assert expected in line and "--db" in line, line
+        assert "hunter2" not in line  # a password is never printed
     assert not (tmp_path / "data").exists()

@@ -2,9 +2,88 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 
 import typer
+
+
+def fail(message: str) -> None:
+    """One clear line on stderr, exit 2: how the command refuses a user's mistake."""
+    typer.echo(f"hauntkit play: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse a port out of range, or one something else already listens on, at once."""
+    if not 1 <= port <= 65535:
+        fail(f"--port {port} is out of range; use a port from 1 to 65535")
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        fail(f"--host {host!r} is not an address of this machine ({exc.strerror})")
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                fail(f"port {port} on {host} is already in use; choose another with "
+                     f"--port (e.g. --port {port + 1})")
+            fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
+def check_database(url: str, prefix: str, given: str | None = None) -> None:
+    """Open the database once (and create the tables); refuse a bad, unreachable or unsupported
+    ``--db`` with one line naming it."""
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+    from hauntkit.server.db import Store
+
+    shown = _without_password(given or url)
+    try:
+        Store(url, prefix).close()
+    except NoSuchModuleError:
+        scheme = url.split(":", 1)[0]
+        fail(f"--db {shown}: unsupported database {scheme!r}; use postgresql://... or leave "
+             "--db out for SQLite in --data-dir")
+    except ArgumentError:
+        fail(f"--db {shown} is not a database URL (expected e.g. "
+             "postgresql://user@host:5432/dbname)")
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        fail(f"--db {shown}: cannot open the database: {reason[0] if reason else exc}")
+    except (OSError, ValueError) as exc:
+        fail(f"--db {shown}: cannot open the database: {exc}")
+
+
+def check_redis(url: str) -> None:
+    """Refuse a ``--redis`` that is not a Redis URL or does not answer, with one line."""
+    try:
+        import redis
+    except ImportError:
+        fail("--redis needs the redis client: pip install 'hauntkit[cluster]'")
+    shown = _without_password(url)
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except ValueError as exc:
+        fail(f"--redis {shown} is not a Redis URL ({exc})")
+    except redis.RedisError as exc:
+        fail(f"--redis {shown}: no answer ({exc})")
+
+
+def _without_password(url: str) -> str:
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, cred = head.partition("://")
+    user = cred.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{tail}" if ":" in cred else url
 
 
 def register(app: typer.Typer) -> None:
@@ -29,12 +108,33 @@ def register(app: typer.Typer) -> None:
                  "`ruleset:` key. Checked before the server starts."),
         replace_starter: bool = typer.Option(
             False, "--replace-starter", help="Use only --content, not the starter pack."),
+        max_games: int = typer.Option(
+            1000, help="Games held in memory at once; more are refused until some end."),
+        games_per_minute: float = typer.Option(
+            30.0, help="New games one client address may create a minute (bursts of 10)."),
+        redis: str | None = typer.Option(
+            None, help="Redis URL linking several server processes (needs a shared --db; "
+                       "see docs/deploy.md), e.g. redis://127.0.0.1:6379/0."),
+        workers: int = typer.Option(
+            1, help="Server processes on this port (more than 1 needs --redis)."),
     ) -> None:
         """Serve the lobby and games in the browser; prints the URL."""
         from hauntkit.server.db import database_url
         from hauntkit.server.rooms import Settings
-        from hauntkit.server.run import serve
+        from hauntkit.server.run import serve, serve_workers
 
+        check_port(host, port)
+        if workers < 1:
+            fail(f"--workers {workers}: at least 1")
+        if workers > 1 and not redis:
+            fail(f"--workers {workers} needs --redis URL so the processes hear each other's "
+                 "moves (see docs/deploy.md)")
+        if redis:
+            check_redis(redis)
+        if bot_delay < 0:
+            fail(f"--bot-delay {bot_delay} is negative")
+        if max_games < 1 or games_per_minute <= 0:
+            fail("--max-games and --games-per-minute must be positive")
         packs: dict[str, list[str]] = {}
         content = list(content or [])
         if content:
@@ -44,7 +144,18 @@ def register(app: typer.Typer) -> None:
             rid = detect_ruleset([Path(p) for p in content])
             load_ruleset(rid, content, replace_starter)  # refuses a broken pack, every problem
             packs[rid] = list(content)
-        settings = Settings(db_url=database_url(db, data_dir), table_prefix=table_prefix,
+        try:
+            url = database_url(db, data_dir)
+        except OSError as exc:
+            fail(f"--data-dir {data_dir}: cannot create the database folder: "
+                 f"{exc.strerror or exc}")
+        check_database(url, table_prefix, db)
+        settings = Settings(db_url=url, table_prefix=table_prefix,
                             dev=dev, bot_delay=bot_delay, content=packs,
-                            replace_starter={rid: replace_starter for rid in packs})
-        serve(settings, host, port, open_browser=not no_browser)
+                            replace_starter={rid: replace_starter for rid in packs},
+                            max_rooms=max_games, create_rate=games_per_minute / 60.0,
+                            redis_url=redis)
+        if workers > 1:
+            serve_workers(settings, host, port, workers)
+        else:
+            serve(settings, host, port, open_browser=not no_browser)

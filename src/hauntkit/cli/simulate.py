@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import orjson
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from hauntkit.core import Game, HauntkitError
+from hauntkit.core.ruleset import Ruleset
 from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, parse_config, ray_address
 from hauntkit.sim.parallel import shutdown_ray
 from hauntkit.sim.render import render_summary
@@ -17,6 +19,22 @@ from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
 from hauntkit.sim.simulate import SimSpec, simulate
 
 PROGRESS_FROM = 20  # games; shorter runs show no progress bar
+
+
+def check_config(rs: Ruleset, config: dict[str, Any], seed: int) -> None:
+    """Refuse a config the ruleset will not start a game with (``--players 9``): one line on
+    stderr and exit 2, before any game is simulated."""
+    try:
+        Game.new(rs, config, seed)
+    except (HauntkitError, ValueError, TypeError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        typer.echo(f"error: {rs.id} cannot start a game with --players/--config "
+                   f"{_shown(config)}: {first}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _shown(config: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in config.items()) or "(defaults)"
 
 
 def register(app: typer.Typer) -> None:
@@ -57,6 +75,7 @@ def register(app: typer.Typer) -> None:
                        replace_starter=replace_starter, bot=bot, max_actions=max_actions,
                        check_invariants=check, save_dir=save_dir)
         rs = load_ruleset(ruleset, spec.content, replace_starter)
+        check_config(rs, spec.game_config(), seed)
         err = Console(stderr=True)
         show = not json and games >= PROGRESS_FROM and err.is_terminal
         progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import orjson
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -22,8 +23,14 @@ from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import _REGISTRY, get_ruleset_class, ruleset_ids
 from hauntkit.server.adapters import catalog
 from hauntkit.server.bots import bot_names
-from hauntkit.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
-from hauntkit.server.rooms import Conn, Manager, Room, Settings, error_message
+from hauntkit.server.limits import AddressLimiter, BodyLimit
+from hauntkit.server.protocol import (
+    MAX_MESSAGE_BYTES,
+    ProtocolError,
+    parse_message,
+    readable_id,
+)
+from hauntkit.server.rooms import Conn, Manager, Room, Settings, TooManyRooms, error_message
 
 log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -97,6 +104,15 @@ def lobby_options(schema: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def validation_message(exc: RequestValidationError) -> str:
+    """What is wrong with a request, each problem with where it is; never the value sent."""
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request is not valid"
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -139,12 +155,11 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             raise Refusal(404, "no_game", f"no game {gid!r}")
         return room
 
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Any) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and size.isdigit() and int(size) > MAX_BODY_BYTES:
-            return _err(413, "too_large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _err(422, "invalid_request", validation_message(exc))
 
     # -- pages ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -172,12 +187,27 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         return Response(orjson.dumps(catalog(mgr.ruleset(rid))), media_type="application/json",
                         headers={"cache-control": "max-age=300"})
 
+    @app.get("/api/health")
+    async def _health() -> dict[str, Any]:
+        """For load balancers and monitoring: this process is up; how many games it holds."""
+        cluster = mgr.cluster
+        return {"ok": True, "live_games": len(mgr.rooms), "max_games": settings.max_rooms,
+                "node": cluster.node if cluster else None,
+                "owned_games": len(cluster.owned) if cluster else len(mgr.rooms)}
+
     @app.get("/api/games")
     async def _games() -> dict[str, Any]:
         return {"games": await mgr.list_games()}
 
+    creations = AddressLimiter(settings.create_rate, settings.create_burst)
+
     @app.post("/api/games")
-    async def _create(req: CreateGame) -> Response:
+    async def _create(req: CreateGame, request: Request) -> Response:
+        address = request.client.host if request.client else "?"
+        wait = creations.allow(address)
+        if wait:
+            return _err(429, "rate_limited", f"too many new games from {address}; try again "
+                                             f"in {max(1, round(wait))} s")
         known = {r["id"]: r for r in available_rulesets()}
         if req.ruleset not in known:
             return _err(400, "unknown_ruleset",
@@ -192,6 +222,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             )
         except KeyError as exc:
             return _err(400, "unknown_bot", str(exc.args[0] if exc.args else exc))
+        except TooManyRooms as exc:
+            return _err(503, "too_many_games", str(exc))
         except HauntkitError as exc:
             return _err(400, exc.code, str(exc))
         return JSONResponse(_created(room))
@@ -338,7 +370,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         conn = Conn(send=send)
         conn.limiter.rate = settings.rate
         conn.limiter.burst = conn.limiter.tokens = settings.burst
-        await mgr.connect_and_serve(room, conn, lambda: _serve(ws, room, conn))
+        await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))
 
     return app
 
@@ -356,7 +388,8 @@ async def _serve(ws: WebSocket, room: Room, conn: Conn) -> None:
             text = raw.get("bytes") or b""
         if not conn.limiter.allow():
             await room.tell(conn, error_message(ProtocolError(
-                "rate_limited", "too many messages; slow down (this one was ignored)")))
+                "rate_limited", "too many messages; slow down (this one was ignored)"),
+                readable_id(text)))
             if conn.limiter.refused > 500:
                 await ws.close(code=4429)
                 return
@@ -369,7 +402,9 @@ async def _serve(ws: WebSocket, room: Room, conn: Conn) -> None:
             msg = parse_message(text)
             rid = msg.get("id")
             await _handle(room, conn, msg)
-        except (ProtocolError, HauntkitError) as exc:
+        except ProtocolError as exc:
+            await room.tell(conn, error_message(exc, rid if rid is not None else exc.rid))
+        except HauntkitError as exc:
             await room.tell(conn, error_message(exc, rid))
         except Exception:  # an engine bug: this client hears of it, the game is untouched
             log.exception("game %s: message %r failed", room.id, text[:200])

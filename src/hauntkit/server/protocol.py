@@ -26,14 +26,40 @@ CLIENT_TYPES = {
 class ProtocolError(Exception):
     """A refused client message. The game is untouched."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, rid: str | int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.rid = rid  # the refused message's ``id``, when it could be read
 
 
 def parse_message(text: str | bytes) -> dict[str, Any]:
-    """Decode and check one client message; raise ``ProtocolError`` saying what is wrong."""
+    """Decode and check one client message; raise ``ProtocolError`` saying what is wrong
+    (carrying the message's ``id`` whenever one can be read)."""
+    try:
+        return _check(text)
+    except ProtocolError as exc:
+        if exc.rid is None:
+            exc.rid = readable_id(text)
+        raise
+
+
+def readable_id(text: str | bytes) -> str | int | None:
+    """The ``id`` of a refused message if it is a JSON object with a well-formed one (the
+    message is decoded only when it is at most four times the size limit)."""
+    if len(text) > MAX_MESSAGE_BYTES * 4:
+        return None
+    try:
+        msg = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    rid = msg.get("id") if isinstance(msg, dict) else None
+    if isinstance(rid, (str, int)) and not isinstance(rid, bool) and len(str(rid)) <= 64:
+        return rid
+    return None
+
+
+def _check(text: str | bytes) -> dict[str, Any]:
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(

@@ -25,6 +25,7 @@ from hauntkit.core.log import visible_log
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.server.adapters import action_labels
 from hauntkit.server.bots import default_bot, get_seat_bot
+from hauntkit.server.cluster import Cluster
 from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token, token_matches
 from hauntkit.server.protocol import ProtocolError, RateLimiter
 
@@ -49,6 +50,20 @@ class Settings:
     # replace that ruleset's starter pack.
     content: dict[str, list[str]] = field(default_factory=dict)
     replace_starter: dict[str, bool] = field(default_factory=dict)
+    # Limits (issue 12): new games per client address (a second on average, and the burst),
+    # rooms live in memory at once, the floor of a game's own ``bot_delay``, and how long an
+    # idle (no client, no action) or finished room stays in memory before it is evicted.
+    create_rate: float = 0.5
+    create_burst: float = 10.0
+    max_rooms: int = 1000
+    min_bot_delay: float = 0.2
+    idle_evict: float = 600.0
+    finished_evict: float = 60.0
+    sweep_every: float = 10.0
+    # Several processes (docs/deploy.md): the Redis that links them (None: this process is
+    # alone), and how long a game's ownership lease lasts without a heartbeat.
+    redis_url: str | None = None
+    lease: float = 6.0
 
 
 @dataclass(eq=False)
@@ -62,6 +77,10 @@ class Conn:
     limiter: RateLimiter = field(default_factory=RateLimiter)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
+
+
+class TooManyRooms(Exception):
+    """The server holds as many live games as it may; a new one is refused."""
 
 
 class Room:
@@ -81,6 +100,15 @@ class Room:
         # The plain tokens, only in the room that created the game (for the creator's answer);
         # the database and a reloaded room know their hashes only.
         self.new_tokens: dict[str, Any] | None = None
+        self.touched = time.monotonic()  # the last action, connection or request
+        self.evicted = False  # unloaded from memory; a fresh Room is loaded on demand
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since anything happened here, or 0.0 while a client is connected or an
+        action is being committed (such a room is never evicted)."""
+        if self.conns or self.lock.locked():
+            return 0.0
+        return now - self.touched
 
     # -- who is who ---------------------------------------------------------------------------
     def seat_of_token(self, token: str | None) -> int | None:
@@ -202,30 +230,95 @@ class Room:
         ``ProtocolError`` or ``ActionError`` (game untouched) when refused."""
         if seat is None:
             raise ProtocolError("spectator", "spectators cannot act; open a seat's link to play")
-        async with self.lock:
-            game = self.game
-            before = game.state["version"]
-            if version is not None and version != before:
-                raise ProtocolError(
-                    "stale_version",
-                    f"the game moved on (you acted on version {version}, it is now at "
-                    f"{before}); look at the new position and choose again",
-                )
-            if not by_bot and self.rec.seats[seat].get("bot"):
-                raise ProtocolError(
-                    "seat_is_bot", f"seat {seat} is played by a bot now; take it back first"
-                )
-            nxt = game.clone()
-            try:
-                nxt.act(seat, action)
-            except NotYourTurnError:
-                raise NotYourTurnError(f"seat {seat} has no decision to make now") from None
-            await self._commit(before, seat, action, nxt)
-            self.game = nxt
-            self.rec.updated = time.time()
-        await self.broadcast("action")
+        for attempt in range(3):
+            async with self.lock:
+                if self.evicted:
+                    raise ProtocolError("conflict", "this game was just unloaded from memory; "
+                                                    "send the action again")
+                game = self.game
+                before = game.state["version"]
+                if version is not None and version != before:
+                    raise ProtocolError(
+                        "stale_version",
+                        f"the game moved on (you acted on version {version}, it is now at "
+                        f"{before}); look at the new position and choose again",
+                    )
+                if not by_bot and self.rec.seats[seat].get("bot"):
+                    raise ProtocolError(
+                        "seat_is_bot", f"seat {seat} is played by a bot now; take it back first"
+                    )
+                nxt = game.clone()
+                try:
+                    nxt.act(seat, action)
+                except NotYourTurnError:
+                    raise NotYourTurnError(f"seat {seat} has no decision to make now") from None
+                try:
+                    await self._commit(before, seat, action, nxt)
+                except StaleWriteError:
+                    # another process moved the game on: catch up, then judge again
+                    await self._reload_locked()
+                    if attempt == 2:
+                        raise ProtocolError("conflict", "the game keeps moving on elsewhere; "
+                                                        "look at the new position") from None
+                    continue
+                self.game = nxt
+                self.rec.updated = time.time()
+                self.touched = time.monotonic()
+            break
+        await asyncio.gather(self.broadcast("action"), self._publish_action(seat, action))
         self.wake.set()
         return nxt.state["version"]
+
+    async def _publish_action(self, seat: int | None, action: dict[str, Any]) -> None:
+        cluster = self.manager.cluster
+        if cluster is not None:
+            await cluster.publish({"game": self.id, "kind": "action", "seat": seat,
+                                   "action": action, "version": self.game.state["version"]})
+
+    async def _reload_locked(self) -> None:
+        """Replace the game by the one in the database (the lock is held)."""
+        store = self.manager.store
+        rec = await asyncio.to_thread(store.load_game, self.id)
+        if rec is None:
+            return
+        rows = await asyncio.to_thread(store.action_rows, self.id, rec.snap_n)
+        self.game = restore(self.game.ruleset, rec, rows)
+        self.rec = rec
+
+    async def hear(self, event: dict[str, Any]) -> None:
+        """Another process changed this game (see ``hauntkit.server.cluster``): follow it and
+        tell this process's clients."""
+        if event.get("kind") == "dice":
+            async with self.lock:
+                await self._reload_locked()
+            return
+        if event.get("kind") == "seats":
+            async with self.lock:
+                rec = await asyncio.to_thread(self.manager.store.load_game, self.id)
+                if rec is not None:
+                    self.rec.seats = rec.seats
+            await self.broadcast_seats()
+            self.start_bots()
+            return
+        async with self.lock:
+            have = self.game.state["version"]
+            if event.get("version", 0) <= have:
+                return
+            if event["version"] == have + 1:
+                nxt = self.game.clone()
+                try:
+                    nxt.act(event["seat"], event["action"])
+                except HauntkitError:
+                    nxt = None
+                if nxt is not None and nxt.state["version"] == event["version"]:
+                    self.game = nxt
+                else:
+                    await self._reload_locked()
+            else:
+                await self._reload_locked()
+            self.touched = time.monotonic()
+        await self.broadcast("action")
+        self.wake.set()
 
     async def _commit(self, before: int, seat: int | None, action: dict[str, Any],
                       nxt: Game) -> None:
@@ -239,9 +332,7 @@ class Room:
                 nxt.result(), snapshot,
             )
         except StaleWriteError:
-            raise ProtocolError(
-                "conflict", "another server process changed this game; reconnect"
-            ) from None
+            raise
         except Exception:
             log.exception("could not store an action of game %s", self.id)
             raise ProtocolError(
@@ -254,9 +345,15 @@ class Room:
         async with self.lock:
             nxt = self.game.clone()
             nxt.state["rng"]["script"].extend(faces)
-            await self._commit(nxt.state["version"], None,
-                               {"type": "_dev_dice", "faces": faces}, nxt)
+            try:
+                await self._commit(nxt.state["version"], None,
+                                   {"type": "_dev_dice", "faces": faces}, nxt)
+            except StaleWriteError:
+                await self._reload_locked()
+                raise ProtocolError("conflict", "the game moved on elsewhere; try again") from None
             self.game = nxt
+        if self.manager.cluster is not None:
+            await self.manager.cluster.publish({"game": self.id, "kind": "dice"})
 
     async def set_bot(self, seat: int, bot: str | None) -> None:
         if not 0 <= seat < len(self.rec.seats):
@@ -271,11 +368,17 @@ class Room:
             seats[seat]["bot"] = bot
             await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
             self.rec.seats = seats
+        if self.manager.cluster is not None:
+            await self.manager.cluster.publish({"game": self.id, "kind": "seats"})
         await self.broadcast_seats()
         self.start_bots()  # restarts a bot driver that stopped
 
     # -- bots ---------------------------------------------------------------------------------
     def start_bots(self) -> None:
+        """Run the bot driver, on the game's owner only (see ``hauntkit.server.cluster``)."""
+        cluster = self.manager.cluster
+        if self.evicted or (cluster is not None and self.id not in cluster.owned):
+            return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.create_task(self._bot_loop(), name=f"bots-{self.id}")
         self.wake.set()
@@ -365,6 +468,13 @@ class Manager:
         self.rooms: dict[str, Room] = {}
         self._rulesets: dict[str, Ruleset] = {}
         self._load_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
+        self._claimer: asyncio.Task[None] | None = None
+        self.cluster: Cluster | None = None
+        if settings.redis_url:
+            self.cluster = Cluster(settings.redis_url, settings.table_prefix or "default",
+                                   settings.lease)
+            self.cluster.on_lost = self._lost
 
     def ruleset(self, rid: str) -> Ruleset:
         rs = self._rulesets.get(rid)
@@ -375,8 +485,19 @@ class Manager:
         return rs
 
     async def start(self) -> None:
-        """Resume every unfinished game that has a bot seat, so its bots play on."""
-        for gid in await asyncio.to_thread(self.store.active_game_ids):
+        """Resume every unfinished game that has a bot seat, so its bots play on (with other
+        processes: every such game nobody owns)."""
+        if self.cluster is not None:
+            await self.cluster.start(self._hear)
+            self._claimer = asyncio.create_task(self._claim_loop(), name="claimer")
+        await self._resume_bot_games()
+        self._sweeper = asyncio.create_task(self._sweep_loop(), name="room-sweeper")
+
+    async def _resume_bot_games(self) -> None:
+        gids = await asyncio.to_thread(self.store.active_game_ids)
+        if self.cluster is not None:
+            gids = await self.cluster.unowned([g for g in gids if g not in self.rooms])
+        for gid in gids:
             try:
                 room = await self.room(gid)
             except Exception:  # noqa: BLE001 - one broken game must not stop the rest
@@ -386,13 +507,103 @@ class Manager:
                 room.start_bots()
 
     async def stop(self) -> None:
+        for task in (self._sweeper, self._claimer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in list(self.rooms.values()):
             await room.close()
+        if self.cluster is not None:
+            await self.cluster.stop()
         self.store.close()
+
+    # -- several processes --------------------------------------------------------------------
+    async def _hear(self, event: dict[str, Any]) -> None:
+        room = self.rooms.get(event.get("game", ""))
+        if room is not None and not room.evicted:
+            await room.hear(event)
+
+    def _lost(self, gid: str) -> None:
+        room = self.rooms.get(gid)
+        if room is not None and room.bot_task is not None:
+            room.bot_task.cancel()
+
+    async def _claim(self, room: Room) -> None:
+        """Own ``room``'s game if nobody does; a new owner first catches up from the database
+        (the old one may have moved on before it died), then runs the bots."""
+        cluster = self.cluster
+        if cluster is None or room.game.over or room.id in cluster.owned:
+            return
+        if await cluster.claim(room.id):
+            async with room.lock:
+                await room._reload_locked()
+            await room.broadcast("action")
+            room.start_bots()
+
+    async def _claim_loop(self) -> None:
+        """Take over the games whose owner stopped renewing its lease: those this process
+        holds, and unfinished bot games nobody holds."""
+        assert self.cluster is not None
+        every = max(0.2, self.settings.lease / 3)
+        scan = 0
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for room in list(self.rooms.values()):
+                    await self._claim(room)
+                scan += 1
+                if scan % 5 == 0:
+                    await self._resume_bot_games()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next round tries again
+                log.exception("claiming games failed")
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.exception("sweeping idle rooms failed")
+
+    async def sweep(self, pressure: bool = False) -> int:
+        """Evict idle and finished rooms from memory (their games stay in the database and
+        come back on demand). Under ``pressure`` (the room cap is reached) any room without a
+        client that has been idle a few seconds goes. Returns how many were evicted."""
+        now = time.monotonic()
+        st = self.settings
+        gone = []
+        for room in list(self.rooms.values()):
+            idle = room.idle_for(now)
+            if idle <= 0.0:
+                continue
+            limit = st.finished_evict if room.game.over else st.idle_evict
+            if pressure:
+                limit = min(limit, 5.0)
+            if idle >= limit:
+                gone.append(self.evict(room))
+        for room in gone:
+            await room.close()
+            if self.cluster is not None:
+                await self.cluster.release(room.id)
+        return len(gone)
+
+    def evict(self, room: Room) -> Room:
+        """Take ``room`` out of memory at once (no await: nothing can slip in between); the
+        caller awaits ``room.close()``."""
+        room.evicted = True
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        if room.bot_task is not None:
+            room.bot_task.cancel()
+        return room
 
     async def room(self, gid: str) -> Room | None:
         room = self.rooms.get(gid)
         if room is not None:
+            room.touched = time.monotonic()
             return room
         async with self._load_lock:
             room = self.rooms.get(gid)
@@ -403,7 +614,11 @@ class Manager:
                 return None
             rows = await asyncio.to_thread(self.store.action_rows, gid, rec.snap_n)
             game = restore(self.ruleset(rec.ruleset), rec, rows)
+            if len(self.rooms) >= self.settings.max_rooms:
+                await self.sweep(pressure=True)  # an existing game always opens
             room = self.rooms[gid] = Room(self, rec, game)
+            if self.cluster is not None and not game.over:
+                await self.cluster.claim(gid)
             room.start_bots()
             return room
 
@@ -414,6 +629,10 @@ class Manager:
         if (setup is not None or dice) and not self.settings.dev:
             raise HauntkitError(
                 "scenario set-ups and scripted dice need a server started with --dev"
+            )
+        if len(self.rooms) >= self.settings.max_rooms and not await self.sweep(pressure=True):
+            raise TooManyRooms(
+                f"this server already runs {len(self.rooms)} games, its limit; try again later"
             )
         rs = self.ruleset(ruleset)
         seed = secrets.randbits(48) if seed is None else seed
@@ -436,7 +655,7 @@ class Manager:
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
                               "token_hash": hash_token(plain[i])})
         if bot_delay is not None:
-            cfg["_bot_delay"] = max(0.0, min(float(bot_delay), 30.0))
+            cfg["_bot_delay"] = max(self.settings.min_bot_delay, min(float(bot_delay), 30.0))
         now = time.time()
         rec = GameRecord(
             id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"), ruleset=rs.id,
@@ -449,6 +668,8 @@ class Manager:
         room = Room(self, rec, game)
         room.new_tokens = {"host": host, "seats": plain}
         self.rooms[rec.id] = room
+        if self.cluster is not None:
+            await self.cluster.claim(rec.id)
         room.start_bots()
         return room
 
@@ -461,13 +682,21 @@ class Manager:
         return rows
 
     async def connect_and_serve(self, room: Room, conn: Conn,
-                                handle: Callable[[], Awaitable[None]]) -> None:
+                                handle: Callable[[Room], Awaitable[None]]) -> None:
+        """Serve ``conn`` in ``room`` (in its reloaded successor if it was just evicted)."""
+        if room.evicted:
+            fresh = await self.room(room.id)
+            if fresh is None:
+                return
+            room = fresh
         room.conns.add(conn)
+        room.touched = time.monotonic()
         try:
-            await handle()
+            await handle(room)
         finally:
             conn.closed = True
             room.conns.discard(conn)
+            room.touched = time.monotonic()
             if conn.hello and conn.seat is not None:
                 await room.broadcast_seats()
 
@@ -485,4 +714,5 @@ def error_message(exc: Exception, rid: Any = None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Conn", "Manager", "Room", "Settings", "StaleWriteError", "error_message", "restore"]
+__all__ = ["Conn", "Manager", "Room", "Settings", "StaleWriteError", "TooManyRooms",
+           "error_message", "restore"]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import os
 import threading
 import webbrowser
 
 import uvicorn
+from fastapi import FastAPI
 
 from hauntkit.server.app import create_app
 from hauntkit.server.rooms import Settings
@@ -19,6 +23,29 @@ def build_server(settings: Settings, host: str, port: int) -> uvicorn.Server:
         lifespan="on",
     )
     return uvicorn.Server(config)
+
+
+SETTINGS_ENV = "HAUNTKIT_SERVER_SETTINGS"
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker process of ``hauntkit play --workers N`` (uvicorn imports this
+    factory in each worker; the settings come through the environment)."""
+    return create_app(Settings(**json.loads(os.environ[SETTINGS_ENV])))
+
+
+def serve_workers(settings: Settings, host: str, port: int, workers: int) -> None:
+    """Run ``workers`` processes on one port (uvicorn's supervisor restarts a dead one); they
+    share the database and Redis (``settings.redis_url``) like processes on several machines."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    url = f"http://{shown}:{port}/"
+    settings.base_url = settings.base_url or url.rstrip("/")
+    os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
+    print(f"hauntkit is serving at {url} with {workers} worker processes  (Ctrl-C stops it; "
+          "games are saved)", flush=True)
+    uvicorn.run("hauntkit.server.run:app_from_env", factory=True, host=host, port=port,
+                workers=workers, log_level="warning", ws_max_size=1024 * 1024,
+                ws_ping_interval=20, ws_ping_timeout=30, lifespan="on")
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765,

@@ -1,0 +1,196 @@
+"""`hauntkit loadtest`: many games against a server over real websockets; latency, CPU, memory."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any
+
+import orjson
+import typer
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (uvicorn workers are children of the supervisor)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def _rss_mb(pids: list[int], key: str = "VmRSS") -> float:
+    total = 0
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith(key + ":"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+class Server:
+    """A `hauntkit play` started for the run (its own SQLite, or a fresh table prefix)."""
+
+    def __init__(self, workers: int, db: str | None, redis: str | None, bot_delay: float,
+                 games: int, folder: str) -> None:
+        self.port = _free_port()
+        self.prefix = f"load{uuid.uuid4().hex[:8]}_" if db else ""
+        self.db = db
+        args = [sys.executable, "-m", "hauntkit.cli.main", "play", "--no-browser",
+                "--port", str(self.port), "--data-dir", folder, "--bot-delay", str(bot_delay),
+                "--max-games", str(games * 2 + 10), "--games-per-minute", "1000000",
+                "--workers", str(workers)]
+        if db:
+            args += ["--db", db, "--table-prefix", self.prefix]
+        if redis:
+            args += ["--redis", redis]
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode().strip() if self.proc.stderr else ""
+                raise RuntimeError(err.splitlines()[-1] if err else "the server exited")
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=2):
+                    pass
+                if workers > 1 and len(_tree(self.proc.pid)) < workers + 1:
+                    raise OSError("workers starting")
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the server did not start within 120 s")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        if self.db and self.prefix:
+            from hauntkit.server.db import Store, database_url
+
+            store = Store(database_url(self.db, "."), self.prefix)
+            store.drop_all()
+            store.close()
+
+
+def run_load(url: str, games: int, duration: float, think: float, ruleset: str,
+             pid: int | None) -> dict[str, Any]:
+    """Run the load and return the figures (CPU and memory of ``pid``'s process tree)."""
+    from hauntkit.server.loadgen import Load, percentile
+
+    load = Load(url, games, ruleset=ruleset, think=think)
+    marks: dict[str, float] = {}
+
+    def on_ready() -> None:
+        marks["wall"] = time.monotonic()
+        marks["me"] = time.process_time()
+        marks["server"] = _cpu_seconds(_tree(pid)) if pid else float("nan")
+
+    stats = asyncio.run(load.run(duration, on_ready))
+    wall = time.monotonic() - marks.get("wall", time.monotonic())
+    pids = _tree(pid) if pid else []
+    ms = [s * 1000 for s in stats.samples]
+    return {
+        "games": games, "duration_s": round(wall, 1), "client_actions": stats.actions,
+        "samples": len(ms), "broadcasts": stats.broadcasts,
+        "p50_ms": round(percentile(ms, 0.50), 1), "p90_ms": round(percentile(ms, 0.90), 1),
+        "p99_ms": round(percentile(ms, 0.99), 1),
+        "max_ms": round(max(ms), 1) if ms else None,
+        "server_cpu_cores": (round((_cpu_seconds(pids) - marks["server"]) / wall, 2)
+                             if pid and wall > 0 else None),
+        "server_rss_mb": round(_rss_mb(pids), 1) if pid else None,
+        "server_peak_rss_mb": round(_rss_mb(pids, "VmHWM"), 1) if pid else None,
+        "loadgen_cpu_cores": round((time.process_time() - marks.get("me", 0.0)) / wall, 2)
+        if wall > 0 else None,
+        "games_finished": stats.games_finished, "errors": stats.errors,
+        "machine_load": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("loadtest")
+    def _cmd(
+        games: int = typer.Option(..., "--games", help="Games kept live at once."),
+        duration: float = typer.Option(30.0, help="Seconds to measure (after all games "
+                                                  "are connected)."),
+        think: float = typer.Option(1.0, help="Mean seconds a client seat thinks."),
+        url: str | None = typer.Option(None, help="Load this running server instead of "
+                                                  "starting one (no CPU/memory figures)."),
+        workers: int = typer.Option(1, help="Server processes to start (more than 1 needs "
+                                            "--redis)."),
+        db: str | None = typer.Option(None, help="Database of the started server (default: "
+                                                 "a fresh SQLite file)."),
+        redis: str | None = typer.Option(None, help="Redis linking the server processes."),
+        bot_delay: float = typer.Option(0.5, help="Seconds a bot waits before acting."),
+        ruleset: str = typer.Option("betrayal", help="Ruleset of the games (4 seats)."),
+        json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    ) -> None:
+        """Drive GAMES games (2 client seats with think time, 2 bots, a spectator each) over
+        real websockets for DURATION seconds; print p50/p90/p99 from a client's action to
+        each broadcast of it, and the server's CPU and memory."""
+        if games < 1 or duration <= 0 or think < 0:
+            typer.echo("hauntkit loadtest: --games and --duration must be positive", err=True)
+            raise typer.Exit(2)
+        if workers > 1 and not redis and not url:
+            typer.echo(f"hauntkit loadtest: --workers {workers} needs --redis", err=True)
+            raise typer.Exit(2)
+        server = None
+        with tempfile.TemporaryDirectory(prefix="hauntkit-load-") as folder:
+            try:
+                if url is None:
+                    server = Server(workers, db, redis, bot_delay, games, folder)
+                figures = run_load(url or server.url, games, duration, think, ruleset,
+                                   server.proc.pid if server else None)
+            except (RuntimeError, OSError) as exc:
+                typer.echo(f"hauntkit loadtest: {exc}", err=True)
+                raise typer.Exit(1) from None
+            finally:
+                if server is not None:
+                    server.stop()
+        figures["workers"] = workers
+        if json:
+            sys.stdout.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")
+            return
+        for key, value in figures.items():
+            typer.echo(f"{key:>20}: {value}")

@@ -1,0 +1,120 @@
+"""Limits against abuse: a request-body cap that holds whatever the transfer encoding, and a
+per-address rate limit for creating games.
+
+``BodyLimit`` is a plain ASGI middleware: it refuses a declared ``Content-Length`` over the cap
+before reading anything, and counts the bytes of a streamed (chunked) body as they arrive, so
+a body with no length is cut at the cap with 413 instead of being read whole into memory.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import orjson
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+
+
+class BodyTooLarge(Exception):
+    """The request body went over the cap (raised inside the app by the wrapped receive)."""
+
+
+def _refusal(limit: int) -> bytes:
+    return orjson.dumps({"type": "error", "code": "too_large",
+                         "message": f"request bodies are limited to {limit} bytes"})
+
+
+class BodyLimit:
+    """ASGI middleware: HTTP request bodies of at most ``limit`` bytes, else 413."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.limit:
+            await self._refuse(send)
+            return
+        seen = 0
+        started = False
+        refused = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen, refused
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    if not started:
+                        refused = True
+                        await self._refuse(send)
+                    raise BodyTooLarge(f"request body over {self.limit} bytes")
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if refused:  # our 413 is the answer; the app's own (to the error) is dropped
+                return
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, guarded_send)
+        except BodyTooLarge:
+            if not refused and not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Any) -> None:
+        body = _refusal(self.limit)
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+class AddressLimiter:
+    """A token bucket per client address: ``rate`` events a second, bursts up to ``burst``.
+    Addresses not seen for a while are forgotten so the table stays small."""
+
+    def __init__(self, rate: float, burst: float, max_addresses: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_addresses = max_addresses
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, address: str) -> float:
+        """0.0 when allowed (and counted), else the seconds to wait before trying again."""
+        now = time.monotonic()
+        tokens, stamp = self._buckets.get(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - stamp) * self.rate)
+        if tokens >= 1.0:
+            self._buckets[address] = (tokens - 1.0, now)
+            if len(self._buckets) > self.max_addresses:
+                self._forget(now)
+            return 0.0
+        self._buckets[address] = (tokens, now)
+        return (1.0 - tokens) / self.rate if self.rate > 0 else float("inf")
+
+    def _forget(self, now: float) -> None:
+        full = self.burst / self.rate if self.rate > 0 else 3600.0
+        for addr, (_tokens, stamp) in list(self._buckets.items()):
+            if now - stamp > full:
+                del self._buckets[addr]
