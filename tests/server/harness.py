@@ -90,7 +90,7 @@ class ServerProcess:
              "--port", str(self.port), *self.args],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")
@@ -99,7 +99,7 @@ class ServerProcess:
                 return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start within 30 s")
+        raise RuntimeError("server did not start within 90 s")
 
     def kill(self) -> None:
         """Kill it hard (as a crash would)."""
@@ -127,13 +127,13 @@ class ServerProcess:
 
     def state(self, gid: str, token: str | None = None) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        r = httpx.get(f"{self.url}/api/games/{gid}/state", headers=headers, timeout=10)
+        r = httpx.get(f"{self.url}/api/games/{gid}/state", headers=headers, timeout=60)
         assert r.status_code == 200, r.text
         return r.json()
 
     def ws(self, gid: str, token: str | None = None, hello: bool = True) -> Client:
         c = Client(connect(f"ws://127.0.0.1:{self.port}/ws/{gid}", max_size=2**24, legacy=True,
-                           open_timeout=10))
+                           open_timeout=60))
         if hello:
             c.send({"type": "hello", "token": token})
             first = c.recv()
@@ -154,7 +154,7 @@ class Client:
     def send(self, msg: Any) -> None:
         self.conn.send(msg if isinstance(msg, str) else json.dumps(msg))
 
-    def recv(self, timeout: float = 10) -> dict[str, Any]:
+    def recv(self, timeout: float = 30) -> dict[str, Any]:
         raw = self.conn.recv(timeout=timeout)
         self.raw.append(raw if isinstance(raw, str) else raw.decode())
         msg = orjson.loads(raw)
@@ -163,7 +163,7 @@ class Client:
             self.last = msg
         return msg
 
-    def recv_until(self, pred: Any, timeout: float = 20) -> dict[str, Any]:
+    def recv_until(self, pred: Any, timeout: float = 60) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()

@@ -34,7 +34,7 @@ def _finish(server: ServerProcess, made: dict[str, Any]) -> dict[str, Any]:
             action = ends[0] if ends else (state["legal_actions"] or [None])[0]
             if action is not None:
                 httpx.post(f"{server.url}/api/games/{gid}/act", headers=_auth(seat["token"]),
-                           json={"action": action, "version": state["version"]}, timeout=10)
+                           json={"action": action, "version": state["version"]}, timeout=60)
         time.sleep(0.05)
     raise AssertionError("the game did not end")
 
@@ -44,14 +44,14 @@ def test_save_download_opens_in_hauntkit_replay(server: ServerProcess, tmp_path:
     gid, ann = made["id"], made["seats"][0]["token"]
     url = f"{server.url}/api/games/{gid}/save"
     # while the game runs the save holds every secret: only the host may take it
-    r = httpx.get(url, headers=_auth(ann), timeout=10)
+    r = httpx.get(url, headers=_auth(ann), timeout=60)
     assert r.status_code == 403 and r.json()["code"] == "not_over"
-    assert httpx.get(url, timeout=10).status_code == 403
-    assert httpx.get(url, headers=_auth("wrong"), timeout=10).status_code == 403
-    assert httpx.get(url, headers=_auth(made["host_token"]), timeout=10).status_code == 200
+    assert httpx.get(url, timeout=60).status_code == 403
+    assert httpx.get(url, headers=_auth("wrong"), timeout=60).status_code == 403
+    assert httpx.get(url, headers=_auth(made["host_token"]), timeout=60).status_code == 200
     end = _finish(server, made)
     assert end["result"]["reason"] == "turn cap reached"
-    r = httpx.get(url, headers=_auth(ann), timeout=10)
+    r = httpx.get(url, headers=_auth(ann), timeout=60)
     assert r.status_code == 200, r.text
     assert f"hauntkit-{gid}.json" in r.headers["content-disposition"]
     save = r.json()
@@ -72,18 +72,18 @@ def test_rematch_makes_one_new_game_with_the_same_table(server: ServerProcess) -
     gid = made["id"]
     ann, ben = made["seats"][0]["token"], made["seats"][1]["token"]
     url = f"{server.url}/api/games/{gid}/rematch"
-    r = httpx.post(url, headers=_auth(ann), timeout=10)
+    r = httpx.post(url, headers=_auth(ann), timeout=60)
     assert r.status_code == 409 and r.json()["code"] == "not_over"
     _finish(server, made)
-    assert httpx.post(url, headers=_auth("wrong"), timeout=10).status_code == 403
-    assert httpx.post(url, timeout=10).status_code == 403
+    assert httpx.post(url, headers=_auth("wrong"), timeout=60).status_code == 403
+    assert httpx.post(url, timeout=60).status_code == 403
     first = httpx.post(url, headers=_auth(ann), timeout=30).json()
     second = httpx.post(url, headers=_auth(ben), timeout=30).json()
     hosted = httpx.post(url, headers=_auth(made["host_token"]), timeout=30).json()
     assert first["id"] == second["id"] == hosted["id"] != gid
     assert (first["seat"], second["seat"]) == (0, 1)
     assert first["url"].endswith(f"/game/{first['id']}#t={first['token']}")
-    new = httpx.get(f"{server.url}/api/games/{first['id']}", timeout=10).json()
+    new = httpx.get(f"{server.url}/api/games/{first['id']}", timeout=60).json()
     assert new["ruleset"] == "betrayal" and new["title"] == "Rematch: Friday"
     assert new["status"] == "active"
     assert [(s["name"], s["bot"]) for s in new["seats"]] == [("Ann", None), ("Ben", None),
@@ -92,5 +92,5 @@ def test_rematch_makes_one_new_game_with_the_same_table(server: ServerProcess) -
     assert server.state(first["id"], first["token"])["you"] == 0
     assert server.state(first["id"], second["token"])["you"] == 1
     save = httpx.get(f"{server.url}/api/games/{first['id']}/save",
-                     headers=_auth(hosted["host_token"]), timeout=10).json()
+                     headers=_auth(hosted["host_token"]), timeout=60).json()
     assert save["config"]["max_turns"] == 2 and save["config"]["players"] == 3

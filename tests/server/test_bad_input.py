@@ -75,17 +75,17 @@ def test_http_refuses_wrong_tokens(server: ServerProcess) -> None:
     gid = made["id"]
     bad = {"Authorization": "Bearer not-a-token"}
     r = httpx.post(f"{server.url}/api/games/{gid}/act", json={"action": {"type": "rest"}},
-                   headers=bad)
+                   headers=bad, timeout=60)
     assert r.status_code == 403 and r.json()["code"] == "bad_token"
-    r = httpx.get(f"{server.url}/api/games/{gid}/state", headers=bad)
+    r = httpx.get(f"{server.url}/api/games/{gid}/state", headers=bad, timeout=60)
     assert r.status_code == 403
-    r = httpx.get(f"{server.url}/api/games/{gid}/links", headers=bad)
+    r = httpx.get(f"{server.url}/api/games/{gid}/links", headers=bad, timeout=60)
     assert r.status_code == 403
     r = httpx.post(f"{server.url}/api/games/{gid}/seats/0/bot", json={"bot": None},
-                   headers={"Authorization": f"Bearer {made['seats'][1]['token']}"})
+                   headers={"Authorization": f"Bearer {made['seats'][1]['token']}"}, timeout=60)
     assert r.status_code == 403 and r.json()["code"] == "forbidden"
     r = httpx.post(f"{server.url}/api/games", content=b"x" * 300_000,
-                   headers={"content-type": "application/json"})
+                   headers={"content-type": "application/json"}, timeout=60)
     assert r.status_code == 413
     assert server.state(gid)["version"] == 0
 

@@ -31,7 +31,7 @@ def test_hand_seat_to_bot_and_take_it_back(server: ServerProcess) -> None:
     assert server.state(gid)["seats"][0]["bot"] is None
     # the host can do it through HTTP
     r = httpx.post(f"{server.url}/api/games/{gid}/seats/2/bot", json={"bot": "random"},
-                   headers={"Authorization": f"Bearer {made['host_token']}"})
+                   headers={"Authorization": f"Bearer {made['host_token']}"}, timeout=60)
     assert r.status_code == 200 and r.json()["seats"][2]["bot"] == "random"
 
 
@@ -41,7 +41,7 @@ def test_whole_bot_game_keeps_the_secret_from_others(server: ServerProcess) -> N
     gid = made["id"]
     # seat 0 (the toy traitor) is a human handed to a bot, so the bots play the whole game
     httpx.post(f"{server.url}/api/games/{gid}/seats/0/bot", json={"bot": "random"},
-               headers={"Authorization": f"Bearer {made['host_token']}"})
+               headers={"Authorization": f"Bearer {made['host_token']}"}, timeout=60)
     hero = server.ws(gid, made["seats"][1]["token"])
     traitor = server.ws(gid, made["seats"][0]["token"])
     spec = server.ws(gid)

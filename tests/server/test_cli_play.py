@@ -179,3 +179,50 @@ def test_a_bad_database_url_is_one_clear_line(tmp_path: Path) -> None:
         assert expected in line and "--db" in line, line
         assert "hunter2" not in line  # a password is never printed
     assert not (tmp_path / "data").exists()
+
+
+def test_workers_need_redis(tmp_path: Path) -> None:
+    line = _refused(["--port", str(free_port()), "--workers", "2"], tmp_path)
+    assert "--workers 2 needs --redis" in line
+    line = _refused(["--port", str(free_port()), "--redis", "redis://127.0.0.1:1/0"], tmp_path)
+    assert "--redis" in line and "no answer" in line
+
+
+@pytest.mark.postgres
+def test_play_with_two_workers(tmp_path: Path) -> None:
+    """Issue 12: `hauntkit play --workers N` starts N server processes on one port, sharing
+    PostgreSQL and Redis."""
+    from harness import redis_unavailable, redis_url
+
+    from hauntkit.cli.loadtest import worker_count
+
+    why = pg_unavailable() or redis_unavailable()
+    if why:
+        pytest.skip(why)
+    prefix = f"wk{os.getpid()}_"
+    plain = pg_url().replace("postgresql+psycopg://", "postgresql://")
+    port = free_port()
+    proc, url = _start(["--port", str(port), "--db", plain, "--table-prefix", prefix,
+                        "--redis", redis_url(), "--workers", "2"], tmp_path)
+    try:
+        deadline = time.monotonic() + 120
+        while worker_count(proc.pid) < 2:
+            assert time.monotonic() < deadline and proc.poll() is None, "no workers"
+            time.sleep(0.2)
+        while True:
+            try:
+                if httpx.get(url + "api/health", timeout=30).json()["ok"]:
+                    break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the workers never answered"
+                time.sleep(0.2)
+        r = httpx.post(url + "api/games", json={"ruleset": "betrayal", "seed": 2,
+                                               "seats": [{"kind": "human"}] * 3}, timeout=60)
+        assert r.status_code == 200, r.text
+        gid = r.json()["id"]
+        for _ in range(4):  # whichever worker answers knows the game
+            assert httpx.get(f"{url}api/games/{gid}", timeout=30).json()["id"] == gid
+    finally:
+        _stop(proc)
+        drop_db(pg_url(), prefix)
+

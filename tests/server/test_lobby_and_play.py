@@ -13,7 +13,7 @@ def test_create_lists_and_links(server: ServerProcess) -> None:
     assert len(set(tokens)) == 3 and all(len(t) >= 20 for t in tokens)
     assert made["seats"][0]["url"].endswith(f"/game/{made['id']}#t={tokens[0]}")
     assert made["spectator_url"].endswith(f"/game/{made['id']}")
-    games = httpx.get(server.url + "/api/games").json()["games"]
+    games = httpx.get(server.url + "/api/games", timeout=60).json()["games"]
     row = next(g for g in games if g["id"] == made["id"])
     assert row["title"] == "Friday" and row["status"] in ("active", "finished")
     assert [s["name"] for s in row["seats"]][:2] == ["Ann", "Seat 2"]
@@ -21,12 +21,12 @@ def test_create_lists_and_links(server: ServerProcess) -> None:
 
 
 def test_bad_create_requests_are_refused(server: ServerProcess) -> None:
-    r = httpx.post(server.url + "/api/games", json={"ruleset": "nope", "seats": [{}] * 3})
+    r = httpx.post(server.url + "/api/games", json={"ruleset": "nope", "seats": [{}] * 3}, timeout=60)
     assert r.status_code == 400 and r.json()["code"] == "unknown_ruleset"
-    r = httpx.post(server.url + "/api/games", json={"ruleset": "toy", "seats": [{}] * 2})
+    r = httpx.post(server.url + "/api/games", json={"ruleset": "toy", "seats": [{}] * 2}, timeout=60)
     assert r.status_code == 400 and "3 to 6 seats" in r.json()["message"]
     r = httpx.post(server.url + "/api/games",
-                   json={"ruleset": "toy", "seats": [{"kind": "bot", "bot": "zzz"}] * 3})
+                   json={"ruleset": "toy", "seats": [{"kind": "bot", "bot": "zzz"}] * 3}, timeout=60)
     assert r.status_code == 400 and r.json()["code"] == "unknown_bot"
 
 
@@ -56,7 +56,7 @@ def test_http_act_and_state(server: ServerProcess) -> None:
     t0 = made["seats"][0]["token"]
     r = httpx.post(f"{server.url}/api/games/{made['id']}/act",
                    json={"action": {"type": "rest"}, "version": 0},
-                   headers={"Authorization": f"Bearer {t0}"})
+                   headers={"Authorization": f"Bearer {t0}"}, timeout=60)
     assert r.json() == {"type": "ack", "version": 1}
     st = server.state(made["id"], t0)
     assert st["version"] == 1 and st["you"] == 0 and st["legal_actions"] == []

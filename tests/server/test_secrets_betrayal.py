@@ -108,7 +108,7 @@ def test_catalogue_holds_no_haunt_book(server: ServerProcess) -> None:
     """The public catalogue (names and texts of components) never carries a haunt's books."""
     import httpx
 
-    raw = httpx.get(server.url + "/api/rulesets/betrayal/catalog").text
+    raw = httpx.get(server.url + "/api/rulesets/betrayal/catalog", timeout=60).text
     ix = get_ruleset("betrayal").ix
     assert "Axe" in raw and "Entrance Hall" in raw
     for h in ix.haunts.values():

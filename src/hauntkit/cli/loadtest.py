@@ -24,7 +24,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _tree(pid: int) -> list[int]:
+def process_tree(pid: int) -> list[int]:
     """``pid`` and its descendants (uvicorn workers are children of the supervisor)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
@@ -41,6 +41,17 @@ def _tree(pid: int) -> list[int]:
         out.append(p)
         todo.extend(children.get(p, []))
     return out
+
+
+def worker_count(pid: int) -> int:
+    """How many uvicorn worker processes (``--workers``) run under ``pid``."""
+    count = 0
+    for p in process_tree(pid):
+        try:
+            count += b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()
+        except OSError:
+            continue
+    return count
 
 
 def _cpu_seconds(pids: list[int]) -> float:
@@ -93,7 +104,7 @@ class Server:
             try:
                 with urllib.request.urlopen(self.url + "/api/health", timeout=2):
                     pass
-                if workers > 1 and len(_tree(self.proc.pid)) < workers + 1:
+                if workers > 1 and worker_count(self.proc.pid) < workers:
                     raise OSError("workers starting")
                 return
             except OSError:
@@ -125,11 +136,11 @@ def run_load(url: str, games: int, duration: float, think: float, ruleset: str,
     def on_ready() -> None:
         marks["wall"] = time.monotonic()
         marks["me"] = time.process_time()
-        marks["server"] = _cpu_seconds(_tree(pid)) if pid else float("nan")
+        marks["server"] = _cpu_seconds(process_tree(pid)) if pid else float("nan")
 
     stats = asyncio.run(load.run(duration, on_ready))
     wall = time.monotonic() - marks.get("wall", time.monotonic())
-    pids = _tree(pid) if pid else []
+    pids = process_tree(pid) if pid else []
     ms = [s * 1000 for s in stats.samples]
     return {
         "games": games, "duration_s": round(wall, 1), "client_actions": stats.actions,

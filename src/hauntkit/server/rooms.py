@@ -306,9 +306,9 @@ class Room:
                 return
             if event["version"] == have + 1:
                 nxt = self.game.clone()
-                try:
-                    nxt.act(event["seat"], event["action"])
-                except HauntkitError:
+                try:  # checked by the process that committed it, on this very position
+                    nxt.act_trusted(event["seat"], event["action"])
+                except Exception:  # noqa: BLE001 - then trust the database instead
                     nxt = None
                 if nxt is not None and nxt.state["version"] == event["version"]:
                     self.game = nxt
