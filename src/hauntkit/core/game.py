@@ -37,6 +37,17 @@ def register_copy_plan(ruleset_id: str, plan: dict[str, Callable[[Any], Any]]) -
     _COPY_PLANS[ruleset_id] = tuple(plan.items()) + tuple((k, list.copy) for k in _APPEND_ONLY)
 
 
+def deep_copy(value: Any) -> Any:
+    """A copy of JSON data sharing no dict or list with ``value`` (copy plans' fallback for
+    a shape they do not know)."""
+    t = type(value)
+    if t is dict:
+        return {k: deep_copy(v) for k, v in value.items()}
+    if t is list:
+        return [deep_copy(v) for v in value]
+    return value
+
+
 def copy_state(state: State) -> State:
     """A deep copy of a state, sharing the immutable entries of the append-only lists.
 

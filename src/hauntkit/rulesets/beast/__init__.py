@@ -11,6 +11,7 @@ from typing import Any
 
 from hauntkit.core.content import load_pack
 from hauntkit.core.errors import HauntkitError, IllegalActionError, UnknownIdError
+from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
@@ -22,10 +23,14 @@ from hauntkit.rulesets.beast.flow import FlowMixin
 from hauntkit.rulesets.beast.hunter import HunterSide
 from hauntkit.rulesets.beast.rules import Rules
 from hauntkit.rulesets.beast.schema import PACK_SPEC
+from hauntkit.rulesets.beast.snapshot import COPY_PLAN
 from hauntkit.rulesets.beast.views import ViewsMixin
 
 STARTER = Path(__file__).resolve().parents[2] / "content" / "beast"
 DEFAULT_MAX_ROUNDS = 30
+
+
+register_copy_plan("beast", COPY_PLAN)
 
 
 @register_ruleset

@@ -4,12 +4,16 @@ A Python copy of a container whose shape is known (a dict of flat lists, a list 
 beats the orjson round trip that copies everything else; the plan lists those keys only.
 Every shape here is guaranteed by the engine (``house.place_tile``, card moves, ``new_state``
 and ``apply_setup``): lists of card or room ids, tile positions ``[floor, x, y, rotation]``.
+Tile positions are immutable (a tile that moves gets a new list, never an edited one), so
+copies share them: ``tiles`` is copied one level deep only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from hauntkit.core.game import deep_copy
 
 _lcopy = list.copy
 # explorer fields besides "cards" (a list of ids) and "t" (trait -> track index): all scalars
@@ -28,15 +32,6 @@ def _flat(v: dict[str, Any]) -> dict[str, Any]:
     return v.copy()
 
 
-def _deep(v: Any) -> Any:
-    t = type(v)
-    if t is dict:
-        return {k: _deep(x) for k, x in v.items()}
-    if t is list:
-        return [_deep(x) for x in v]
-    return v
-
-
 def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for e in v:
@@ -45,12 +40,12 @@ def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
             d["cards"] = e["cards"][:]
             d["t"] = e["t"].copy()
         else:  # a field this plan does not know: copy it all the slow way
-            d = _deep(e)
+            d = deep_copy(e)
         out.append(d)
     return out
 
 
 COPY_PLAN: dict[str, Callable[[Any], Any]] = {
-    "ex": _explorers, "tiles": _lists, "grid": _flat, "stack": _ids, "aside": _ids,
+    "ex": _explorers, "tiles": _flat, "grid": _flat, "stack": _ids, "aside": _ids,
     "limbo": _ids, "decks": _lists, "discard": _lists, "piles": _lists,
 }
