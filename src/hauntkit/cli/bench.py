@@ -31,7 +31,7 @@ LABELS = {
     "games": "games played",
     "capped": "games capped",
     "actions": "actions played",
-    "seconds": "seconds of play",
+    "seconds": "CPU seconds of play",
 }
 
 
@@ -39,7 +39,7 @@ def register(app: typer.Typer) -> None:
     @app.command("bench")
     def bench_cmd(
         ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
-        seconds: Annotated[float, typer.Option(min=0.1, help="Seconds of random play.")] = 5.0,
+        seconds: Annotated[float, typer.Option(min=0.1, help="CPU seconds of random play.")] = 5.0,
         players: Annotated[int | None, typer.Option(help="Seats (default: the ruleset's).")] = (
             None),
         seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
