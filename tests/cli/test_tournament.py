@@ -86,3 +86,12 @@ def test_sides_mode_needs_two_bots():
     result = run("tournament", "--mode", "sides", "--bots", "heuristic")
     assert result.exit_code == 2
     assert "exactly two different bots" in result.output
+
+
+def test_bot_speed_prints_iterations_per_second():
+    result = run("bot-speed", "--ruleset", "beast", "--decisions", "2", "--iterations", "20",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    fig = orjson.loads(result.stdout)
+    assert fig["decisions"] == 2 and fig["iterations"] == 20
+    assert fig["iterations_per_cpu_second"] > 0 and fig["cpu_seconds_per_decision"] > 0

@@ -17,6 +17,8 @@ from hauntkit.sim.cliutil import load_ruleset, parse_config
 
 
 def register(app: typer.Typer) -> None:
+    register_speed(app)
+
     @app.command("tournament")
     def tournament_cmd(
         ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
@@ -83,6 +85,28 @@ def register(app: typer.Typer) -> None:
             return
         out = Console(width=None if sys.stdout.isatty() else 110)
         render(report, out)
+
+
+def register_speed(app: typer.Typer) -> None:
+    @app.command("bot-speed")
+    def speed_cmd(
+        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
+        decisions: Annotated[int, typer.Option(min=1, help="Decisions to search.")] = 20,
+        iterations: Annotated[int, typer.Option(min=1, help="Iterations each.")] = 1000,
+        rollout: Annotated[int, typer.Option(min=0, help="Rollout length.")] = 6,
+        seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+        json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    ) -> None:
+        """ISMCTS iterations per CPU second on mid-game decisions of heuristic games."""
+        from hauntkit.bots.speed import ismcts_speed
+
+        rs = load_ruleset(ruleset)
+        fig = ismcts_speed(rs, {}, seed, decisions, iterations, rollout)
+        if json:
+            sys.stdout.write(orjson.dumps(fig, option=orjson.OPT_INDENT_2).decode() + "\n")
+            return
+        for key, value in fig.items():
+            typer.echo(f"{key}: {value}")
 
 
 def render(report: dict[str, object], out: Console) -> None:
