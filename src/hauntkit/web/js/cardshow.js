@@ -49,4 +49,9 @@ export function showCard(box, shown, pending = "", mine = true) {
   box.hidden = false;
   clearTimeout(timer);
   if (!mine) timer = setTimeout(hideCard, SHOW_MS);
+  else box.querySelector(".card-big-close").focus({ preventScroll: true });
 }
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") hideCard();
+});
