@@ -16,3 +16,9 @@ def open_game_pages(ctx: Any, urls: list[str], errors: list[str]) -> list[Any]:
         p.wait_for_selector(".explorer-card")
         pages.append(p)
     return pages
+
+
+def overlaps(page: Any, a: str, b: str) -> bool:
+    """Whether the boxes of selectors ``a`` and ``b`` (both shown) share any height."""
+    ra, rb = page.locator(a).bounding_box(), page.locator(b).bounding_box()
+    return not (ra["y"] + ra["height"] <= rb["y"] or rb["y"] + rb["height"] <= ra["y"])

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from harness import ServerProcess
-from pages import open_game_pages
+from pages import open_game_pages, overlaps
 
 pytest.importorskip("hauntkit.rulesets.betrayal.ruleset")
 
@@ -113,6 +113,11 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
         p.wait_for_selector(".haunt-intro")
         assert "The Ghoul Pack" in p.inner_text(".haunt-intro")
     assert "is the traitor" in ben.inner_text(".haunt-intro")
+    # the haunt roll sits in the dice tray, which never covers the banner or the status bar
+    assert "Haunt roll: 0 against 1 omen." in ann.inner_text("#dice")
+    for other in ("#banner:not([hidden])", ".status-bar", ".haunt-intro"):
+        if ann.locator(other).count():
+            assert not overlaps(ann, "#dice", other), other
 
     # -- the two sides read different secret books ------------------------------------------
     ann.wait_for_selector("#secret-panel:not([hidden])")
@@ -209,11 +214,9 @@ def test_monster_turn_and_spectator(browser, web_server: ServerProcess, shots: P
     # story tells each roll once (issue 12)
     for p in (traitor, spectator):
         p.wait_for_selector("#dice .die")
-        tray = p.locator("#dice").bounding_box()
         for other in (".status-bar", ".haunt-intro", "#banner:not([hidden])", "#prompt-panel"):
             if p.locator(other).count():
-                box = p.locator(other).bounding_box()
-                assert tray["y"] + tray["height"] <= box["y"] or box["y"] + box["height"] <= tray["y"], other
+                assert not overlaps(p, "#dice", other), other
     rolls = [line for line in spectator.inner_text("#log").splitlines() if " rolls " in line]
     assert len(rolls) == 2, rolls  # the ghoul's attack and the hero's defence
     assert all(line.count("(total ") == 1 and "[" not in line for line in rolls), rolls
