@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
         if json:
             sys.stdout.write(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode() + "\n")
             return
-        out = Console(width=None if sys.stdout.isatty() else 110)
+        out = Console(width=None if sys.stdout.isatty() else 130)
         render(report, out)
 
 
