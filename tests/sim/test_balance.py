@@ -121,3 +121,13 @@ def test_beast_maps_are_its_scenarios():
     report, games = run_balance(spec, workers=1)
     assert report["scenarios"]["alley"]["games"] == 2
     assert all(g["goal"].split(": ")[0] in ("hunters", "enemies", "nobody") for g in games)
+
+
+def test_a_haunt_plays_the_same_games_alone_or_with_others(betrayal):
+    alone = make_spec(betrayal, "magpie", 2, [3], seed=4, bot="default", max_actions=4000)
+    both = make_spec(betrayal, "the_bride,magpie", 2, [3], seed=4, bot="default",
+                     max_actions=4000)
+    report_alone, games_alone = run_balance(alone, workers=1)
+    report_both, games_both = run_balance(both, workers=1)
+    assert games_alone == [g for g in games_both if g["scenario"] == "magpie"]
+    assert report_alone["scenarios"]["magpie"] == report_both["scenarios"]["magpie"]

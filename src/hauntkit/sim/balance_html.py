@@ -51,8 +51,8 @@ def plot_lengths(report: dict[str, Any], games: list[dict[str, Any]]) -> str:
     names = list(report["scenarios"])
     cols = min(4, len(names))
     rows = -(-len(names) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(3 * cols, 2.2 * rows), sharex=True,
-                             squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(3 * cols, 2.2 * rows + 0.4), sharex=True,
+                             squeeze=False, layout="constrained")
     longest = max((g["length"] for g in games), default=1)
     for ax, name in zip(axes.flat, names, strict=False):
         ax.hist([g["length"] for g in games if g["scenario"] == name],
