@@ -106,6 +106,31 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert [p for e in good for p in log_problems(e)] == []
 
 
+def logged_texts(value: Any, where: str) -> list[tuple[str, str]]:
+    """Authored texts the engine writes into the log as they are: roll outcomes and ``say``."""
+    out = []
+    if isinstance(value, dict):
+        if value.get("do") == "say" and isinstance(value.get("text"), str):
+            out.append((where, value["text"]))
+        for o in value.get("outcomes") or []:
+            if isinstance(o, dict) and o.get("text"):
+                out.append((where, o["text"]))
+        for k, v in value.items():
+            out.extend(logged_texts(v, f"{where}.{k}"))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.extend(logged_texts(v, f"{where}[{i}]"))
+    return out
+
+
+def test_authored_texts_that_reach_the_log_are_in_the_third_person() -> None:
+    texts = [t for kind in ("cards", "rooms", "haunts", "monsters", "objects")
+             for cid, model in getattr(IX, kind).items()
+             for t in logged_texts(model.model_dump(), f"{kind}.{cid}")]
+    assert len(texts) > 20  # the walk finds them
+    assert [(w, t) for w, t in texts if SECOND_PERSON.search(t)] == []
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(3, 6))
 def test_random_games_tell_a_clean_story(seed: int, players: int) -> None:
