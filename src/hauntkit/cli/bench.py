@@ -127,6 +127,10 @@ def _baseline(check: Path | None, write: Path | None, json: bool) -> None:
             table.add_row(row["ruleset"], row["figure"], str(row["baseline"]),
                           str(row["now"]), change)
         Console().print(table)
+    if rows and rows[0]["tool"] != rows[0]["baseline_tool"]:
+        typer.echo(f"warning: counted with {rows[0]['tool']}, the baseline with "
+                   f"{rows[0]['baseline_tool']}; the figures may differ for that alone",
+                   err=True)
     regressed = [r for r in rows if r["regressed"]]
     if regressed:
         typer.echo("regression: " + "; ".join(
