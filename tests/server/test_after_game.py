@@ -94,3 +94,26 @@ def test_rematch_makes_one_new_game_with_the_same_table(server: ServerProcess) -
     save = httpx.get(f"{server.url}/api/games/{first['id']}/save",
                      headers=_auth(hosted["host_token"]), timeout=60).json()
     assert save["config"]["max_turns"] == 2 and save["config"]["players"] == 3
+
+
+def test_a_dev_games_save_is_told_from_its_state(server: ServerProcess, tmp_path: Path) -> None:
+    """A game with a scenario set-up cannot be rebuilt from its seed; replay tells its story from
+    the saved state and says so, and refuses --to in one line."""
+    made = server.create("betrayal", seats=SEATS[:2] + [{"kind": "human"}], seed=2,
+                         setup={"explorers": {"0": {"room": "upper_landing"}},
+                                "turn": {"seat": 0, "moves": 4}})
+    r = httpx.get(f"{server.url}/api/games/{made['id']}/save",
+                  headers=_auth(made["host_token"]), timeout=10)
+    assert r.status_code == 200 and r.json()["dev"] is True
+    path = tmp_path / "dev.json"
+    path.write_bytes(r.content)
+    hauntkit = Path(sys.executable).parent / "hauntkit"
+    out = subprocess.run([str(hauntkit), "replay", str(path)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "explorers enter the house." in out.stdout
+    assert "told from its saved state" in out.stderr
+    out = subprocess.run([str(hauntkit), "replay", str(path), "--to", "1"], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1
+    assert "cannot be replayed" in out.stderr

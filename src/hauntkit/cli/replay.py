@@ -27,6 +27,28 @@ def _read_save(path: Path) -> dict[str, Any]:
     return save
 
 
+def _tell_dev_save(save: dict[str, Any], ruleset: Any, to: int | None, seat: int | None,
+                   as_json: bool) -> None:
+    """A game of a --dev server (a scenario set-up or scripted dice) cannot be rebuilt from its
+    seed: tell its story from the saved state instead."""
+    if to is not None:
+        typer.echo("error: --to needs a replay, and this save (a --dev server's game with a "
+                   "scenario set-up or scripted dice) cannot be replayed from its seed", err=True)
+        raise typer.Exit(1)
+    game = Game.load(save, ruleset)
+    if as_json:
+        data = game.state if seat is None else game.view(seat)
+        sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    log = game.state["log"]
+    for event in visible_log(log, seat) if seat is not None else log:
+        typer.echo(event["text"])
+    if game.result() is not None:
+        typer.echo(f"result: {orjson.dumps(game.result()).decode()}")
+    typer.echo("a --dev game (scenario set-up or scripted dice): told from its saved state, "
+               "not replayed", err=True)
+
+
 def register(app: typer.Typer) -> None:
     @app.command("replay")
     def replay_cmd(
@@ -50,6 +72,9 @@ def register(app: typer.Typer) -> None:
         """
         save = _read_save(save_file)
         ruleset = load_ruleset(save["ruleset"], list(content or []), replace_starter)
+        if save.get("dev"):
+            _tell_dev_save(save, ruleset, to, seat, json)
+            return
         history = save["history"] if to is None else save["history"][:to]
         game = Game.new(ruleset, save["config"], save["seed"])
         tell = not json

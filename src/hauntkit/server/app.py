@@ -310,7 +310,10 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             if not room.game.over:
                 return _err(403, "not_over", "the save holds every secret of the game; a "
                                              "seat may download it once the game is over")
-        return Response(room.game.to_json(), media_type="application/json", headers={
+        save = room.game.save()
+        if room.rec.dev:  # a set-up or scripted dice: `hauntkit replay` tells it, not replays
+            save["dev"] = True
+        return Response(orjson.dumps(save), media_type="application/json", headers={
             "content-disposition": f'attachment; filename="hauntkit-{room.id}.json"'})
 
     @app.post("/api/games/{gid}/rematch")
