@@ -93,7 +93,11 @@ def _count(ruleset: str, config: dict, own_content: bool) -> dict:
     """Instruction figures, or why there are none."""
     why = ("n/a with --content" if own_content else
            "n/a (test ruleset)" if ruleset not in ruleset_ids() else None)
-    counted = None if why else instructions.count(ruleset, config)
+    try:
+        counted = None if why else instructions.count(ruleset, config)
+    except HauntkitError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
     if counted is None:
         why = why or "n/a (no perf/valgrind)"
         return {"instructions_per_action": why, "instructions_per_clone": why}

@@ -25,6 +25,13 @@ from typing import Any
 
 import orjson
 
+from hauntkit.core.errors import HauntkitError
+
+
+class InstructionCountError(HauntkitError):
+    """perf or callgrind ran but gave no count (the message says what it printed)."""
+
+
 WARMUP = 300  # actions played before counting (caches filled, code paths warm)
 ACTIONS = 1500  # counted actions
 CLONES = 300  # counted clone() calls (on states sampled during the counted play)
@@ -40,7 +47,9 @@ def available_tool() -> str | None:
                                capture_output=True, text=True, check=False)
         if probe.returncode == 0 and _perf_count(probe.stderr) is not None:
             return "perf"
-    return "callgrind" if shutil.which("valgrind") else None
+    if shutil.which("valgrind") and shutil.which("callgrind_control"):
+        return "callgrind"
+    return None
 
 
 def count(ruleset_id: str, config: dict[str, Any] | None = None, actions: int = ACTIONS,
@@ -78,11 +87,11 @@ def _callgrind(ruleset_id: str, config: dict[str, Any], actions: int, clones: in
                *_probe_cmd(ruleset_id, config, actions, clones, toggles=True)]
         run = subprocess.run(cmd, capture_output=True, text=True, env=_env(), check=False)
         if run.returncode != 0:
-            raise RuntimeError(f"callgrind probe failed: {run.stderr.strip()[-400:]}")
+            raise InstructionCountError(f"callgrind probe failed: {run.stderr.strip()[-400:]}")
         parts = [_callgrind_total(p) for p in sorted(Path(tmp).glob("callgrind.out.*"),
                                                      key=lambda p: int(p.suffix[1:]))]
     if len(parts) < 2:
-        raise RuntimeError(f"callgrind wrote {len(parts)} dumps, expected 2")
+        raise InstructionCountError(f"callgrind wrote {len(parts)} dumps, expected 2")
     return parts[0] / actions, parts[1] / max(1, clones)
 
 
@@ -90,7 +99,7 @@ def _callgrind_total(path: Path) -> int:
     text = path.read_text()
     match = re.search(r"^totals:\s*(\d+)", text, re.M)
     if match is None:
-        raise RuntimeError(f"no totals in callgrind dump {path.name}")
+        raise InstructionCountError(f"no totals in callgrind dump {path.name}")
     return int(match.group(1))
 
 
@@ -104,7 +113,7 @@ def _perf(ruleset_id: str, config: dict[str, Any], actions: int, clones: int
         run = subprocess.run(cmd, capture_output=True, text=True, env=_env(), check=False)
         n = _perf_count(run.stderr)
         if run.returncode != 0 or n is None:
-            raise RuntimeError(f"perf probe failed: {run.stderr.strip()[-400:]}")
+            raise InstructionCountError(f"perf probe failed: {run.stderr.strip()[-400:]}")
         return n
 
     base = instructions(0, 0)
