@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from hauntkit.core import rng
 from hauntkit.rulesets.betrayal.index import BIT, OPP, STEP, Index
 from hauntkit.rulesets.betrayal.schema import FLOORS, SIDES
 
 State = dict[str, Any]
+_dumps = orjson.dumps
 
 
 def cell(floor: str, x: int, y: int) -> str:
@@ -108,9 +111,39 @@ def link_targets(ix: Index, state: State, room: str, link: Any) -> list[str]:
     return []
 
 
+# Exits per layout: id(grid) -> (grid, ix, number of placed tiles, tokens as JSON,
+# {(room, monster): exits}). In play a house only grows (tiles are placed, never moved or
+# removed), so a grid with as many tiles and the same tokens (which can link tiles) as when an
+# entry was made has the same layout. ``forget_layout`` drops a state's entry (set-ups that
+# move tiles). Entries hold their grid, so its id can't be reused while they live.
+_EXITS: dict[int, tuple[dict[str, str], Index, int, bytes, dict[tuple[str, bool], Any]]] = {}
+_EXITS_GRIDS = 64  # at most this many houses cached (games, clones, bots' views)
+
+
 def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tuple[str, Any]]:
     """Every tile one step from ``room``: (tile, link or None for a doorway). Links given by
-    other tiles (two-way links, and monsters going back up one-way drops) are included."""
+    other tiles (two-way links, and monsters going back up one-way drops) are included.
+    The list is shared (cached per layout): callers must not change it."""
+    grid = state["grid"]
+    tokens = _dumps(state["tokens"])
+    entry = _EXITS.get(id(grid))
+    if entry is None or entry[2] != len(grid) or entry[3] != tokens or entry[1] is not ix \
+            or entry[0] is not grid:
+        if len(_EXITS) >= _EXITS_GRIDS:
+            _EXITS.clear()
+        entry = _EXITS[id(grid)] = (grid, ix, len(grid), tokens, {})
+    found = entry[4].get((room, monster))
+    if found is None:
+        found = entry[4][(room, monster)] = _exits(ix, state, room, monster)
+    return found
+
+
+def forget_layout(state: State) -> None:
+    """Drop cached exits of this state's house (after tiles were moved, not just placed)."""
+    _EXITS.pop(id(state.get("grid")), None)
+
+
+def _exits(ix: Index, state: State, room: str, monster: bool) -> list[tuple[str, Any]]:
     tiles = state["tiles"]
     f, x, y, r = tiles[room]
     real_of = ix.real
