@@ -348,6 +348,10 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                 made = rematches[gid] = _created(new)
         if host:
             return JSONResponse(made)
+        if made["seats"][seat]["token"] is None:
+            # tokens are stored hashed: only the process that made the rematch still holds them
+            return _err(410, "tokens_gone", "this rematch's links are no longer known to the "
+                        "server; ask the host for your seat's link")
         return JSONResponse({"id": made["id"], "seat": seat, "url": made["seats"][seat]["url"],
                              "token": made["seats"][seat]["token"]})
 
@@ -466,15 +470,15 @@ def _created(room: Room) -> dict[str, Any]:
     their hashes)."""
     base = room.manager.settings.base_url
     tokens = room.new_tokens or {}
-    host, plain = tokens.get("host", ""), tokens.get("seats", [])
+    host, plain = tokens.get("host"), tokens.get("seats") or [None] * len(room.rec.seats)
     return {
         "id": room.id,
         "host_token": host,
         "seats": [
             {"seat": i, "name": s["name"], "bot": s.get("bot"), "token": plain[i],
-             "url": f"{base}/game/{room.id}#t={plain[i]}"}
+             "url": f"{base}/game/{room.id}#t={plain[i]}" if plain[i] else None}
             for i, s in enumerate(room.rec.seats)
         ],
         "spectator_url": f"{base}/game/{room.id}",
-        "host_url": f"{base}/game/{room.id}#host={host}",
+        "host_url": f"{base}/game/{room.id}#host={host}" if host else None,
     }
