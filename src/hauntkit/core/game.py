@@ -107,7 +107,9 @@ class Game:
     # -- creation -------------------------------------------------------------------------
     @classmethod
     def new(cls, ruleset: Ruleset | str, config: dict[str, Any] | None = None,
-            seed: int = 0) -> Game:
+            seed: int = 0, carry_in: dict[str, Any] | None = None) -> Game:
+        """A new game. ``carry_in``: a campaign's persistent data, kept in the state as
+        ``carry_in`` and handed to the ruleset's ``carry_in`` hook before any action."""
         rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         config = dict(config or {})
         state = rs.new_state(config, seed)
@@ -115,6 +117,9 @@ class Game:
         state["seed"] = seed
         state["config"] = config
         state.setdefault("version", 0)
+        if carry_in is not None:
+            state["carry_in"] = _loads(_dumps(carry_in))
+            rs.carry_in(state, state["carry_in"])
         # The append-only lists go last: copy_state then needs no reordering.
         state["log"] = state.pop("log", [])
         state["history"] = state.pop("history", [])
@@ -225,8 +230,9 @@ class Game:
         return game
 
     def save(self) -> dict[str, Any]:
-        """A save: the format, the state, and what replays it (seed, config, history)."""
-        return {
+        """A save: the format, the state, and what replays it (seed, config, a campaign's
+        carried-in data, history)."""
+        save = {
             "format": SAVE_FORMAT,
             "ruleset": self.ruleset.id,
             "seed": self.state["seed"],
@@ -234,6 +240,9 @@ class Game:
             "history": self.state["history"],
             "state": self.state,
         }
+        if "carry_in" in self.state:
+            save["carry_in"] = self.state["carry_in"]
+        return save
 
     def to_json(self) -> bytes:
         return orjson.dumps(self.save())
@@ -250,7 +259,7 @@ class Game:
                to: int | None = None) -> Game:
         """Rebuild a game from its seed, config and history (the first ``to`` actions)."""
         rs = ruleset or get_ruleset(save["ruleset"])
-        game = cls.new(rs, save["config"], save["seed"])
+        game = cls.new(rs, save["config"], save["seed"], save.get("carry_in"))
         history = save["history"] if to is None else save["history"][:to]
         for seat, action in history:
             game.act(seat, action)

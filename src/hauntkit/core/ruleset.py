@@ -85,6 +85,36 @@ class Ruleset(ABC):
         """Every supported number of seats (empty: only the ruleset's default)."""
         return []
 
+    # -- campaigns (optional; see docs/campaigns.md) --------------------------------------------
+    # A ruleset plays campaigns when it overrides ``campaign_start``, ``campaign_next`` and
+    # ``carry_out`` (``carry_in`` too when a new game must be changed by the carried data).
+
+    def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:
+        """The persistent data a new campaign with this ``config`` starts with."""
+        raise HauntkitError(f"ruleset {self.id!r} does not play campaigns")
+
+    def campaign_next(self, config: dict[str, Any], data: dict[str, Any],
+                      played: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The config of the campaign's next game, or ``None`` when the campaign is over.
+        ``played`` lists the finished games (``index``, ``result``), oldest first."""
+        raise HauntkitError(f"ruleset {self.id!r} does not play campaigns")
+
+    def carry_in(self, state: State, data: dict[str, Any]) -> None:
+        """Bring a campaign's persistent ``data`` into a new game's ``state``, before its first
+        action. The engine also keeps ``data`` in ``state["carry_in"]``."""
+        return None
+
+    def carry_out(self, state: State) -> dict[str, Any]:
+        """The campaign's persistent data after this finished game (it replaces the data the
+        game was given, which is ``state["carry_in"]``)."""
+        raise HauntkitError(f"ruleset {self.id!r} does not play campaigns")
+
+
+def plays_campaigns(ruleset: Ruleset | type[Ruleset]) -> bool:
+    """Whether a ruleset implements the campaign hooks."""
+    cls = ruleset if isinstance(ruleset, type) else type(ruleset)
+    return cls.campaign_start is not Ruleset.campaign_start
+
 
 _RULESET_MODULES = {
     "betrayal": "hauntkit.rulesets.betrayal",

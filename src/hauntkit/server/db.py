@@ -242,6 +242,50 @@ class Store:
         return [{"n": r.n, "version": r.version, "seat": r.seat,
                  "action": orjson.loads(r.action)} for r in rows]
 
+    # -- campaigns ----------------------------------------------------------------------------
+    def create_campaign(self, doc: dict[str, Any]) -> None:
+        now = repr(time.time())
+        with self.engine.begin() as conn:
+            conn.execute(insert(self.campaigns).values(
+                id=doc["id"], ruleset=doc["ruleset"], title=doc.get("title", "")[:200],
+                status=doc["status"], version=0, doc=_dumps(doc), created=now, updated=now))
+
+    def load_campaign(self, campaign_id: str) -> tuple[dict[str, Any], int] | None:
+        """The campaign's document and its version, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(self.campaigns.c.doc, self.campaigns.c.version)
+                               .where(self.campaigns.c.id == campaign_id)).first()
+        return (orjson.loads(row.doc), row.version) if row is not None else None
+
+    def save_campaign(self, campaign_id: str, prev_version: int, doc: dict[str, Any],
+                      new_game: GameRecord | None = None) -> int:
+        """Store the campaign's new document (and, in the same transaction, the game it has
+        just made); return the new version. Raises ``StaleWriteError`` (nothing written) if
+        the stored campaign is not at ``prev_version``."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(self.campaigns)
+                .where(self.campaigns.c.id == campaign_id,
+                       self.campaigns.c.version == prev_version)
+                .values(doc=_dumps(doc), status=doc["status"], version=prev_version + 1,
+                        updated=repr(time.time()))
+            )
+            if done.rowcount != 1:
+                raise StaleWriteError(
+                    f"campaign {campaign_id} is no longer at version {prev_version}")
+            if new_game is not None:
+                conn.execute(insert(self.games).values(**self._row(new_game)))
+        return prev_version + 1
+
+    def list_campaigns(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Summaries of the campaigns, newest first."""
+        c = self.campaigns.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(c.id, c.ruleset, c.title, c.status, c.created, c.updated)
+                                .order_by(c.updated.desc()).limit(limit)).all()
+        return [{"id": r.id, "ruleset": r.ruleset, "title": r.title, "status": r.status,
+                 "created": float(r.created), "updated": float(r.updated)} for r in rows]
+
     # -- housekeeping -------------------------------------------------------------------------
     def drop_all(self) -> None:
         """Drop this store's tables (tests clean up their prefix)."""

@@ -1,0 +1,165 @@
+"""Campaigns on disk: create them, start their games, play bot games, and settle finished games
+exactly once.
+
+A campaign's games are ordinary game rows (the server can open, resume and show them like any
+other); the campaign's document (``hauntkit.core.campaign``) names them. Every change to a
+campaign is one transaction guarded by its version:
+
+- starting a game writes the game row and the document that points at it together, so a crash
+  leaves either both or neither;
+- a game in progress is the game row's snapshot plus its action rows, restored exactly as the
+  server restores games (``hauntkit.server.rooms.restore``);
+- settling a finished game (its carry-out, result, and the campaign's end) is one guarded
+  update of the document: done twice, or by two processes at once, it is applied once. It runs
+  whenever a campaign is opened, so a crash after a game's last action and before its
+  carry-out loses nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hauntkit.core.campaign import (
+    Campaign,
+    CampaignError,
+    current_game,
+    finish_game,
+    new_campaign,
+    next_game,
+)
+from hauntkit.core.game import Game
+from hauntkit.core.ruleset import Ruleset
+from hauntkit.server.bots import get_seat_bot
+from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token
+from hauntkit.server.rooms import SNAPSHOT_EVERY, bot_random, restore
+
+RETRIES = 20  # how often a write that lost a race to another process is tried again
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+class Campaigns:
+    """The campaigns of one store. ``ruleset(id)`` gives the loaded ruleset of an id."""
+
+    def __init__(self, store: Store, ruleset: Callable[[str], Ruleset]) -> None:
+        self.store = store
+        self.ruleset = ruleset
+
+    # -- reading ------------------------------------------------------------------------------
+    def load(self, campaign_id: str) -> tuple[Campaign, int]:
+        got = self.store.load_campaign(campaign_id)
+        if got is None:
+            raise CampaignError(f"no campaign {campaign_id!r} in this database")
+        return got
+
+    def open(self, campaign_id: str) -> Campaign:
+        """The campaign, with a game that finished since it was last looked at settled."""
+        return self.settle(campaign_id)
+
+    def game(self, camp: Campaign, game_id: str) -> Game:
+        """A campaign game exactly as stored (snapshot plus the action rows after it)."""
+        rec = self.store.load_game(game_id)
+        if rec is None:
+            raise CampaignError(f"campaign {camp['id']}: its game {game_id} is missing")
+        rows = self.store.action_rows(game_id, rec.snap_n)
+        return restore(self.ruleset(camp["ruleset"]), rec, rows)
+
+    # -- changing -----------------------------------------------------------------------------
+    def create(self, ruleset_id: str, config: dict[str, Any], seats: list[dict[str, Any]],
+               seed: int | None = None, title: str = "") -> Campaign:
+        rs = self.ruleset(ruleset_id)
+        seed = secrets.randbits(48) if seed is None else seed
+        camp = new_campaign(rs, config, seed, seats, new_id(), title)
+        self.store.create_campaign(camp)
+        return camp
+
+    def settle(self, campaign_id: str) -> Campaign:
+        """Apply the carry-out of the campaign's game if it has finished (at most once)."""
+        for _ in range(RETRIES):
+            camp, version = self.load(campaign_id)
+            entry = current_game(camp)
+            if entry is None:
+                return camp
+            game = self.game(camp, entry["game_id"])
+            if not finish_game(self.ruleset(camp["ruleset"]), camp, game, entry["game_id"]):
+                return camp
+            try:
+                self.store.save_campaign(campaign_id, version, camp)
+                return camp
+            except StaleWriteError:
+                continue  # another process changed it first: look again
+        raise CampaignError(f"campaign {campaign_id} keeps changing under us; try again")
+
+    def start_next(self, campaign_id: str) -> tuple[Campaign, Game]:
+        """The campaign's game in progress, or a new one when it is between games.
+
+        A new game's seats copy the campaign's (names, bots), with fresh tokens stored hashed:
+        they are for a server to hand out, the command line plays bot seats only."""
+        for _ in range(RETRIES):
+            camp = self.settle(campaign_id)
+            entry = current_game(camp)
+            if entry is not None:
+                return camp, self.game(camp, entry["game_id"])
+            camp, version = self.load(campaign_id)
+            if current_game(camp) is not None:
+                continue
+            gid = new_id()
+            game = next_game(self.ruleset(camp["ruleset"]), camp, gid)
+            now = time.time()
+            rec = GameRecord(
+                id=gid, ruleset=camp["ruleset"],
+                title=f"{camp['title'] or 'Campaign ' + camp['id']}: game {len(camp['games'])}",
+                status="finished" if game.over else "active",
+                seats=[{"name": s["name"], "bot": s["bot"],
+                        "token_hash": hash_token(secrets.token_urlsafe(18))}
+                       for s in camp["seats"]],
+                host_token_hash=hash_token(secrets.token_urlsafe(18)),
+                config=game.state["config"], seed=game.state["seed"],
+                version=game.state["version"], state=game.state, result=game.result(),
+                dev=False, created=now, updated=now,
+            )
+            try:
+                self.store.save_campaign(campaign_id, version, camp, new_game=rec)
+            except StaleWriteError:
+                continue
+            return camp, game
+        raise CampaignError(f"campaign {campaign_id} keeps changing under us; try again")
+
+    def play_game(self, campaign_id: str, delay: float = 0.0,
+                  on_action: Callable[[Game], None] | None = None) -> Campaign:
+        """Play the campaign's current (or next) game to its end with the seats' bots,
+        storing every action as the server does, then settle it. Returns the campaign."""
+        camp, game = self.start_next(campaign_id)
+        gid = current_game(camp)["game_id"]  # type: ignore[index]
+        seats = camp["seats"]
+        for seat in range(len(seats)):
+            if not seats[seat].get("bot"):
+                raise CampaignError(
+                    f"seat {seat} ({seats[seat]['name'] or 'unnamed'}) has no bot; the command "
+                    "line plays bot seats only")
+        while not game.over:
+            seat = game.to_act()[0]
+            bot = get_seat_bot(seats[seat]["bot"])
+            before = game.state["version"]
+            action = bot.choose(game.view(seat), game.legal_actions(seat),
+                                bot_random(game.state["seed"], before, seat))
+            nxt = game.clone()
+            nxt.act(seat, action)
+            result = nxt.result()
+            self.store.commit_action(
+                gid, before, seat, action, nxt.state, result,
+                snapshot=result is not None or nxt.state["version"] % SNAPSHOT_EVERY == 0)
+            game = nxt
+            if on_action is not None:
+                on_action(game)
+            if delay:
+                time.sleep(delay)
+        return self.settle(campaign_id)
+
+
+__all__ = ["Campaigns", "new_id"]
