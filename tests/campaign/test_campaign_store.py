@@ -117,7 +117,7 @@ def test_settling_a_finished_game_happens_once(campaign_db: tuple[str, str]) -> 
     look at the campaign applies it, once, whoever looks and however often."""
     camps = _campaigns(campaign_db)
     camp = camps.create("toyleague", CONFIG, SEATS, 5)
-    camp, game = camps.start_next(camp["id"])
+    camp, game, _ = camps.start_next(camp["id"])
     gid = current_game(camp)["game_id"]
     while not game.over:  # what a crashed player stored: every action, no settle
         seat = game.to_act()[0]

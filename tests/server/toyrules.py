@@ -82,3 +82,38 @@ class Lanterns(Ruleset):
         if state["winner"] is None:
             return None
         return {"winner": state["winner"], "reason": "reached the tower first"}
+
+
+# "Lantern league": a campaign of Lanterns races, for the campaign tests (tests/campaign).
+# The league keeps each seat's wins and a head start: every seat that did not win a game
+# starts the next one a step further on. It ends after `games` games (default 3) or as soon
+# as a seat has `to_win` wins (default 2).
+@register_ruleset
+class LanternLeague(Lanterns):
+    """Lanterns races as a campaign (see above)."""
+
+    id = "toyleague"
+
+    def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:
+        n = int(config.get("players", 3))
+        return {"wins": [0] * n, "bonus": [0] * n, "games": 0}
+
+    def campaign_next(self, config: dict[str, Any], data: dict[str, Any],
+                      played: list[dict[str, Any]]) -> dict[str, Any] | None:
+        if len(played) >= int(config.get("games", 3)):
+            return None
+        if max(data["wins"]) >= int(config.get("to_win", 2)):
+            return None
+        return {"players": len(data["wins"]), "round": len(played) + 1}
+
+    def carry_in(self, state: dict[str, Any], data: dict[str, Any]) -> None:
+        state["pos"] = list(data["bonus"])
+
+    def carry_out(self, state: dict[str, Any]) -> dict[str, Any]:
+        data = state["carry_in"]
+        winner = state["winner"]
+        return {
+            "wins": [w + (i == winner) for i, w in enumerate(data["wins"])],
+            "bonus": [b + (i != winner) for i, b in enumerate(data["bonus"])],
+            "games": data["games"] + 1,
+        }

@@ -190,7 +190,9 @@ def status_cmd(
     with _campaigns(db, data_dir, table_prefix, content) as camps:
         camp = camps.open(campaign_id)
     if as_json:
-        typer.echo(json.dumps(camp, sort_keys=True))
+        from hauntkit.server.campaigns import public
+
+        typer.echo(json.dumps(public(camp), sort_keys=True))
     else:
         Console().print(_status_table(camp))
 

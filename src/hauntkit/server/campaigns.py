@@ -71,10 +71,15 @@ class Campaigns:
 
     # -- changing -----------------------------------------------------------------------------
     def create(self, ruleset_id: str, config: dict[str, Any], seats: list[dict[str, Any]],
-               seed: int | None = None, title: str = "") -> Campaign:
+               seed: int | None = None, title: str = "",
+               host_token_hash: str | None = None) -> Campaign:
+        """A new stored campaign. ``host_token_hash``: the digest of the token that may start
+        its games over HTTP (kept in the document, never shown)."""
         rs = self.ruleset(ruleset_id)
         seed = secrets.randbits(48) if seed is None else seed
         camp = new_campaign(rs, config, seed, seats, new_id(), title)
+        if host_token_hash is not None:
+            camp["host_token_hash"] = host_token_hash
         self.store.create_campaign(camp)
         return camp
 
@@ -95,30 +100,32 @@ class Campaigns:
                 continue  # another process changed it first: look again
         raise CampaignError(f"campaign {campaign_id} keeps changing under us; try again")
 
-    def start_next(self, campaign_id: str) -> tuple[Campaign, Game]:
-        """The campaign's game in progress, or a new one when it is between games.
+    def start_next(self, campaign_id: str) -> tuple[Campaign, Game, dict[str, Any] | None]:
+        """The campaign's game in progress, or a new one when it is between games, and for a
+        new game its plain tokens (``{"host": ..., "seats": [...]}``; None for a game that
+        existed already: the database keeps only their digests).
 
-        A new game's seats copy the campaign's (names, bots), with fresh tokens stored hashed:
-        they are for a server to hand out, the command line plays bot seats only."""
+        A new game's seats copy the campaign's (names, bots)."""
         for _ in range(RETRIES):
             camp = self.settle(campaign_id)
             entry = current_game(camp)
             if entry is not None:
-                return camp, self.game(camp, entry["game_id"])
+                return camp, self.game(camp, entry["game_id"]), None
             camp, version = self.load(campaign_id)
             if current_game(camp) is not None:
                 continue
             gid = new_id()
             game = next_game(self.ruleset(camp["ruleset"]), camp, gid)
+            tokens = {"host": secrets.token_urlsafe(18),
+                      "seats": [secrets.token_urlsafe(18) for _ in camp["seats"]]}
             now = time.time()
             rec = GameRecord(
                 id=gid, ruleset=camp["ruleset"],
                 title=f"{camp['title'] or 'Campaign ' + camp['id']}: game {len(camp['games'])}",
                 status="finished" if game.over else "active",
-                seats=[{"name": s["name"], "bot": s["bot"],
-                        "token_hash": hash_token(secrets.token_urlsafe(18))}
-                       for s in camp["seats"]],
-                host_token_hash=hash_token(secrets.token_urlsafe(18)),
+                seats=[{"name": s["name"], "bot": s["bot"], "token_hash": hash_token(tok)}
+                       for s, tok in zip(camp["seats"], tokens["seats"], strict=True)],
+                host_token_hash=hash_token(tokens["host"]),
                 config=game.state["config"], seed=game.state["seed"],
                 version=game.state["version"], state=game.state, result=game.result(),
                 dev=False, created=now, updated=now,
@@ -127,14 +134,14 @@ class Campaigns:
                 self.store.save_campaign(campaign_id, version, camp, new_game=rec)
             except StaleWriteError:
                 continue
-            return camp, game
+            return camp, game, tokens
         raise CampaignError(f"campaign {campaign_id} keeps changing under us; try again")
 
     def play_game(self, campaign_id: str, delay: float = 0.0,
                   on_action: Callable[[Game], None] | None = None) -> Campaign:
         """Play the campaign's current (or next) game to its end with the seats' bots,
         storing every action as the server does, then settle it. Returns the campaign."""
-        camp, game = self.start_next(campaign_id)
+        camp, game, _ = self.start_next(campaign_id)
         gid = current_game(camp)["game_id"]  # type: ignore[index]
         seats = camp["seats"]
         for seat in range(len(seats)):
@@ -162,4 +169,9 @@ class Campaigns:
         return self.settle(campaign_id)
 
 
-__all__ = ["Campaigns", "new_id"]
+def public(camp: Campaign) -> Campaign:
+    """The campaign as anyone may see it (without its host token's digest)."""
+    return {k: v for k, v in camp.items() if k != "host_token_hash"}
+
+
+__all__ = ["Campaigns", "new_id", "public"]
