@@ -23,7 +23,6 @@ from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import _REGISTRY, get_ruleset_class, ruleset_ids
 from hauntkit.server.adapters import catalog
 from hauntkit.server.bots import bot_names
-from hauntkit.server.campaign_api import campaign_routes
 from hauntkit.server.limits import AddressLimiter, BodyLimit
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -379,6 +378,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         conn.limiter.rate = settings.rate
         conn.limiter.burst = conn.limiter.tokens = settings.burst
         await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))
+
+    from hauntkit.server.campaign_api import campaign_routes  # it uses this module's models
 
     app.include_router(campaign_routes(mgr))
     return app

@@ -24,21 +24,16 @@ from pydantic import BaseModel, Field
 from hauntkit.core.campaign import current_game
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import plays_campaigns
+from hauntkit.server.app import SeatSpec
 from hauntkit.server.bots import default_bot, get_seat_bot
 from hauntkit.server.campaigns import Campaigns, public
 from hauntkit.server.db import hash_token, token_matches
 from hauntkit.server.rooms import Manager
 
 
-class CampaignSeat(BaseModel):
-    kind: str = Field(default="human", pattern="^(human|bot)$")
-    name: str = Field(default="", max_length=40)
-    bot: str | None = Field(default=None, max_length=40)
-
-
 class CreateCampaign(BaseModel):
     ruleset: str = Field(max_length=40)
-    seats: list[CampaignSeat] = Field(min_length=1, max_length=12)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     config: dict[str, Any] = Field(default_factory=dict)
     title: str = Field(default="", max_length=200)
