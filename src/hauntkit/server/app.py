@@ -348,10 +348,6 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                 made = rematches[gid] = _created(new)
         if host:
             return JSONResponse(made)
-        if made["seats"][seat]["token"] is None:
-            # tokens are stored hashed: only the process that made the rematch still holds them
-            return _err(410, "tokens_gone", "this rematch's links are no longer known to the "
-                        "server; ask the host for your seat's link")
         return JSONResponse({"id": made["id"], "seat": seat, "url": made["seats"][seat]["url"],
                              "token": made["seats"][seat]["token"]})
 
