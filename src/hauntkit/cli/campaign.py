@@ -134,11 +134,14 @@ def new_cmd(
     content: Content = None,
 ) -> None:
     """Start a campaign; prints its id."""
+    from hauntkit.core.ruleset import plays_campaigns
+    from hauntkit.server.app import seat_range
+
     rs = load_ruleset(ruleset, content)
-    lo = getattr(rs, "min_players", 1)
-    count = players if players is not None else lo
-    seat_list = _seats(seats, count)
-    hi = getattr(rs, "max_players", len(seat_list))
+    if not plays_campaigns(rs):
+        raise _fail(f"ruleset {ruleset!r} does not play campaigns")
+    lo, hi = seat_range(type(rs))
+    seat_list = _seats(seats, players if players is not None else lo)
     if not lo <= len(seat_list) <= hi:
         raise _fail(f"{ruleset} takes {lo} to {hi} seats, not {len(seat_list)}")
     cfg = parse_config(config)

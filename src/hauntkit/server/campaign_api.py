@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from hauntkit.core.campaign import current_game
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import plays_campaigns
-from hauntkit.server.app import SeatSpec
+from hauntkit.server.app import SeatSpec, seat_range
 from hauntkit.server.bots import default_bot, get_seat_bot
 from hauntkit.server.campaigns import Campaigns, public
 from hauntkit.server.db import hash_token, token_matches
@@ -60,7 +60,7 @@ def campaign_routes(mgr: Manager) -> APIRouter:
             return _err(400, "unknown_ruleset", str(exc))
         if not plays_campaigns(rs):
             return _err(400, "no_campaigns", f"ruleset {req.ruleset!r} does not play campaigns")
-        lo, hi = getattr(rs, "min_players", 1), getattr(rs, "max_players", len(req.seats))
+        lo, hi = seat_range(type(rs))
         if not lo <= len(req.seats) <= hi:
             return _err(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats")
         seats = []
