@@ -176,3 +176,20 @@ def test_tokens_are_stored_hashed_and_shown_once(server: ServerProcess) -> None:
     assert server.state(made["id"], made["seats"][2]["token"])["you"] == 2
     listing = server.state(made["id"])
     assert not any(tok in json.dumps(listing) for tok in plain)
+
+
+def test_processes_starting_together_upgrade_once(db: tuple[str, str]) -> None:
+    """Several servers starting at once on an empty database (PostgreSQL: an advisory lock)
+    all come up on the newest schema."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def start() -> str | None:
+        store = Store(*db)
+        try:
+            return migrations.current_revision(store.engine, db[1])
+        finally:
+            store.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda _: start(), range(4)))
+    assert got == [migrations.HEAD] * 4

@@ -10,13 +10,18 @@ any database to the newest revision in place:
   so nothing in it is lost;
 - an up-to-date one is left alone.
 
-On PostgreSQL the upgrade holds an advisory lock, so several server processes starting at
-once upgrade the database once.
+Several servers starting at once upgrade the database once: the upgrade holds an advisory
+lock on PostgreSQL, a lock file next to a SQLite database (``<file>.lock``), and within one
+process a thread lock (Alembic's context is global).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from alembic import command
@@ -47,9 +52,26 @@ def _config(conn: Connection, prefix: str) -> Config:
     return cfg
 
 
+_THREADS = threading.Lock()
+
+
+@contextlib.contextmanager
+def _sqlite_file_lock(engine: Engine) -> Iterator[None]:
+    path = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not path or path == ":memory:":
+        yield
+        return
+    with open(f"{path}.lock", "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def upgrade(engine: Engine, prefix: str = "") -> None:
     """Bring the database (the tables with ``prefix``) to the newest schema, in place."""
-    with engine.begin() as conn:
+    with _THREADS, _sqlite_file_lock(engine), engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             key = int.from_bytes(hashlib.sha256(f"hauntkit:{prefix}".encode()).digest()[:8],
                                  "big", signed=True)
