@@ -53,14 +53,16 @@ def plot_lengths(report: dict[str, Any], games: list[dict[str, Any]]) -> str:
     rows = -(-len(names) // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(3 * cols, 2.2 * rows + 0.4), sharex=True,
                              squeeze=False, layout="constrained")
-    longest = max((g["length"] for g in games), default=1)
+    lengths = sorted(g["length"] for g in games) or [1]
+    cap = max(10, lengths[int(0.98 * (len(lengths) - 1))])  # longer games go to the last bin
+    bins = [cap * k / 30 for k in range(31)]
     for ax, name in zip(axes.flat, names, strict=False):
-        ax.hist([g["length"] for g in games if g["scenario"] == name],
-                bins=range(0, longest + 26, 25), color="#34495e")
+        ax.hist([min(g["length"], cap) for g in games if g["scenario"] == name], bins=bins,
+                color="#34495e")
         ax.set_title(name, fontsize="small")
     for ax in list(axes.flat)[len(names):]:
         ax.set_visible(False)
-    fig.supxlabel("game length (turns)")
+    fig.supxlabel(f"game length (turns; the last bin holds games of {cap:g} turns or more)")
     return _png(fig)
 
 
