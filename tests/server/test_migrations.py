@@ -17,6 +17,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import httpx
 import orjson
 import pytest
 import toyrules  # noqa: F401 - registers the "toy" ruleset
@@ -152,6 +153,30 @@ def test_upgraded_game_resumes_on_a_server_with_the_old_links(old_db: tuple[str,
         c.send({"type": "act", "action": c.last["legal_actions"][0], "version": exp["version"]})
         assert c.recv_until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
         assert srv.state(gid)["version"] == exp["version"] + 1
+        # the host's list of links: the old seat tokens were random, so none can be shown
+        links = httpx.get(f"{srv.url}/api/games/{gid}/links", timeout=30,
+                          headers={"Authorization": f"Bearer {exp['host_token']}"}).json()
+        assert [s["token"] for s in links["seats"]] == [None, None, None]
+    finally:
+        srv.kill()
+
+
+def test_host_lists_the_seat_links_again_after_a_restart(db: tuple[str, str]) -> None:
+    """Only digests are stored, yet the host token still lists every seat's link (seat tokens
+    derive from it); a seat's token does not."""
+    srv = ServerProcess(*db).start()
+    try:
+        made = srv.create()
+        srv.kill()
+        srv.start()
+        url = f"{srv.url}/api/games/{made['id']}/links"
+        got = httpx.get(url, headers={"Authorization": f"Bearer {made['host_token']}"},
+                        timeout=30).json()
+        assert [s["token"] for s in got["seats"]] == [s["token"] for s in made["seats"]]
+        assert [s["url"] for s in got["seats"]] == [s["url"] for s in made["seats"]]
+        seat = httpx.get(url, headers={"Authorization": f"Bearer {made['seats'][0]['token']}"},
+                         timeout=30)
+        assert seat.status_code == 403
     finally:
         srv.kill()
 

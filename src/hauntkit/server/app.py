@@ -23,6 +23,7 @@ from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import _REGISTRY, get_ruleset_class, ruleset_ids
 from hauntkit.server.adapters import catalog
 from hauntkit.server.bots import bot_names
+from hauntkit.server.db import seat_token, token_matches
 from hauntkit.server.limits import AddressLimiter, BodyLimit
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -275,9 +276,15 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     @app.get("/api/games/{gid}/links")
     async def _links(gid: str, authorization: str | None = Header(default=None)) -> Response:
         room = await room_of(gid)
-        if not room.is_host(_bearer(authorization)):
+        host = _bearer(authorization)
+        if host is None or not room.is_host(host):
             return _err(403, "forbidden", "only the host token may list the seat links")
-        return JSONResponse(_created(room))
+        # seat tokens derive from the host token (the database keeps digests only); a seat
+        # whose token was made otherwise (a game from before hashing) has no link to show
+        seats = [seat_token(host, room.id, i) for i in range(len(room.rec.seats))]
+        seats = [tok if token_matches(tok, s.get("token_hash")) else None
+                 for tok, s in zip(seats, room.rec.seats, strict=True)]
+        return JSONResponse(_created(room, {"host": host, "seats": seats}))
 
     @app.post("/api/games/{gid}/dev/dice")
     async def _dice(gid: str, req: Dice, authorization: str | None = Header(default=None)
@@ -464,11 +471,11 @@ def check_set_bot(room: Room, who: int | None, seat: int, bot: str | None) -> No
         )
 
 
-def _created(room: Room) -> dict[str, Any]:
-    """The creator's answer: the only time the plain tokens are shown (the database keeps
-    their hashes)."""
+def _created(room: Room, tokens: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The creator's answer (and the host's list of links): plain tokens are shown only to
+    them (the database keeps their hashes)."""
     base = room.manager.settings.base_url
-    tokens = room.new_tokens or {}
+    tokens = tokens or room.new_tokens or {}
     host, plain = tokens.get("host"), tokens.get("seats") or [None] * len(room.rec.seats)
     return {
         "id": room.id,

@@ -33,7 +33,7 @@ from hauntkit.core.campaign import (
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.server.bots import get_seat_bot
-from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token
+from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token, seat_token
 from hauntkit.server.rooms import SNAPSHOT_EVERY, bot_random, restore
 
 RETRIES = 20  # how often a write that lost a race to another process is tried again
@@ -116,8 +116,9 @@ class Campaigns:
                 continue
             gid = new_id()
             game = next_game(self.ruleset(camp["ruleset"]), camp, gid)
-            tokens = {"host": secrets.token_urlsafe(18),
-                      "seats": [secrets.token_urlsafe(18) for _ in camp["seats"]]}
+            host = secrets.token_urlsafe(18)
+            tokens = {"host": host,
+                      "seats": [seat_token(host, gid, i) for i in range(len(camp["seats"]))]}
             now = time.time()
             rec = GameRecord(
                 id=gid, ruleset=camp["ruleset"],

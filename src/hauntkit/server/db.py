@@ -22,6 +22,7 @@ exist once, in the answer to the request that created the game.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import time
@@ -59,6 +60,14 @@ def token_matches(token: str | None, digest: str | None) -> bool:
     if token is None or not digest:
         return False
     return hmac.compare_digest(hash_token(token).encode(), digest.encode())
+
+
+def seat_token(host_token: str, game_id: str, seat: int) -> str:
+    """A seat's token, derived from the game's host token: whoever holds the host token can
+    list the seat links again (``GET /api/games/<id>/links``) although only digests are
+    stored, and a seat's token reveals neither the host's nor another seat's."""
+    mac = hmac.new(host_token.encode(), f"seat:{game_id}:{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:18]).decode()
 
 
 class StaleWriteError(RuntimeError):

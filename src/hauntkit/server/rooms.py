@@ -26,7 +26,14 @@ from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.server.adapters import action_labels
 from hauntkit.server.bots import default_bot, get_seat_bot
 from hauntkit.server.cluster import Cluster
-from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token, token_matches
+from hauntkit.server.db import (
+    GameRecord,
+    StaleWriteError,
+    Store,
+    hash_token,
+    seat_token,
+    token_matches,
+)
 from hauntkit.server.protocol import ProtocolError, RateLimiter
 
 log = logging.getLogger("hauntkit.server")
@@ -644,8 +651,9 @@ class Manager:
         if dice:
             game.state["rng"]["script"].extend(dice)
         rec_seats = []
-        plain = [secrets.token_urlsafe(18) for _ in seats]
+        gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         host = secrets.token_urlsafe(18)
+        plain = [seat_token(host, gid, i) for i in range(len(seats))]
         for i, s in enumerate(seats):
             bot = s.get("bot") or None
             if s.get("kind") == "bot":
@@ -658,7 +666,7 @@ class Manager:
             cfg["_bot_delay"] = max(self.settings.min_bot_delay, min(float(bot_delay), 30.0))
         now = time.time()
         rec = GameRecord(
-            id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"), ruleset=rs.id,
+            id=gid, ruleset=rs.id,
             title=title[:200], status="finished" if game.over else "active", seats=rec_seats,
             host_token_hash=hash_token(host), config=cfg, seed=seed,
             version=game.state["version"], state=game.state, result=game.result(),
