@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import toyrules  # noqa: F401 - registers the "toy" ruleset in this process too
 from harness import ServerProcess
 
 from hauntkit.core import Game, get_ruleset

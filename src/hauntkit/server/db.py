@@ -178,26 +178,45 @@ class Store:
         """Record an accepted action (and with ``snapshot`` the full state after it),
         atomically; return the action row's number. Raises ``StaleWriteError`` (nothing
         written) if the stored game is not at ``prev_version``."""
-        now = repr(time.time())
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(self.games)
-                .where(self.games.c.id == game_id, self.games.c.version == prev_version)
-                .values(
-                    version=state["version"],
-                    result=_dumps(result) if result is not None else None,
-                    status="finished" if result is not None else "active", updated=now,
-                )
+            return self._write_action(conn, game_id, prev_version, seat, action, state, result,
+                                      snapshot)
+
+    def commit_actions(self, items: list[tuple[Any, ...]]) -> list[int | StaleWriteError]:
+        """Several ``commit_action`` argument tuples (of different games) in one transaction:
+        one disk flush for all (``hauntkit.server.committer``). Each gets its row number, or
+        the ``StaleWriteError`` for it alone (a stale item writes nothing)."""
+        out: list[int | StaleWriteError] = []
+        with self.engine.begin() as conn:
+            for item in items:
+                try:
+                    out.append(self._write_action(conn, *item))
+                except StaleWriteError as exc:
+                    out.append(exc)
+        return out
+
+    def _write_action(self, conn: Any, game_id: str, prev_version: int, seat: int | None,
+                      action: dict[str, Any], state: dict[str, Any],
+                      result: dict[str, Any] | None, snapshot: bool = True) -> int:
+        now = repr(time.time())
+        done = conn.execute(
+            update(self.games)
+            .where(self.games.c.id == game_id, self.games.c.version == prev_version)
+            .values(
+                version=state["version"],
+                result=_dumps(result) if result is not None else None,
+                status="finished" if result is not None else "active", updated=now,
             )
-            if done.rowcount != 1:
-                raise StaleWriteError(f"game {game_id} is no longer at version {prev_version}")
-            n = conn.execute(insert(self.actions).values(
-                game_id=game_id, version=state["version"], seat=seat,
-                action=_dumps(action).decode(), at=now,
-            )).inserted_primary_key[0]
-            if snapshot:
-                conn.execute(update(self.games).where(self.games.c.id == game_id)
-                             .values(state=_dumps(state), snap_n=n))
+        )
+        if done.rowcount != 1:  # the guard matched nothing: nothing was written
+            raise StaleWriteError(f"game {game_id} is no longer at version {prev_version}")
+        n = conn.execute(insert(self.actions).values(
+            game_id=game_id, version=state["version"], seat=seat,
+            action=_dumps(action).decode(), at=now,
+        )).inserted_primary_key[0]
+        if snapshot:
+            conn.execute(update(self.games).where(self.games.c.id == game_id)
+                         .values(state=_dumps(state), snap_n=n))
         return int(n)
 
     def save_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:

@@ -26,6 +26,7 @@ from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.server.adapters import action_labels
 from hauntkit.server.bots import default_bot, get_seat_bot
 from hauntkit.server.cluster import Cluster
+from hauntkit.server.committer import GroupCommitter
 from hauntkit.server.db import (
     GameRecord,
     StaleWriteError,
@@ -334,10 +335,8 @@ class Room:
         snapshot = (seat is None or nxt.result() is not None
                     or nxt.state["version"] % SNAPSHOT_EVERY == 0)
         try:
-            await asyncio.to_thread(
-                self.manager.store.commit_action, self.id, before, seat, action, nxt.state,
-                nxt.result(), snapshot,
-            )
+            await self.manager.committer.commit(
+                self.id, before, seat, action, nxt.state, nxt.result(), snapshot)
         except StaleWriteError:
             raise
         except Exception:
@@ -472,6 +471,7 @@ class Manager:
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
         self.settings = settings
         self.store = store or Store(settings.db_url, settings.table_prefix)
+        self.committer = GroupCommitter(self.store)
         self.rooms: dict[str, Room] = {}
         self._rulesets: dict[str, Ruleset] = {}
         self._load_lock = asyncio.Lock()
@@ -523,6 +523,7 @@ class Manager:
             await room.close()
         if self.cluster is not None:
             await self.cluster.stop()
+        await self.committer.stop()
         self.store.close()
 
     # -- several processes --------------------------------------------------------------------
