@@ -121,7 +121,7 @@ class ServerProcess:
                **extra: Any) -> dict[str, Any]:
         seats = seats or [{"kind": "human"}] * 3
         r = httpx.post(self.url + "/api/games", json={"ruleset": ruleset, "seats": seats,
-                                                      **extra}, timeout=30)
+                                                      **extra}, timeout=120)
         assert r.status_code == 200, r.text
         return r.json()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import time
 import urllib.request
@@ -40,7 +41,7 @@ def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))
+    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
     return ordered[k]
 
 
