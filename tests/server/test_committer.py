@@ -61,3 +61,38 @@ def test_concurrent_games_share_transactions(tmp_path: Path) -> None:
             assert [r["version"] for r in store.action_rows(f"g{i}")] == [1, 2, 3, 4, 5]
     finally:
         store.close()
+
+
+def test_results_keep_the_callers_order(tmp_path: Path) -> None:
+    """Rows are written in game-id order (no lock cycles between processes), results are
+    still given in the order asked."""
+    store = _store(tmp_path, 2)
+    try:
+        out = store.commit_actions([
+            ("g1", 3, 0, {"type": "rest"}, {"version": 4}, None, False),  # stale
+            ("g0", 0, 0, {"type": "rest"}, {"version": 1}, None, False),
+        ])
+        assert isinstance(out[0], StaleWriteError) and isinstance(out[1], int)
+    finally:
+        store.close()
+
+
+def test_a_failing_item_fails_alone(tmp_path: Path) -> None:
+    store = _store(tmp_path, 2)
+
+    async def main() -> list[object]:
+        committer = GroupCommitter(store)
+        got = await asyncio.gather(
+            committer.commit("g0", 0, 0, {"type": "rest"}, {"version": 1}, None, False),
+            committer.commit("g1", 0, 0, {"type": "rest", "x": object()}, {"version": 1},
+                             None, False),
+            return_exceptions=True)
+        await committer.stop()
+        return got
+
+    try:
+        good, bad = asyncio.run(main())
+        assert isinstance(good, int) and isinstance(bad, TypeError)
+        assert store.load_game("g0").version == 1 and store.load_game("g1").version == 0
+    finally:
+        store.close()

@@ -48,11 +48,12 @@ class GroupCommitter:
             while self._pending:
                 batch = self._pending[: self.max_batch]
                 del self._pending[: len(batch)]
+                items = [item for item, _ in batch]
                 try:
-                    results: list[Any] = await asyncio.to_thread(
-                        self.store.commit_actions, [item for item, _ in batch])
-                except Exception as exc:  # noqa: BLE001 - the whole batch failed: say so to each
-                    results = [exc] * len(batch)
+                    results: list[Any] = await asyncio.to_thread(self.store.commit_actions, items)
+                except Exception:  # noqa: BLE001 - the batch failed as a whole: one by one then,
+                    results = await asyncio.to_thread(self._one_by_one, items)  # so one bad
+                    # item (or a lost race with another process) spoils only itself
                 self.batches += 1
                 self.items += len(batch)
                 for (_item, fut), res in zip(batch, results, strict=True):
@@ -62,6 +63,15 @@ class GroupCommitter:
                         fut.set_exception(res)
                     else:
                         fut.set_result(res)
+
+    def _one_by_one(self, items: list[Item]) -> list[Any]:
+        out: list[Any] = []
+        for item in items:
+            try:
+                out.append(self.store.commit_action(*item))
+            except Exception as exc:  # noqa: BLE001 - handed to that action's submitter
+                out.append(exc)
+        return out
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -186,13 +186,16 @@ class Store:
         """Several ``commit_action`` argument tuples (of different games) in one transaction:
         one disk flush for all (``hauntkit.server.committer``). Each gets its row number, or
         the ``StaleWriteError`` for it alone (a stale item writes nothing)."""
-        out: list[int | StaleWriteError] = []
+        out: list[int | StaleWriteError] = [StaleWriteError("not written")] * len(items)
+        # rows are locked in one order (by game id) so that two processes' batches never
+        # wait for each other in a circle
+        order = sorted(range(len(items)), key=lambda i: items[i][0])
         with self.engine.begin() as conn:
-            for item in items:
+            for i in order:
                 try:
-                    out.append(self._write_action(conn, *item))
+                    out[i] = self._write_action(conn, *items[i])
                 except StaleWriteError as exc:
-                    out.append(exc)
+                    out[i] = exc
         return out
 
     def _write_action(self, conn: Any, game_id: str, prev_version: int, seat: int | None,
