@@ -42,14 +42,29 @@ def test_random_bot_is_uniform():
     assert 5300 < counts["move"] < 6700  # 6 of 8
 
 
+class _EndsWithEndTurn:
+    """A ruleset declaration that ``end_turn`` ends a turn (what ``bind`` reads)."""
+
+    end_action_types = frozenset({"end_turn"})
+
+
 def test_default_bot_keeps_playing_before_ending_its_turn():
     rng = bot_rng(1, 0)
-    bot = DefaultBot(end_chance=0.15)
+    bot = DefaultBot(end_chance=0.15).bind(_EndsWithEndTurn())  # type: ignore[arg-type]
     counts = Counter(bot.choose({}, LEGAL, rng)["type"] for _ in range(6000))
     assert 600 < counts["end_turn"] < 1200  # about 15%, not 1 in 3 types nor 1 in 8 actions
     assert abs(counts["move"] - counts["use"]) < 600  # types weigh the same, not actions
     only_end = [{"type": "end_turn"}]
     assert bot.choose({}, only_end, rng) == only_end[0]
+
+
+def test_default_bot_learns_the_end_types_from_the_ruleset_it_plays():
+    """The ruleset declares which action types end a turn; the bot hard-codes none."""
+    assert get_bot("default", Race()).end_action_types == frozenset({"pass"})
+    unbound = DefaultBot(end_chance=0.15)
+    rng = bot_rng(1, 0)
+    counts = Counter(unbound.choose({}, LEGAL, rng)["type"] for _ in range(3000))
+    assert counts["end_turn"] > 700  # unbound, end_turn is just one of three types
 
 
 def test_bots_never_touch_the_games_dice():

@@ -17,9 +17,14 @@ from typing import Any, ClassVar
 from hauntkit.core import rng as R
 from hauntkit.core.errors import HauntkitError, IllegalActionError, UnknownIdError
 from hauntkit.core.log import emit, visible_log
-from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
+from hauntkit.core.ruleset import Action, Ruleset, RulesetConfig, State, register_ruleset
 
 FACES = (1, 2, 3, 4, 5, 6)
+
+
+class RaceConfig(RulesetConfig):
+    length: int = 12
+    max_turns: int = 200
 
 
 @register_ruleset
@@ -27,6 +32,10 @@ class Race(Ruleset):
     """The dice race."""
 
     id: ClassVar[str] = "race"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 6
+    Config = RaceConfig
+    end_action_types: ClassVar[frozenset[str]] = frozenset({"pass"})
 
     @classmethod
     def from_content(cls, paths: list[str], replace_starter: bool = False) -> Race:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import httpx
 from harness import ServerProcess
 
@@ -21,13 +23,40 @@ def test_create_lists_and_links(server: ServerProcess) -> None:
 
 
 def test_bad_create_requests_are_refused(server: ServerProcess) -> None:
-    r = httpx.post(server.url + "/api/games", json={"ruleset": "nope", "seats": [{}] * 3}, timeout=60)
-    assert r.status_code == 400 and r.json()["code"] == "unknown_ruleset"
-    r = httpx.post(server.url + "/api/games", json={"ruleset": "toy", "seats": [{}] * 2}, timeout=60)
-    assert r.status_code == 400 and "3 to 6 seats" in r.json()["message"]
-    r = httpx.post(server.url + "/api/games",
-                   json={"ruleset": "toy", "seats": [{"kind": "bot", "bot": "zzz"}] * 3}, timeout=60)
-    assert r.status_code == 400 and r.json()["code"] == "unknown_bot"
+    """Bad create requests get a 422 naming the field (issue 8: seat ranges from the ruleset's
+    declaration; issue 12: every config value through the ruleset's Config model)."""
+    def refused(body: dict, field: str, code: str | None = None) -> str:
+        r = httpx.post(server.url + "/api/games", content=json.dumps(body),  # NaN allowed
+                       headers={"content-type": "application/json"}, timeout=60)
+        assert r.status_code == 422, r.text
+        assert r.json()["field"] == field, r.text
+        if code is not None:
+            assert r.json()["code"] == code
+        return r.json()["message"]
+
+    refused({"ruleset": "nope", "seats": [{}] * 3}, "ruleset", "unknown_ruleset")
+    assert "3 to 6 seats" in refused({"ruleset": "toy", "seats": [{}] * 2}, "seats", "bad_seats")
+    assert "got 7" in refused({"ruleset": "toy", "seats": [{}] * 7}, "seats")
+    refused({"ruleset": "toy", "seats": [{"kind": "bot", "bot": "zzz"}] * 3}, "seats",
+            "unknown_bot")
+    refused({"ruleset": "toy", "seats": [{}] * 3, "config": {"players": 4}}, "players")
+    seats = [{}] * 3
+    for value in ("10", [10], 2.5, float("nan"), 0, -3, None, {"a": 1}):
+        refused({"ruleset": "betrayal", "seats": seats, "config": {"max_turns": value}},
+                "config.max_turns", "bad_config")
+    refused({"ruleset": "betrayal", "seats": seats, "config": {"colour": "red"}},
+            "config.colour")
+    refused({"ruleset": "betrayal", "seats": seats, "config": [1, 2]}, "config")
+    refused({"ruleset": "toy", "seats": seats, "bot_delay": float("nan")}, "bot_delay")
+    refused({"ruleset": "toy", "seats": seats, "seed": [1]}, "seed")
+    # beast is offered exactly its own range, 1 to 4 (it was 3 to 6)
+    info = httpx.get(server.url + "/api/info", timeout=60).json()
+    ranges = {r["id"]: (r["min_seats"], r["max_seats"]) for r in info["rulesets"]}
+    assert ranges["beast"] == (1, 4) and ranges["betrayal"] == (3, 6)
+    assert "1 to 4 seats" in refused({"ruleset": "beast", "seats": [{}] * 5}, "seats")
+    r = httpx.post(server.url + "/api/games", json={"ruleset": "beast", "seats": [{}]},
+                   timeout=60)
+    assert r.status_code == 200, r.text
 
 
 def test_actions_reach_every_client_live(server: ServerProcess) -> None:

@@ -21,8 +21,8 @@ GOAL = 12
 @register_ruleset
 class Lanterns(Ruleset):
     id = "toy"
-    min_players = 3
-    max_players = 6
+    min_seats = 3
+    max_seats = 6
 
     @classmethod
     def from_content(cls, paths: list[str], replace_starter: bool) -> Lanterns:

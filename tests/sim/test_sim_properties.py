@@ -2,12 +2,11 @@
 never breaks an invariant; save/load at random points changes nothing; replay is exact; views
 are plain data without the generator state.
 
-A ruleset whose package does not exist yet (or registers nothing) is skipped with the reason.
+Every installed ruleset (entry points) is tested, plus the test-only "race".
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 from typing import Any
@@ -20,7 +19,7 @@ from hypothesis import strategies as st
 
 from hauntkit.bots import get_bot
 from hauntkit.core import Game, Ruleset
-from hauntkit.core.ruleset import _REGISTRY, _RULESET_MODULES, get_ruleset, ruleset_ids
+from hauntkit.core.ruleset import get_ruleset, ruleset_ids
 from hauntkit.sim.runner import pick_seat
 
 # Seats each ruleset plays with (default config when absent).
@@ -31,16 +30,6 @@ _LOADED: dict[str, Ruleset] = {}
 
 def load(ruleset_id: str) -> Ruleset:
     if ruleset_id not in _LOADED:
-        module = _RULESET_MODULES.get(ruleset_id)
-        if module is not None:
-            try:
-                importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name and module.startswith(exc.name):
-                    pytest.skip(f"ruleset {ruleset_id!r}: package {module} does not exist yet")
-                raise
-            if ruleset_id not in _REGISTRY:
-                pytest.skip(f"ruleset {ruleset_id!r}: {module} registers no ruleset yet")
         _LOADED[ruleset_id] = get_ruleset(ruleset_id)
     return _LOADED[ruleset_id]
 

@@ -102,7 +102,7 @@ def test_step_dice_and_top_level_dice_queue_in_order(tmp_path):
     ("ruleset: race\nsteps:\n  - expect: {pos: {$near: 1}}\n", "unknown operator '$near'"),
     ("ruleset: nope\n", "unknown ruleset 'nope'"),
     ("ruleset: [unclosed\n", "cannot read"),
-    ("ruleset: race\nplayers: 9\n", "s.yaml:2: players: players: expected 2 to 6, got 9"),
+    ("ruleset: race\nplayers: 9\n", "s.yaml:2: players: players: race is played with 2 to 6 seats, got 9"),
 ])
 def test_malformed_scenarios_are_reported(tmp_path, text, message):
     result = run_scenario(write(tmp_path, text))

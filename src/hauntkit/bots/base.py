@@ -1,13 +1,23 @@
-"""The bot interface and the registry of bots by name."""
+"""The bot interface, the registry of bots by name, and the one rule that seeds bots.
+
+Simulations and the server both play bots through this module: ``get_bot(name, ruleset)``,
+``bot_seat(waiting, seed, version)`` (which of several waiting bot seats acts) and
+``bot_rng(seed, seat, version)`` (the randomness of one decision). Both are functions of the
+game's seed and position only, so a game plays the same in ``hauntkit simulate``, on any server
+and after a restart.
+"""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hauntkit.core.errors import HauntkitError
+
+if TYPE_CHECKING:
+    from hauntkit.core.ruleset import Ruleset
 
 Action = dict[str, Any]
 
@@ -18,6 +28,13 @@ class Bot(ABC):
     name: ClassVar[str] = "bot"
     # False when ``choose`` ignores ``view``: simulations then pass {} and skip building it.
     uses_view: ClassVar[bool] = True
+    # The ruleset's action types that end a turn or pass (set by ``bind``).
+    end_action_types: frozenset[str] = frozenset()
+
+    def bind(self, ruleset: Ruleset) -> Bot:
+        """Learn what the bot needs of the ruleset it plays (its ``end_action_types``)."""
+        self.end_action_types = frozenset(ruleset.end_action_types)
+        return self
 
     @abstractmethod
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
@@ -37,14 +54,31 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
-def get_bot(name: str = "default") -> Bot:
-    """A bot by name: ``"default"`` (keeps playing before ending a turn) or ``"random"``."""
+class UnknownBotError(HauntkitError):
+    """No bot is registered under that name."""
+
+    code = "unknown_bot"
+
+
+def get_bot(name: str = "default", ruleset: Ruleset | None = None) -> Bot:
+    """A bot by name (``"default"``, ``"random"`` or any registered one), bound to ``ruleset``
+    when given. ``UnknownBotError`` names the known bots."""
     factory = _BOTS.get(name)
     if factory is None:
-        raise HauntkitError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
-    return factory()
+        raise UnknownBotError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
+    bot = factory()
+    return bot.bind(ruleset) if ruleset is not None else bot
 
 
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """The seeded, game-independent randomness of the bot in ``seat`` of the game ``seed``."""
-    return random.Random((seed & 0xFFFFFFFFFFFF) * 64 + seat + 0xB07)
+def bot_rng(seed: int, seat: int, version: int = 0) -> random.Random:
+    """The randomness of the bot in ``seat`` deciding at position ``version`` (the number of
+    actions played so far) of the game ``seed``."""
+    return random.Random(((seed & 0xFFFFFFFFFFFFFFFF) << 40) | ((version & 0xFFFFFFFF) << 8)
+                         | (seat & 0xFF))
+
+
+def bot_seat(waiting: list[int], seed: int, version: int) -> int:
+    """Which of the waiting bot seats acts at position ``version`` of the game ``seed``."""
+    if len(waiting) == 1:
+        return waiting[0]
+    return waiting[random.Random((seed << 32) | version).randrange(len(waiting))]

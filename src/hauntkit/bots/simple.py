@@ -7,9 +7,6 @@ from typing import Any, ClassVar
 
 from hauntkit.bots.base import Action, Bot, register_bot
 
-# Action types that end a turn or give up a chance to act. The default bot takes them less often.
-END_TYPES = frozenset({"end_turn", "end", "pass", "done", "end_phase", "end_activation"})
-
 
 class RandomBot(Bot):
     """Any legal action, uniformly."""
@@ -25,7 +22,8 @@ class RandomBot(Bot):
 class DefaultBot(Bot):
     """A bot for seats: picks an action type uniformly, then an action of that type, so that
     many-option types (moves, targets) do not drown the rest; and while it has anything else to
-    do it ends its turn only with probability ``end_chance``, so games progress."""
+    do it ends its turn only with probability ``end_chance``, so games progress. Which types
+    end a turn is the ruleset's declaration (``end_action_types``, learnt by ``bind``)."""
 
     name: ClassVar[str] = "default"
     uses_view: ClassVar[bool] = False
@@ -42,9 +40,10 @@ class DefaultBot(Bot):
             options = legal_actions
         else:
             types = list(by_type)
-            others = [t for t in types if t not in END_TYPES]
+            end_types = self.end_action_types
+            others = [t for t in types if t not in end_types]
             if others and len(others) < len(types):
-                ends = [t for t in types if t in END_TYPES]
+                ends = [t for t in types if t in end_types]
                 types = ends if rng.random() < self.end_chance else others
             options = by_type[types[rng.randrange(len(types))]]
         return options[rng.randrange(len(options))]

@@ -30,7 +30,7 @@ app = _App(
 )
 
 COMMAND_MODULES = ("play", "simulate", "bench", "replay", "scenario", "validate", "tournament",
-                   "balance", "loadtest", "campaign")
+                   "balance", "loadtest", "campaign", "rulesets")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"hauntkit.cli.{_name}").register(app)

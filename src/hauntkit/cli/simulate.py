@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from hauntkit.bots import get_bot
 from hauntkit.core import Game, HauntkitError
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, parse_config, ray_address
@@ -40,10 +41,11 @@ def _shown(config: dict[str, Any]) -> str:
 def register(app: typer.Typer) -> None:
     @app.command("simulate")
     def simulate_cmd(
-        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
+        ruleset: Annotated[str, typer.Option(
+            help="Ruleset id (any installed ruleset: see `hauntkit rulesets`).")] = "betrayal",
         games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 10,
         players: Annotated[int | None, typer.Option(
-            help="Seats (betrayal: 3 to 6 explorers). Default: the ruleset's.")] = None,
+            help="Seats, within the ruleset's seat range. Default: the ruleset's.")] = None,
         seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
         content: Annotated[list[str] | None, typer.Option(
             help="Extra content folder or file (repeatable).")] = None,
@@ -51,8 +53,8 @@ def register(app: typer.Typer) -> None:
             help="Use only --content, not the starter pack.")] = False,
         config: Annotated[list[str] | None, typer.Option(
             help="Extra game config KEY=VALUE (repeatable).")] = None,
-        bot: Annotated[str, typer.Option(help="Bot in every seat: default or random.")] = (
-            "default"),
+        bot: Annotated[str, typer.Option(
+            help="Bot in every seat: any registered bot (default, random, ...).")] = "default",
         max_actions: Annotated[int, typer.Option(
             help="Cap per game; a game reaching it is reported as capped.")] = DEFAULT_MAX_ACTIONS,
         check: Annotated[bool, typer.Option(
@@ -76,6 +78,11 @@ def register(app: typer.Typer) -> None:
                        check_invariants=check, save_dir=save_dir)
         rs = load_ruleset(ruleset, spec.content, replace_starter)
         check_config(rs, spec.game_config(), seed)
+        try:
+            get_bot(bot)
+        except HauntkitError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
         err = Console(stderr=True)
         show = not json and games >= PROGRESS_FROM and err.is_terminal
         progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),

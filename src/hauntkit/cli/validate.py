@@ -1,13 +1,11 @@
 """`hauntkit validate` checks a content pack; `hauntkit schema` prints its JSON Schema.
 
-Both work for any ruleset whose package has a ``schema`` module exposing a ``PackSpec``
-(``hauntkit.rulesets.<id>.schema``; the attribute ``PACK_SPEC`` is preferred, else the one
-``PackSpec`` object found in the module).
+Both work for any installed ruleset that declares content (``pack_spec``, ``starter_pack`` and
+``content_checks`` on its class).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -23,34 +21,18 @@ from hauntkit.core.content import (
     yaml_files,
 )
 from hauntkit.core.errors import ContentError, HauntkitError
-from hauntkit.core.ruleset import ruleset_ids
+from hauntkit.core.ruleset import get_ruleset_class, ruleset_ids
 from hauntkit.sim.cliutil import echo_problems
 
 DEFAULT_RULESET = "betrayal"
 
 
 def find_pack_spec(ruleset: str) -> PackSpec:
-    """The ``PackSpec`` of a ruleset, from ``hauntkit.rulesets.<ruleset>.schema``."""
-    if ruleset not in ruleset_ids():
-        raise HauntkitError(
-            f"unknown ruleset {ruleset!r}; known rulesets: {', '.join(ruleset_ids())}"
-        )
-    try:
-        module = importlib.import_module(f"hauntkit.rulesets.{ruleset}.schema")
-    except ModuleNotFoundError as exc:
-        if exc.name in (f"hauntkit.rulesets.{ruleset}", f"hauntkit.rulesets.{ruleset}.schema"):
-            raise HauntkitError(f"ruleset {ruleset!r} has no content schema yet") from exc
-        raise HauntkitError(f"cannot load ruleset {ruleset!r}: {exc}") from exc
-    spec = getattr(module, "PACK_SPEC", None)
-    if isinstance(spec, PackSpec):
-        return spec
-    found = [v for v in vars(module).values() if isinstance(v, PackSpec)]
-    if len(found) != 1:
-        raise HauntkitError(
-            f"hauntkit.rulesets.{ruleset}.schema must expose exactly one PackSpec "
-            f"(found {len(found)})"
-        )
-    return found[0]
+    """The ``PackSpec`` a ruleset declares (``pack_spec`` on its class)."""
+    spec = get_ruleset_class(ruleset).pack_spec
+    if spec is None:
+        raise HauntkitError(f"ruleset {ruleset!r} reads no content")
+    return spec
 
 
 def detect_ruleset(paths: list[Path]) -> str:

@@ -9,7 +9,6 @@ under the given folders, validates each document, checks duplicate ids, and rais
 
 from __future__ import annotations
 
-import importlib
 import json
 import types
 import typing
@@ -339,16 +338,19 @@ def starter_dir(ruleset: str) -> Path:
 
 
 def pack_paths(
-    ruleset: str, content_paths: Iterable[str | Path] = (), replace_starter: bool = False
+    starter: str | Path | None, content_paths: Iterable[str | Path] = (),
+    replace_starter: bool = False,
 ) -> list[Path]:
-    """The folders/files to load for a game: the starter pack (unless ``replace_starter``)
-    followed by the author's packs. A path inside the starter pack is not loaded twice."""
-    start = starter_dir(ruleset)
+    """The folders/files to load for a game: the starter pack (unless ``replace_starter``;
+    ``starter`` is its folder, a built-in ruleset's id, or None for none) followed by the
+    author's packs. A path inside the starter pack is not loaded twice."""
+    start = starter_dir(starter) if isinstance(starter, str) else starter
     extra = [Path(p) for p in content_paths]
-    out: list[Path] = [] if replace_starter else [start]
+    out: list[Path] = [] if replace_starter or start is None else [start]
     for p in extra:
         resolved = p.resolve()
-        if not replace_starter and (resolved == start or start in resolved.parents):
+        if (not replace_starter and start is not None
+                and (resolved == start.resolve() or start.resolve() in resolved.parents)):
             continue
         out.append(p)
     return out
@@ -357,25 +359,17 @@ def pack_paths(
 def load_ruleset_pack(
     spec: PackSpec, content_paths: Iterable[str | Path] = (), replace_starter: bool = False
 ) -> Pack:
-    """Load the starter pack of ``spec.ruleset`` plus ``content_paths`` (or only those with
-    ``replace_starter``), as ``hauntkit play``, ``simulate`` and ``validate`` all do. The
-    content checks of ``hauntkit.content.<ruleset>_checks.CHECKS`` (if that module exists) run
-    after the spec's own checks."""
-    extra = [c for c in content_checks(spec.ruleset) if c not in spec.checks]
-    if extra:
-        spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *extra])
-    return load_pack(spec, pack_paths(spec.ruleset, content_paths, replace_starter))
+    """Load the pack of the ruleset ``spec.ruleset`` as ``hauntkit play``, ``simulate`` and
+    ``validate`` all do: its declared starter pack plus ``content_paths`` (or only those with
+    ``replace_starter``), checked by the spec and the ruleset's declared ``content_checks``."""
+    from hauntkit.core.ruleset import get_ruleset_class  # the ruleset module imports this one
 
-
-def content_checks(ruleset: str) -> list[Callable[[dict[str, dict[str, BaseModel]]], Any]]:
-    """The whole-pack checks kept with a ruleset's content (``hauntkit.content.<id>_checks``)."""
-    try:
-        module = importlib.import_module(f"hauntkit.content.{ruleset}_checks")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"hauntkit.content.{ruleset}_checks":
-            return []
-        raise
-    return list(getattr(module, "CHECKS", []))
+    cls = get_ruleset_class(spec.ruleset)
+    if cls.pack_spec is not spec:
+        checks = [c for c in cls.content_checks if c not in spec.checks]
+        spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *checks])
+        return load_pack(spec, pack_paths(cls.starter_pack, content_paths, replace_starter))
+    return cls.load_content(content_paths, replace_starter)
 
 
 def json_schema(spec: PackSpec) -> dict[str, Any]:

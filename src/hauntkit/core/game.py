@@ -111,7 +111,7 @@ class Game:
         """A new game. ``carry_in``: a campaign's persistent data, kept in the state as
         ``carry_in`` and handed to the ruleset's ``carry_in`` hook before any action."""
         rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        config = dict(config or {})
+        config = rs.validate_config(dict(config or {}))
         state = rs.new_state(config, seed)
         state["ruleset"] = rs.id
         state["seed"] = seed

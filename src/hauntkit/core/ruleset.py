@@ -1,15 +1,56 @@
-"""The contract every ruleset fulfils, and the registry of rulesets by id."""
+"""The contract every ruleset fulfils, and how rulesets are found.
+
+A ruleset declares everything the rest of hauntkit needs about it on its class (see
+docs/architecture.md, "Writing a ruleset plugin"): ``id``, ``display_name``, the seat range
+``min_seats``..``max_seats``, a pydantic ``Config`` model, its content (``pack_spec``,
+``starter_pack``, ``content_checks``), the action types that end a turn
+(``end_action_types``), and the instance methods ``catalogue()`` and ``describe_action()``.
+
+Rulesets are found through the Python entry point group ``hauntkit.rulesets`` (name: the
+ruleset id, value: ``module:Class``). ``register_ruleset`` also registers a class in-process
+(test-only rulesets use it).
+"""
 
 from __future__ import annotations
 
-import importlib
+import math
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, ClassVar
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from hauntkit.core.content import Pack, PackSpec, load_pack, pack_paths
 from hauntkit.core.errors import HauntkitError, IllegalActionError
 
 State = dict[str, Any]
 Action = dict[str, Any]
+ENTRY_POINT_GROUP = "hauntkit.rulesets"
+
+
+class ConfigError(HauntkitError):
+    """A game config value is refused. ``field`` names it (``config.max_turns``, ``players``)."""
+
+    code = "bad_config"
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "field": self.field}
+
+
+class RulesetConfig(BaseModel):
+    """Base of every ruleset's ``Config``: unknown keys, wrong types (no silent conversion of
+    ``"3"`` to 3) and NaN/infinity are refused. ``players`` is the seat count; its range is the
+    ruleset's ``min_seats``..``max_seats``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+    players: int | None = None
 
 
 class Ruleset(ABC):
@@ -21,10 +62,75 @@ class Ruleset(ABC):
     """
 
     id: ClassVar[str]
+    display_name: ClassVar[str] = ""  # shown to players; empty: the id
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 1
+    Config: ClassVar[type[RulesetConfig]] = RulesetConfig
+    # Content: the pack's spec (None: the ruleset reads no content), its starter pack folder and
+    # the whole-pack checks run after the spec's own.
+    pack_spec: ClassVar[PackSpec | None] = None
+    starter_pack: ClassVar[Path | None] = None
+    content_checks: ClassVar[tuple[Callable[..., Any], ...]] = ()
+    # Action types that end a turn or give up a chance to act: a bot that wants to keep
+    # playing takes them last.
+    end_action_types: ClassVar[frozenset[str]] = frozenset()
 
+    # -- declaration helpers --------------------------------------------------------------
+    @classmethod
+    def config_json_schema(cls) -> dict[str, Any]:
+        """The JSON Schema of ``Config`` (the lobby and the CLI render it)."""
+        return cls.Config.model_json_schema()
+
+    @classmethod
+    def validate_config(cls, config: Any) -> dict[str, Any]:
+        """``config`` checked against the seat range and ``Config``; returns the keys given,
+        unchanged. Raises ``ConfigError`` naming the first wrong field."""
+        if not isinstance(config, dict):
+            raise ConfigError("config", f"expected an object, got {type(config).__name__}")
+        players = config.get("players")
+        if players is not None:
+            check_seat_count(cls, players, "players")
+        try:
+            cls.Config.model_validate(config)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"])
+            field = "players" if loc == "players" else f"config.{loc}" if loc else "config"
+            if err["type"] == "extra_forbidden":
+                known = ", ".join(cls.Config.model_fields)
+                raise ConfigError(field, f"unknown config field; known fields: {known}") from None
+            got = err.get("input")
+            shown = "" if isinstance(got, dict) else f" (got {_short(got)})"
+            raise ConfigError(field, f"{err['msg']}{shown}") from None
+        return dict(config)
+
+    @classmethod
+    def load_content(cls, content_paths: Iterable[str | Path] = (),
+                     replace_starter: bool = False) -> Pack:
+        """The starter pack plus ``content_paths`` (only those with ``replace_starter``),
+        validated by ``pack_spec`` and ``content_checks``; ``ContentError`` lists every problem."""
+        spec = cls.pack_spec
+        if spec is None:
+            raise HauntkitError(f"ruleset {cls.id!r} reads no content")
+        extra = [c for c in cls.content_checks if c not in spec.checks]
+        if extra:
+            spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *extra])
+        return load_pack(spec, pack_paths(cls.starter_pack, content_paths, replace_starter))
+
+    @classmethod
+    def from_content(cls, content_paths: list[str | Path] | None = None,
+                     replace_starter: bool = False) -> Ruleset:
+        """An instance bound to its content. The default suits a ruleset without content."""
+        if cls.pack_spec is not None:
+            raise NotImplementedError(f"ruleset {cls.id!r} must define from_content")
+        if content_paths:
+            raise HauntkitError(f"ruleset {cls.id!r} reads no content; got {content_paths}")
+        return cls()
+
+    # -- the rules ------------------------------------------------------------------------
     @abstractmethod
     def new_state(self, config: dict[str, Any], seed: int) -> State:
-        """The initial state. ``config`` is ruleset-specific (seats, characters, options)."""
+        """The initial state. ``config`` has passed ``validate_config``."""
 
     @abstractmethod
     def to_act(self, state: State) -> list[int]:
@@ -68,8 +174,15 @@ class Ruleset(ABC):
         """Per-game figures for simulation reports (e.g. winner, turns, deaths)."""
         return {}
 
+    # -- for clients ------------------------------------------------------------------------
     def config_schema(self) -> dict[str, Any]:
-        """A description of ``config`` keys, for the lobby and the CLI."""
+        """The JSON Schema of the config, for the lobby and the CLI. Rulesets may add choices
+        known only from their content (``enum``)."""
+        return self.config_json_schema()
+
+    def catalogue(self) -> dict[str, Any]:
+        """The public catalogue of content for clients (names and texts printed on cards and
+        pieces; never anything secret). Default: none."""
         return {}
 
     def scenario_ids(self) -> list[str]:
@@ -84,6 +197,10 @@ class Ruleset(ABC):
     def player_counts(self) -> list[int]:
         """Every supported number of seats (empty: only the ruleset's default)."""
         return []
+
+    def describe_action(self, state: State, seat: int, action: Action) -> str:
+        """A human label of one of ``seat``'s legal actions (default: its type and fields)."""
+        return generic_label(action)
 
     # -- campaigns (optional; see docs/campaigns.md) --------------------------------------------
     # A ruleset plays campaigns when it overrides ``campaign_start``, ``campaign_next`` and
@@ -116,40 +233,78 @@ def plays_campaigns(ruleset: Ruleset | type[Ruleset]) -> bool:
     return cls.campaign_start is not Ruleset.campaign_start
 
 
-_RULESET_MODULES = {
-    "betrayal": "hauntkit.rulesets.betrayal",
-    "beast": "hauntkit.rulesets.beast",
-}
+
+def generic_label(action: Action) -> str:
+    """``{"type": "gift", "to": 2}`` -> ``"gift (to: 2)"``."""
+    kind = str(action.get("type", "?")).replace("_", " ")
+    rest = [f"{k}: {v}" for k, v in action.items() if k != "type"]
+    return f"{kind} ({', '.join(rest)})" if rest else kind
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def check_seat_count(cls: type[Ruleset], count: Any, field: str = "players") -> int:
+    """``count`` if it is a whole number in the ruleset's seat range, else ``ConfigError``."""
+    lo, hi = cls.min_seats, cls.max_seats
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise ConfigError(field, f"expected a whole number of seats, got {_short(count)}")
+    if not lo <= count <= hi:
+        span = f"{lo} seat" if lo == hi == 1 else f"{lo} seats" if lo == hi else f"{lo} to {hi} seats"
+        raise ConfigError(field, f"{cls.id} is played with {span}, got {count}")
+    return count
+
+
+# -- finding rulesets -------------------------------------------------------------------------
 _REGISTRY: dict[str, type[Ruleset]] = {}
 
 
 def register_ruleset(cls: type[Ruleset]) -> type[Ruleset]:
-    """Class decorator that makes a ruleset known by its ``id``."""
+    """Class decorator that makes a ruleset known by its ``id`` in this process (installed
+    rulesets are found through entry points and need not use it)."""
     _REGISTRY[cls.id] = cls
     return cls
 
 
+def _entry_points() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
 def ruleset_ids() -> list[str]:
-    return sorted(_RULESET_MODULES)
+    """Every ruleset id: installed (entry points) and registered in-process."""
+    return sorted(set(_entry_points()) | set(_REGISTRY))
 
 
 def get_ruleset_class(ruleset_id: str) -> type[Ruleset]:
-    if ruleset_id not in _REGISTRY:
-        module = _RULESET_MODULES.get(ruleset_id)
-        if module is None:
-            raise HauntkitError(
-                f"unknown ruleset {ruleset_id!r}; known rulesets: {', '.join(ruleset_ids())}"
-            )
-        importlib.import_module(module)
-    return _REGISTRY[ruleset_id]
+    """The class of ``ruleset_id``; ``HauntkitError`` names the known ids when unknown."""
+    cls = _REGISTRY.get(ruleset_id)
+    if cls is not None:
+        return cls
+    ep = _entry_points().get(ruleset_id)
+    if ep is None:
+        known = ruleset_ids()
+        hint = (", ".join(known) if known else
+                f"none (no '{ENTRY_POINT_GROUP}' entry points: reinstall with `make install`)")
+        raise HauntkitError(f"unknown ruleset {ruleset_id!r}; known rulesets: {hint}")
+    try:
+        cls = ep.load()
+    except Exception as exc:  # noqa: BLE001 - a broken plugin is named, not a traceback
+        raise HauntkitError(f"ruleset {ruleset_id!r} ({ep.value}) failed to load: "
+                            f"{type(exc).__name__}: {exc}") from exc
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset)) or cls.id != ruleset_id:
+        raise HauntkitError(f"entry point {ruleset_id!r} ({ep.value}) is not a Ruleset "
+                            f"class with id {ruleset_id!r}")
+    _REGISTRY[ruleset_id] = cls
+    return cls
 
 
 def get_ruleset(ruleset_id: str, content_paths: list[str] | None = None,
                 replace_starter: bool = False) -> Ruleset:
-    """A ruleset bound to its starter pack plus any extra content folders.
-
-    Rulesets expose a ``from_content(paths, replace_starter)`` classmethod that loads and
-    validates the content; an invalid pack raises ``ContentError`` and nothing is loaded.
-    """
+    """A ruleset bound to its starter pack plus any extra content folders; an invalid pack
+    raises ``ContentError`` and nothing is loaded."""
     cls = get_ruleset_class(ruleset_id)
-    return cls.from_content(content_paths or [], replace_starter)  # type: ignore[attr-defined]
+    return cls.from_content(content_paths or [], replace_starter)

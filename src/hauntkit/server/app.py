@@ -19,10 +19,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
-from hauntkit.core.ruleset import _REGISTRY, get_ruleset_class, ruleset_ids
-from hauntkit.server.adapters import catalog
-from hauntkit.server.bots import bot_names
+from hauntkit.core.ruleset import ConfigError, get_ruleset_class, ruleset_ids
 from hauntkit.server.db import seat_token, token_matches
 from hauntkit.server.limits import AddressLimiter, BodyLimit
 from hauntkit.server.protocol import (
@@ -70,38 +69,46 @@ class Dice(BaseModel):
 
 
 def available_rulesets() -> list[dict[str, Any]]:
-    """Rulesets that import on this installation, with their lobby options."""
+    """Installed rulesets that load, with their declared name and seat range."""
     out = []
-    for rid in sorted(set(ruleset_ids()) | set(_REGISTRY)):
+    for rid in ruleset_ids():
         try:
             cls = get_ruleset_class(rid)
-        except Exception:  # noqa: BLE001 - a ruleset not built yet is simply not offered
+        except HauntkitError as exc:  # a broken plugin is not offered; the log says why
+            log.warning("ruleset %s is not offered: %s", rid, exc)
             continue
-        lo, hi = seat_range(cls)
-        out.append({"id": rid, "min_seats": lo, "max_seats": hi})
+        out.append({"id": rid, "name": cls.display_name or rid, "min_seats": cls.min_seats,
+                    "max_seats": cls.max_seats})
     return out
 
 
-def seat_range(cls: Any) -> tuple[int, int]:
-    lo = getattr(cls, "min_players", None) or 3
-    hi = getattr(cls, "max_players", None) or 6
-    return int(lo), int(hi)
+def _branch(prop: dict[str, Any]) -> dict[str, Any]:
+    """The non-null branch of an optional property's JSON Schema."""
+    for b in prop.get("anyOf", []):
+        if b.get("type") != "null":
+            return {**prop, **b}
+    return prop
 
 
 def lobby_options(schema: dict[str, Any]) -> list[dict[str, Any]]:
-    """The config keys a lobby form can offer: a choice among strings, or a whole number.
-    ``players`` is the seat count; keys described only in words are left to the CLI."""
+    """The config keys a lobby form can offer, from the config's JSON Schema: a choice among
+    strings, a whole number or a yes/no. ``players`` is the seat count; lists are left to the
+    CLI and the API."""
     out = []
-    for key, spec in schema.items():
-        if key == "players" or not isinstance(spec, dict):
+    for key, raw in schema.get("properties", {}).items():
+        if key == "players" or not isinstance(raw, dict):
             continue
+        spec = _branch(raw)
+        base = {"key": key, "default": spec.get("default"), "help": spec.get("description", "")}
         kind = spec.get("type")
-        if kind == "string" and isinstance(spec.get("choices"), list):
-            out.append({"key": key, "type": "choice", "choices": list(spec["choices"]),
-                        "default": spec.get("default"), "help": spec.get("help", "")})
-        elif kind == "int":
-            out.append({"key": key, "type": "int", "default": spec.get("default"),
-                        "help": spec.get("help", "")})
+        if kind == "string" and isinstance(spec.get("enum"), list):
+            out.append({**base, "type": "choice", "choices": list(spec["enum"])})
+        elif kind == "integer":
+            low = spec.get("minimum", spec["exclusiveMinimum"] + 1
+                           if "exclusiveMinimum" in spec else None)
+            out.append({**base, "type": "int", "min": low, "max": spec.get("maximum")})
+        elif kind == "boolean":
+            out.append({**base, "type": "bool"})
     return out
 
 
@@ -120,8 +127,11 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
-def _err(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
+def _err(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+    body = {"type": "error", "code": code, "message": message}
+    if field is not None:
+        body["field"] = field
+    return JSONResponse(body, status_code=status)
 
 
 class Refusal(Exception):
@@ -160,7 +170,9 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _err(422, "invalid_request", validation_message(exc))
+        first = exc.errors()[0].get("loc", ()) if exc.errors() else ()
+        field = ".".join(str(p) for p in first if p != "body") or "body"
+        return _err(422, "invalid_request", validation_message(exc), field)
 
     # -- pages ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -178,14 +190,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     async def _info() -> dict[str, Any]:
         rulesets = available_rulesets()
         for r in rulesets:
-            r["options"] = lobby_options(mgr.ruleset(r["id"]).config_schema())
+            schema = mgr.ruleset(r["id"]).config_schema()
+            r["config_schema"] = schema
+            r["options"] = lobby_options(schema)
         return {"rulesets": rulesets, "bots": bot_names(), "dev": settings.dev}
 
     @app.get("/api/rulesets/{rid}/catalog")
     async def _catalog(rid: str) -> Response:
         if rid not in {r["id"] for r in available_rulesets()}:
             return _err(404, "unknown_ruleset", f"unknown ruleset {rid!r}")
-        return Response(orjson.dumps(catalog(mgr.ruleset(rid))), media_type="application/json",
+        return Response(orjson.dumps(mgr.ruleset(rid).catalogue()), media_type="application/json",
                         headers={"cache-control": "max-age=300"})
 
     @app.get("/api/health")
@@ -211,18 +225,18 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                                              f"in {max(1, round(wait))} s")
         known = {r["id"]: r for r in available_rulesets()}
         if req.ruleset not in known:
-            return _err(400, "unknown_ruleset",
-                        f"unknown ruleset {req.ruleset!r}; available: {', '.join(known)}")
-        lo, hi = known[req.ruleset]["min_seats"], known[req.ruleset]["max_seats"]
-        if not lo <= len(req.seats) <= hi:
-            return _err(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats")
+            return _err(422, "unknown_ruleset", f"ruleset: unknown ruleset {req.ruleset!r}; "
+                        f"available: {', '.join(known)}", "ruleset")
         try:
             room = await mgr.create(
                 req.ruleset, [s.model_dump() for s in req.seats], req.seed, req.config,
                 req.title, req.setup, req.dice, req.bot_delay,
             )
-        except KeyError as exc:
-            return _err(400, "unknown_bot", str(exc.args[0] if exc.args else exc))
+        except ConfigError as exc:
+            return _err(422, "bad_seats" if exc.field == "seats" else exc.code, str(exc),
+                        exc.field)
+        except UnknownBotError as exc:
+            return _err(422, exc.code, str(exc), "seats")
         except TooManyRooms as exc:
             return _err(503, "too_many_games", str(exc))
         except HauntkitError as exc:

@@ -13,18 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from hauntkit.bots import UnknownBotError, bot_rng, bot_seat, get_bot
 from hauntkit.core import ActionError, Game, HauntkitError, NotYourTurnError
 from hauntkit.core.log import visible_log
-from hauntkit.core.ruleset import Ruleset, get_ruleset
-from hauntkit.server.adapters import action_labels
-from hauntkit.server.bots import default_bot, get_seat_bot
+from hauntkit.core.ruleset import ConfigError, Ruleset, check_seat_count, generic_label, get_ruleset
 from hauntkit.server.cluster import Cluster
 from hauntkit.server.committer import GroupCommitter
 from hauntkit.server.db import (
@@ -196,9 +194,8 @@ class Room:
             "events": readable[log_pos:],
             "log_size": len(readable),
         }
-        labels = action_labels(game.ruleset, view, legal)
-        if labels is not None:
-            msg["labels"] = labels
+        if legal:
+            msg["labels"] = action_labels(game.ruleset, game.state, seat, legal)
         return msg
 
     async def push(self, conn: Conn, reason: str) -> None:
@@ -366,9 +363,9 @@ class Room:
             raise ProtocolError("bad_seat", f"this game has seats 0..{len(self.rec.seats) - 1}")
         if bot is not None:
             try:
-                get_seat_bot(bot)
-            except KeyError:
-                raise ProtocolError("unknown_bot", f"no bot called {bot!r}") from None
+                get_bot(bot)
+            except UnknownBotError as exc:
+                raise ProtocolError("unknown_bot", str(exc)) from None
         async with self.lock:
             seats = [dict(s) for s in self.rec.seats]
             seats[seat]["bot"] = bot
@@ -400,7 +397,7 @@ class Room:
                 bots = [s for s in game.to_act() if self.rec.seats[s].get("bot")]
                 if not bots:
                     break
-                seat = bots[0]
+                seat = bot_seat(bots, game.state["seed"], game.state["version"])
                 delay = self.rec.config.get("_bot_delay", self.manager.settings.bot_delay)
                 if delay:
                     await asyncio.sleep(delay)
@@ -425,10 +422,10 @@ class Room:
 
     async def _bot_choice(self, game: Game, seat: int) -> dict[str, Any]:
         name = self.rec.seats[seat]["bot"]
-        bot = get_seat_bot(name)
-        view = self.view(seat)
+        bot = get_bot(name, game.ruleset)
+        view = self.view(seat) if bot.uses_view else {}
         legal = game.legal_actions(seat)
-        rng = bot_random(game.state["seed"], game.state["version"], seat)
+        rng = bot_rng(game.state["seed"], seat, game.state["version"])
         return await asyncio.to_thread(bot.choose, view, legal, rng)
 
     async def close(self) -> None:
@@ -459,10 +456,18 @@ def restore(rs: Ruleset, rec: GameRecord, rows: list[dict[str, Any]]) -> Game:
     return game
 
 
-def bot_random(seed: int, version: int, seat: int) -> random.Random:
-    """A bot's randomness for one decision: a function of the game's seed and position only,
-    so a bot game is the same game on every server and after every restart."""
-    return random.Random(f"{seed}:{version}:{seat}")
+def action_labels(rs: Ruleset, state: dict[str, Any], seat: int,
+                  legal: list[dict[str, Any]]) -> list[str]:
+    """The ruleset's human label of each of ``seat``'s legal actions (a generic one if its
+    ``describe_action`` fails: a label never stops a game)."""
+    out = []
+    for action in legal:
+        try:
+            out.append(str(rs.describe_action(state, seat, action)))
+        except Exception:  # noqa: BLE001 - log it, show the generic label
+            log.exception("%s.describe_action failed on %r", rs.id, action)
+            out.append(generic_label(action))
+    return out
 
 
 class Manager:
@@ -644,13 +649,11 @@ class Manager:
             )
         rs = self.ruleset(ruleset)
         seed = secrets.randbits(48) if seed is None else seed
+        check_seat_count(type(rs), len(seats), "seats")
         cfg = dict(config)
-        cfg.setdefault("players", len(seats))
-        game = Game.new(rs, cfg, seed)
-        if setup is not None:
-            rs.apply_setup(game.state, setup)
-        if dice:
-            game.state["rng"]["script"].extend(dice)
+        if cfg.setdefault("players", len(seats)) != len(seats):
+            raise ConfigError("players", f"the game has {len(seats)} seats; leave players out "
+                              f"or make it {len(seats)}")
         rec_seats = []
         gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         host = secrets.token_urlsafe(18)
@@ -658,11 +661,16 @@ class Manager:
         for i, s in enumerate(seats):
             bot = s.get("bot") or None
             if s.get("kind") == "bot":
-                bot = bot or default_bot()
+                bot = bot or "default"
             if bot is not None:
-                get_seat_bot(bot)  # KeyError for an unknown bot
+                get_bot(bot)  # UnknownBotError names the known bots
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
                               "token_hash": hash_token(plain[i])})
+        game = Game.new(rs, cfg, seed)
+        if setup is not None:
+            rs.apply_setup(game.state, setup)
+        if dice:
+            game.state["rng"]["script"].extend(dice)
         if bot_delay is not None:
             cfg["_bot_delay"] = max(self.settings.min_bot_delay, min(float(bot_delay), 30.0))
         now = time.time()

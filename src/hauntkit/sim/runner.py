@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hauntkit.bots import Bot, bot_rng, get_bot
+from hauntkit.bots import Bot, bot_rng, bot_seat, get_bot
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
@@ -59,7 +59,8 @@ class GameRecord:
 
 
 def pick_seat(waiting: list[int], driver: random.Random) -> int:
-    """Which of several waiting seats acts first (seeded, so runs repeat exactly)."""
+    """Which of several waiting seats acts first, drawn from ``driver`` (benchmarks and
+    property tests; full bot games use ``bot_seat``, as the server does)."""
     return waiting[0] if len(waiting) == 1 else waiting[driver.randrange(len(waiting))]
 
 
@@ -72,11 +73,12 @@ def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
 
     Any exception from the ruleset, a broken invariant (with ``check_invariants``) or a game
     that stops asking for actions before it has a result raises ``SimulationError`` naming the
-    seed, chained to the original exception.
+    seed, chained to the original exception. Seats and bot randomness follow the one rule of
+    ``hauntkit.bots`` (``bot_seat``, ``bot_rng``), so the server plays the same game.
     """
     bots = bots if bots is not None else get_bot("default")
-    driver = random.Random(seed * 7919 + 17)
-    rngs: dict[int, random.Random] = {}
+    for bot in [bots] if isinstance(bots, Bot) else bots.values():
+        bot.bind(ruleset)
     actions = 0
     game: Game | None = None
     try:
@@ -87,16 +89,14 @@ def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
                 if game.result() is None:
                     raise HauntkitError("no seat has a decision to make but the game is not over")
                 break
-            seat = pick_seat(waiting, driver)
+            version = game.state["version"]
+            seat = bot_seat(waiting, seed, version)
             legal = game.legal_actions(seat)
             if not legal:
                 raise HauntkitError(f"seat {seat} must act but has no legal action")
             bot = bots if isinstance(bots, Bot) else bots[seat]
-            rng = rngs.get(seat)
-            if rng is None:
-                rng = rngs[seat] = bot_rng(seed, seat)
             view = game.view(seat) if bot.uses_view else {}
-            action = bot.choose(view, legal, rng)
+            action = bot.choose(view, legal, bot_rng(seed, seat, version))
             game.act_trusted(seat, action)
             actions += 1
             if on_action is not None:

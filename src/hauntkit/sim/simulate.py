@@ -57,7 +57,7 @@ def run_one(spec: SimSpec, index: int, ruleset: Ruleset | None = None) -> GameRe
     """Play game ``index`` of ``spec`` (seed ``spec.seed + index``); write its save if asked."""
     rs = ruleset or _ruleset_for(spec)
     seed = spec.seed + index
-    game, record = play_game(rs, spec.game_config(), seed, get_bot(spec.bot), index=index,
+    game, record = play_game(rs, spec.game_config(), seed, get_bot(spec.bot, rs), index=index,
                              max_actions=spec.max_actions,
                              check_invariants=spec.check_invariants)
     if spec.save_dir:

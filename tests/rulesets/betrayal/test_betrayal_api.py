@@ -51,9 +51,9 @@ def test_refusals_are_typed_and_leave_state_untouched():
 
 def test_config_and_stats():
     rs = ruleset()
-    with pytest.raises(HauntkitError, match="3..6"):
+    with pytest.raises(HauntkitError, match="3 to 6 seats"):
         Game.new(rs, {"players": 7}, 1)
-    with pytest.raises(HauntkitError, match="unknown config"):
+    with pytest.raises(HauntkitError, match="config.colour: unknown config field"):
         Game.new(rs, {"players": 3, "colour": "red"}, 1)
     g = Game.new(rs, {"players": 5}, 3)
     assert len(g.state["ex"]) == 5

@@ -7,14 +7,15 @@ The state is plain JSON; see docs/scenarios.md ("## beast") for actions and set-
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from hauntkit.core.content import load_pack
+from pydantic import Field
+
 from hauntkit.core.errors import HauntkitError, IllegalActionError, UnknownIdError
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
-from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
+from hauntkit.core.ruleset import Action, Ruleset, RulesetConfig, State
 from hauntkit.rulesets.beast import combat, dice, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
@@ -33,11 +34,28 @@ DEFAULT_MAX_ROUNDS = 30
 register_copy_plan("beast", COPY_PLAN)
 
 
-@register_ruleset
+class BeastConfig(RulesetConfig):
+    """Options of a beast battle (``players``: 1 to 4 seats; hunters are dealt round-robin)."""
+
+    map: str | None = Field(default=None, description="the battle map (default: the first)")
+    hunters: list[str] | None = Field(default=None, description="hunter ids (default: 4)")
+    enemies: list[str] | None = Field(default=None, description="enemy ids (default: the map's)")
+    max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, gt=0, description="cap on rounds")
+    dice: list[int] = Field(default_factory=list,
+                            description="scripted die faces queued before initiative")
+
+
 class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
     """Riddle of the Beast battles."""
 
     id = "beast"
+    display_name: ClassVar[str] = "Riddle of the Beast"
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 4
+    Config = BeastConfig
+    pack_spec = PACK_SPEC
+    starter_pack = STARTER
+    end_action_types: ClassVar[frozenset[str]] = frozenset({"end_turn", "pass"})
 
     def __init__(self, content: Content) -> None:
         self.c = content
@@ -46,10 +64,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
     def from_content(cls, paths: list[str] | None = None,
                      replace_starter: bool = False) -> BeastRuleset:
         """Load the starter pack plus ``paths`` (or only ``paths`` with ``replace_starter``)."""
-        folders = list(paths or [])
-        if not replace_starter:
-            folders.insert(0, str(STARTER))
-        return cls(Content(load_pack(PACK_SPEC, folders)))
+        return cls(Content(cls.load_content(list(paths or []), replace_starter)))
 
     def scenario_ids(self) -> list[str]:
         """The maps: each is a battle the balance lab can play."""
@@ -63,7 +78,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, config: dict[str, Any], seed: int) -> State:
         c = self.c
-        map_id = config.get("map", c.map_order[0])
+        map_id = config.get("map") or c.map_order[0]
         if map_id not in c.maps:
             raise HauntkitError(f"config.map: unknown map {map_id!r}; known: {sorted(c.maps)}")
         md = c.maps[map_id]

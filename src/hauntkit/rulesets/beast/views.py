@@ -162,12 +162,12 @@ class ViewsMixin:
                                     if u["side"] == "enemies" and u["alive"])}
 
     def config_schema(self) -> dict[str, Any]:
-        return {
-            "map": {"type": "string", "choices": list(self.c.map_order)},
-            "hunters": {"type": "list", "choices": list(self.c.hunters),
-                        "default": list(self.c.hunters)[:4]},
-            "players": {"type": "int", "help": "seats; hunters are dealt round-robin"},
-            "enemies": {"type": "list", "choices": list(self.c.enemies)},
-            "max_rounds": {"type": "int", "default": 30},
-            "dice": {"type": "list", "help": "scripted die faces queued before initiative"},
-        }
+        """The config's JSON Schema, with the maps, hunters and enemies of this content."""
+        schema = self.config_json_schema()  # type: ignore[attr-defined]
+        props = schema["properties"]
+        for key, choices in (("map", self.c.map_order), ("hunters", self.c.hunters),
+                             ("enemies", self.c.enemies)):
+            branch = next(b for b in props[key]["anyOf"] if b.get("type") != "null")
+            target = branch["items"] if branch.get("type") == "array" else branch
+            target["enum"] = list(choices)
+        return schema

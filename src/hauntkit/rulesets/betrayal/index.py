@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from hauntkit.core.content import Pack, load_ruleset_pack
+from hauntkit.core.content import Pack
 from hauntkit.rulesets.betrayal import schema as S
 
 BIT = {"n": 1, "e": 2, "s": 4, "w": 8}
@@ -150,8 +149,3 @@ class Index:
         if idx < 0:
             return 0
         return self.tracks[ch][trait][idx]
-
-
-def load_index(paths: list[str | Path], replace_starter: bool) -> Index:
-    """Load and validate the starter pack plus ``paths`` (or only ``paths``)."""
-    return Index(load_ruleset_pack(S.PACK_SPEC, paths, replace_starter))

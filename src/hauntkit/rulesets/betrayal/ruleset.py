@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from pydantic import Field
+
+from hauntkit.content.betrayal_checks import CHECKS
 from hauntkit.core import rng
+from hauntkit.core.content import starter_dir
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import register_copy_plan
-from hauntkit.core.ruleset import Action, Ruleset, State, register_ruleset
+from hauntkit.core.ruleset import Action, Ruleset, RulesetConfig, State
 from hauntkit.rulesets.betrayal import actions as A
 from hauntkit.rulesets.betrayal import common as C
 from hauntkit.rulesets.betrayal import effects as E
@@ -16,23 +20,41 @@ from hauntkit.rulesets.betrayal import hooks
 from hauntkit.rulesets.betrayal import house as H
 from hauntkit.rulesets.betrayal import turns as U
 from hauntkit.rulesets.betrayal.explain import explain
-from hauntkit.rulesets.betrayal.index import START_ROOMS, Index, load_index
-from hauntkit.rulesets.betrayal.schema import TRAITS
+from hauntkit.rulesets.betrayal.index import START_ROOMS, Index
+from hauntkit.rulesets.betrayal.labels import catalogue, describe_action
+from hauntkit.rulesets.betrayal.schema import PACK_SPEC, TRAITS
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants, stats
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
 from hauntkit.rulesets.betrayal.view import view
 
 hooks.register_choices()
 register_copy_plan("betrayal", COPY_PLAN)
-CONFIG_KEYS = {"players", "characters", "max_turns", "haunt"}
 
 
-@register_ruleset
+class BetrayalConfig(RulesetConfig):
+    """Options of a betrayal game (``players``: 3 to 6 explorers, default 4)."""
+
+    characters: list[str] | None = Field(
+        default=None, description="the explorers' character ids, one per seat (default: dealt)")
+    max_turns: int = Field(default=600, gt=0, description="cap on turns, reported as a cap")
+    haunt: str | None = Field(
+        default=None, description="the haunt that begins when the haunt roll starts one "
+                                  "(instead of the chart's), for the balance lab")
+
+
 class BetrayalRuleset(Ruleset):
     """Betrayal at House on the Hill, 2nd edition (rule documents betrayal-*.md, RULINGS B1-B14,
     docs/rulings.md HB-*)."""
 
     id: ClassVar[str] = "betrayal"
+    display_name: ClassVar[str] = "Betrayal at House on the Hill"
+    min_seats: ClassVar[int] = 3
+    max_seats: ClassVar[int] = 6
+    Config = BetrayalConfig
+    pack_spec = PACK_SPEC
+    starter_pack = starter_dir("betrayal")
+    content_checks = tuple(CHECKS)
+    end_action_types: ClassVar[frozenset[str]] = frozenset({"end_turn"})
 
     def __init__(self, index: Index) -> None:
         self.ix = index
@@ -41,13 +63,13 @@ class BetrayalRuleset(Ruleset):
     def from_content(cls, paths: list[str | Path] | None = None,
                      replace_starter: bool = False) -> BetrayalRuleset:
         """Load the starter pack plus ``paths`` (only ``paths`` with ``replace_starter``)."""
-        return cls(load_index(list(paths or []), replace_starter))
+        return cls(Index(cls.load_content(list(paths or []), replace_starter)))
 
-    def config_schema(self) -> dict[str, Any]:
-        return {"players": "3..6 explorers", "characters": "optional list of character ids",
-                "max_turns": "optional cap on turns (default 600), reported as a cap",
-                "haunt": "optional haunt id: the haunt that begins when the haunt roll "
-                         "starts one (instead of the chart's), for the balance lab"}
+    def catalogue(self) -> dict[str, Any]:
+        return catalogue(self.ix)
+
+    def describe_action(self, state: State, seat: int, action: Action) -> str:
+        return describe_action(self.ix, state, seat, action)
 
     def scenario_ids(self) -> list[str]:
         return sorted(self.ix.haunts)
@@ -64,10 +86,6 @@ class BetrayalRuleset(Ruleset):
     # ---------------------------------------------------------------------------- state
     def new_state(self, config: dict[str, Any], seed: int) -> State:
         ix = self.ix
-        unknown = set(config) - CONFIG_KEYS
-        if unknown:
-            raise HauntkitError(f"unknown config field(s) {sorted(unknown)}; expected "
-                                f"{sorted(CONFIG_KEYS)}")
         n = config.get("players", 4)
         if not isinstance(n, int) or not 3 <= n <= 6:
             raise HauntkitError(f"config.players must be 3..6, got {n!r}")

@@ -1,4 +1,6 @@
 // The lobby: create a game, hand out its links, list games in progress and finished.
+// Everything about a ruleset (name, seat range, config options) comes from /api/info, which
+// reads each ruleset's declaration: the lobby knows no ruleset by name.
 import { api, clear, el } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,8 +26,13 @@ function renderOptions() {
       input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
         el("option", { value: "" }, o.default ? `default (${o.default})` : "any"),
         ...o.choices.map((c) => el("option", { value: c }, c)));
+    } else if (o.type === "bool") {
+      input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
+        el("option", { value: "" }, `default (${o.default ? "yes" : "no"})`),
+        el("option", { value: "true" }, "yes"), el("option", { value: "false" }, "no"));
     } else {
-      input = el("input", { id, class: "option", type: "number", placeholder: o.default ?? "", dataset: { key: o.key, type: o.type } });
+      input = el("input", { id, class: "option", type: "number", step: "1", min: o.min ?? null, max: o.max ?? null,
+        placeholder: o.default ?? "", dataset: { key: o.key, type: o.type } });
     }
     box.append(el("label", { title: o.help || "" }, o.key.replace(/_/g, " "), input));
   }
@@ -35,17 +42,38 @@ function readOptions() {
   const config = {};
   for (const input of document.querySelectorAll("#options .option")) {
     if (input.value === "") continue;
-    config[input.dataset.key] = input.dataset.type === "int" ? Number(input.value) : input.value;
+    const kind = input.dataset.type;
+    config[input.dataset.key] = kind === "int" ? Number(input.value) : kind === "bool" ? input.value === "true" : input.value;
   }
   return config;
 }
 
-function renderSeatRows() {
-  const rs = info.rulesets.find((r) => r.id === $("ruleset").value) || { min_seats: 3, max_seats: 6 };
+function currentRuleset() {
+  return info.rulesets.find((r) => r.id === $("ruleset").value);
+}
+
+// The seat count typed, or an error naming the ruleset's declared range.
+function seatCountProblem() {
+  const rs = currentRuleset();
+  if (!rs) return "choose a ruleset";
+  const n = Number($("seat-count").value);
+  if (!Number.isInteger(n) || n < rs.min_seats || n > rs.max_seats) {
+    const span = rs.min_seats === rs.max_seats ? `${rs.min_seats}` : `${rs.min_seats} to ${rs.max_seats}`;
+    return `${rs.name || rs.id} is played with ${span} seats; ${$("seat-count").value || "nothing"} is not allowed`;
+  }
+  return null;
+}
+
+function renderSeatRows(switched = false) {
+  const rs = currentRuleset() || { min_seats: 1, max_seats: 1 };
   const input = $("seat-count");
   input.min = rs.min_seats; input.max = rs.max_seats;
-  let n = Math.max(rs.min_seats, Math.min(rs.max_seats, Number(input.value) || rs.min_seats));
-  input.value = n;
+  if (switched) input.value = Math.max(rs.min_seats, Math.min(rs.max_seats, Number(input.value) || rs.min_seats));
+  const problem = seatCountProblem();
+  $("create-error").textContent = problem || "";
+  input.setAttribute("aria-invalid", problem ? "true" : "false");
+  if (problem) return;
+  const n = Number(input.value);
   const body = $("seat-rows");
   while (body.children.length > n) body.lastChild.remove();
   while (body.children.length < n) body.append(seatRow(body.children.length));
@@ -75,7 +103,9 @@ function showLinks(created) {
 
 async function create(ev) {
   ev.preventDefault();
-  $("create-error").textContent = "";
+  const problem = seatCountProblem();
+  $("create-error").textContent = problem || "";
+  if (problem) return;
   const seats = [...$("seat-rows").children].map((row) => {
     const kind = row.querySelector(".seat-kind").value;
     const name = row.querySelector(".seat-name").value.trim();
@@ -132,13 +162,13 @@ async function refreshGames() {
 async function main() {
   info = await api("/api/info");
   const select = $("ruleset");
-  for (const r of info.rulesets) select.append(el("option", { value: r.id }, r.id));
+  for (const r of info.rulesets) select.append(el("option", { value: r.id }, r.name || r.id));
   if (info.rulesets.some((r) => r.id === "betrayal")) select.value = "betrayal";
   $("dev-fields").hidden = !info.dev;
-  select.addEventListener("change", () => { renderSeatRows(); renderOptions(); });
-  $("seat-count").addEventListener("input", renderSeatRows);
+  select.addEventListener("change", () => { renderSeatRows(true); renderOptions(); });
+  $("seat-count").addEventListener("input", () => renderSeatRows());
   $("create-form").addEventListener("submit", create);
-  renderSeatRows();
+  renderSeatRows(true);
   renderOptions();
   refreshGames();
   setInterval(refreshGames, 5000);

@@ -55,7 +55,7 @@ export function describeAction(a, view) {
     case "move": return `Move to ${roomName(view, a.to)}`;
     case "explore": return `Explore through the ${SIDE_NAME[a.dir] || a.dir} door`;
     case "room_action": return known || `Room: ${pretty(a.id)}`;
-    case "use": return `${cardName(a.card)}: ${known || pretty(a.id)}`;
+    case "use": return known || `${cardName(a.card)}: ${pretty(a.id)}`;
     case "haunt_action": return known || `Haunt: ${pretty(a.id)}`;
     case "attack": return `Attack ${targetName(view, a.target)}${a.weapon ? ` with ${cardName(a.weapon)}` : ""}`;
     case "give": return `Give ${cardName(a.card)} to ${explorerName(view, a.to)}`;
@@ -64,7 +64,7 @@ export function describeAction(a, view) {
     case "place_stairs": return "Search the stack for the Stairs from Basement";
     case "mmove": return `${targetName(view, a.monster)}: move to ${roomName(view, a.to)}`;
     case "mattack": return `${targetName(view, a.monster)}: attack ${targetName(view, a.target)}`;
-    case "power": return `${targetName(view, a.monster)}: ${known || pretty(a.id)}`;
+    case "power": return known || `${targetName(view, a.monster)}: ${pretty(a.id)}`;
     case "mpick": return `${targetName(view, a.monster)}: pick up ${cardName(a.card)}`;
     case "rotate": return `Turn the tile ${a.r * 90}°`;
     case "place_tile": return `Place ${roomName(view, a.room)} ${SIDE_NAME[a.dir]} of ${roomName(view, a.at)}, turned ${a.r * 90}°`;
