@@ -58,6 +58,7 @@ class HeuristicBot(Bot):
 
     def bind(self, ruleset: Ruleset) -> HeuristicBot:
         """Use ``ruleset``'s content for games of its id; returns the bot."""
+        super().bind(ruleset)
         self._rulesets[ruleset.id] = ruleset
         self._policies.pop(ruleset.id, None)
         return self

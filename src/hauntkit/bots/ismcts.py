@@ -30,7 +30,6 @@ import orjson
 from hauntkit.bots.base import Action, Bot, register_bot
 from hauntkit.bots.heuristic import HeuristicBot, starter_ruleset
 from hauntkit.bots.searchkit import determinizer, not_determinizable, rewards
-from hauntkit.bots.simple import END_TYPES
 from hauntkit.core.game import Game, copy_state
 from hauntkit.core.ruleset import Ruleset
 
@@ -81,6 +80,7 @@ class IsmctsBot(Bot):
         self.last_seconds = 0.0
 
     def bind(self, ruleset: Ruleset) -> IsmctsBot:
+        super().bind(ruleset)
         self._rulesets[ruleset.id] = ruleset
         self.heuristic.bind(ruleset)
         return self
@@ -204,7 +204,7 @@ class IsmctsBot(Bot):
             turn = _next(rs, state, rng)
             if turn is None:
                 return
-            rs.apply(state, turn[0], _quick(turn[1], rng))
+            rs.apply(state, turn[0], _quick(turn[1], rng, rs.end_action_types))
 
 
 def _next(rs: Ruleset, state: dict[str, Any], rng: random.Random
@@ -221,15 +221,15 @@ def _next(rs: Ruleset, state: dict[str, Any], rng: random.Random
     return (actor, legal) if legal else None
 
 
-def _quick(legal: list[Action], rng: random.Random) -> Action:
-    """The rollout policy: an action type uniformly (ending the turn less often), then an
-    action of that type."""
+def _quick(legal: list[Action], rng: random.Random, ends: frozenset[str]) -> Action:
+    """The rollout policy: an action type uniformly (ending the turn less often: ``ends`` are
+    the ruleset's declared ``end_action_types``), then an action of that type."""
     types: dict[str, list[Action]] = {}
     for a in legal:
         types.setdefault(a["type"], []).append(a)
     names = list(types)
     if len(names) > 1:
-        others = [t for t in names if t not in END_TYPES]
+        others = [t for t in names if t not in ends]
         if others and rng.random() > 0.15:
             names = others
     options = types[names[rng.randrange(len(names))]]

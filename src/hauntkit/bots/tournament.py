@@ -54,10 +54,7 @@ class BotRecord:
 
 def make_bot(name: str, rs: Ruleset, options: dict[str, Any] | None = None) -> Bot:
     """A bot from the registry, bound to ``rs``'s content, with search options applied."""
-    bot = get_bot(name)
-    bind = getattr(bot, "bind", None)
-    if callable(bind):
-        bind(rs)
+    bot = get_bot(name, rs)
     for key, value in (options or {}).items():
         if value is not None and hasattr(bot, key):
             setattr(bot, key, value)

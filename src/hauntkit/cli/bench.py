@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.core.ruleset import ruleset_ids
+from hauntkit.core.ruleset import installed_ruleset_ids
 from hauntkit.sim import instructions
 from hauntkit.sim.bench import check_baseline, run_bench, write_baseline
 from hauntkit.sim.cliutil import load_ruleset, parse_config
@@ -92,7 +92,7 @@ def register(app: typer.Typer) -> None:
 def _count(ruleset: str, config: dict, own_content: bool) -> dict:
     """Instruction figures, or why there are none."""
     why = ("n/a with --content" if own_content else
-           "n/a (test ruleset)" if ruleset not in ruleset_ids() else None)
+           "n/a (test ruleset)" if ruleset not in installed_ruleset_ids() else None)
     try:
         counted = None if why else instructions.count(ruleset, config)
     except HauntkitError as exc:

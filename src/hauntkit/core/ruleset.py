@@ -274,6 +274,11 @@ def _entry_points() -> dict[str, Any]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
+def installed_ruleset_ids() -> list[str]:
+    """The ids of installed rulesets (entry points), which any new process can load too."""
+    return sorted(_entry_points())
+
+
 def ruleset_ids() -> list[str]:
     """Every ruleset id: installed (entry points) and registered in-process."""
     return sorted(set(_entry_points()) | set(_REGISTRY))
