@@ -6,10 +6,14 @@ HAUNTKIT := $(VENV)/bin/hauntkit
 
 .PHONY: install play test lint bench bench-check bench-baseline browser-deps clean
 
-$(VENV)/.installed: pyproject.toml
+# The test-only ruleset plugin (tests/plugins) is installed too: tests play it as any user would.
+TINYGAME := tests/plugins/hauntkit-tinygame
+
+$(VENV)/.installed: pyproject.toml $(TINYGAME)/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,ray,env]'
+	$(PY) -m pip install -q -e $(TINYGAME)
 	touch $@
 
 install: $(VENV)/.installed
