@@ -53,18 +53,19 @@ def test_simulate_plays_the_plugin_from_the_cli() -> None:
 
 def test_the_cli_refuses_out_of_range_seats_and_bad_config_in_one_line() -> None:
     for args, message in [
-        (["--players", "5"], "error: players: tiny is played with 2 to 4 seats, got 5"),
-        (["--players", "1"], "error: players: tiny is played with 2 to 4 seats, got 1"),
-        (["--config", "goal=0"], "error: config.goal: Input should be greater than 0"),
-        (["--config", "goal=[3]"], "error: config.goal: Input should be a valid integer"),
-        (["--config", "goal=.nan"], "error: config.goal: Input should be a valid integer"),
-        (["--config", "colour=red"], "error: config.colour: unknown config field"),
-        (["--bot", "nobody"], "error: unknown bot 'nobody'"),
+        (["--players", "5"], "players: tiny is played with 2 to 4 seats, got 5"),
+        (["--players", "1"], "players: tiny is played with 2 to 4 seats, got 1"),
+        (["--config", "goal=0"], "config.goal: Input should be greater than 0"),
+        (["--config", "goal=[3]"], "config.goal: Input should be a valid integer"),
+        (["--config", "goal=.nan"], "config.goal: Input should be a valid integer"),
+        (["--config", "colour=red"], "config.colour: unknown config field"),
+        (["--bot", "nobody"], "unknown bot 'nobody'"),
     ]:
         done = hauntkit("simulate", "--ruleset", "tiny", "--games", "1", *args)
         assert done.returncode == 2, (args, done.stdout)
         lines = done.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith(message), (args, done.stderr)
+        assert len(lines) == 1 and lines[0].startswith("error: "), (args, done.stderr)
+        assert message in lines[0], (args, done.stderr)
         assert "Traceback" not in done.stderr
 
 
