@@ -17,12 +17,12 @@ import orjson
 import toycampaign  # noqa: F401 - registers "toyleague"
 from typer.testing import CliRunner
 
+from hauntkit.bots import bot_rng
 from hauntkit.cli.main import app
 from hauntkit.core import Game, get_ruleset
 from hauntkit.core.campaign import current_game
 from hauntkit.server.campaigns import Campaigns
 from hauntkit.server.db import Store
-from hauntkit.server.rooms import bot_random
 
 RUN_CLI = Path(__file__).resolve().parent / "run_cli.py"
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,7 +122,7 @@ def test_settling_a_finished_game_happens_once(campaign_db: tuple[str, str]) -> 
     while not game.over:  # what a crashed player stored: every action, no settle
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        action = legal[bot_random(5, game.state["version"], seat).randrange(len(legal))]
+        action = legal[bot_rng(5, seat, game.state["version"]).randrange(len(legal))]
         before = game.state["version"]
         game.act(seat, action)
         camps.store.commit_action(gid, before, seat, action, game.state, game.result(),

@@ -12,7 +12,7 @@ from typing import Any
 
 from hauntkit.core.log import emit, visible_log
 from hauntkit.core.rng import new_rng, roll_dice
-from hauntkit.core.ruleset import Ruleset, register_ruleset
+from hauntkit.core.ruleset import Ruleset, RulesetConfig, register_ruleset
 
 SECRET = "TRAITOR-ONLY: the lantern oil is poisoned"
 GOAL = 12
@@ -88,11 +88,20 @@ class Lanterns(Ruleset):
 # The league keeps each seat's wins and a head start: every seat that did not win a game
 # starts the next one a step further on. It ends after `games` games (default 3) or as soon
 # as a seat has `to_win` wins (default 2).
+class LeagueConfig(RulesetConfig):
+    """A league game's config (``round``) and the league's own (``games``, ``to_win``)."""
+
+    round: int | None = None
+    games: int | None = None
+    to_win: int | None = None
+
+
 @register_ruleset
 class LanternLeague(Lanterns):
     """Lanterns races as a campaign (see above)."""
 
     id = "toyleague"
+    Config = LeagueConfig
 
     def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:
         n = int(config.get("players", 3))

@@ -67,15 +67,15 @@ def _campaigns(db: str | None, data_dir: str, prefix: str,
 
 
 def _seats(spec: str | None, count: int) -> list[dict[str, Any]]:
-    from hauntkit.server.bots import default_bot, get_seat_bot
+    from hauntkit.bots import UnknownBotError, get_bot
 
-    names = [s.strip() for s in spec.split(",")] if spec else [default_bot()] * count
+    names = [s.strip() for s in spec.split(",")] if spec else ["default"] * count
     seats = []
     for i, name in enumerate(names):
         bot, _, label = name.partition(":")
         try:
-            get_seat_bot(bot)
-        except KeyError:
+            get_bot(bot)
+        except UnknownBotError:
             raise _fail(f"--seats: unknown bot {bot!r} for seat {i}") from None
         seats.append({"name": label or f"Seat {i + 1}", "bot": bot})
     return seats
@@ -135,12 +135,11 @@ def new_cmd(
 ) -> None:
     """Start a campaign; prints its id."""
     from hauntkit.core.ruleset import plays_campaigns
-    from hauntkit.server.app import seat_range
 
     rs = load_ruleset(ruleset, content)
     if not plays_campaigns(rs):
         raise _fail(f"ruleset {ruleset!r} does not play campaigns")
-    lo, hi = seat_range(type(rs))
+    lo, hi = rs.min_seats, rs.max_seats
     seat_list = _seats(seats, players if players is not None else lo)
     if not lo <= len(seat_list) <= hi:
         raise _fail(f"{ruleset} takes {lo} to {hi} seats, not {len(seat_list)}")

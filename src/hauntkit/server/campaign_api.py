@@ -21,11 +21,11 @@ from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from hauntkit.bots import UnknownBotError, get_bot
 from hauntkit.core.campaign import current_game
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import plays_campaigns
-from hauntkit.server.app import SeatSpec, seat_range
-from hauntkit.server.bots import default_bot, get_seat_bot
+from hauntkit.server.app import SeatSpec
 from hauntkit.server.campaigns import Campaigns, public
 from hauntkit.server.db import hash_token, token_matches
 from hauntkit.server.rooms import Manager
@@ -60,16 +60,16 @@ def campaign_routes(mgr: Manager) -> APIRouter:
             return _err(400, "unknown_ruleset", str(exc))
         if not plays_campaigns(rs):
             return _err(400, "no_campaigns", f"ruleset {req.ruleset!r} does not play campaigns")
-        lo, hi = seat_range(type(rs))
+        lo, hi = rs.min_seats, rs.max_seats
         if not lo <= len(req.seats) <= hi:
             return _err(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats")
         seats = []
         for i, s in enumerate(req.seats):
-            bot = s.bot or (default_bot() if s.kind == "bot" else None)
+            bot = s.bot or ("default" if s.kind == "bot" else None)
             if bot is not None:
                 try:
-                    get_seat_bot(bot)
-                except KeyError:
+                    get_bot(bot)
+                except UnknownBotError:
                     return _err(400, "unknown_bot", f"seat {i}: no bot called {bot!r}")
             seats.append({"name": s.name or f"Seat {i + 1}", "bot": bot})
         cfg = dict(req.config)

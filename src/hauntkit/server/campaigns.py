@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from hauntkit.bots import bot_rng, bot_seat, get_bot
 from hauntkit.core.campaign import (
     Campaign,
     CampaignError,
@@ -32,9 +33,8 @@ from hauntkit.core.campaign import (
 )
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
-from hauntkit.server.bots import get_seat_bot
 from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token, seat_token
-from hauntkit.server.rooms import SNAPSHOT_EVERY, bot_random, restore
+from hauntkit.server.rooms import SNAPSHOT_EVERY, restore
 
 RETRIES = 20  # how often a write that lost a race to another process is tried again
 
@@ -151,11 +151,12 @@ class Campaigns:
                     f"seat {seat} ({seats[seat]['name'] or 'unnamed'}) has no bot; the command "
                     "line plays bot seats only")
         while not game.over:
-            seat = game.to_act()[0]
-            bot = get_seat_bot(seats[seat]["bot"])
             before = game.state["version"]
-            action = bot.choose(game.view(seat), game.legal_actions(seat),
-                                bot_random(game.state["seed"], before, seat))
+            seat = bot_seat(game.to_act(), game.state["seed"], before)
+            bot = get_bot(seats[seat]["bot"], game.ruleset)
+            view = game.view(seat) if bot.uses_view else {}
+            action = bot.choose(view, game.legal_actions(seat),
+                                bot_rng(game.state["seed"], seat, before))
             nxt = game.clone()
             nxt.act(seat, action)
             result = nxt.result()
