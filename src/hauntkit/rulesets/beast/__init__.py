@@ -15,7 +15,7 @@ from hauntkit.core.errors import HauntkitError, IllegalActionError, UnknownIdErr
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
-from hauntkit.core.ruleset import Action, Ruleset, RulesetConfig, State
+from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
 from hauntkit.rulesets.beast import combat, dice, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
@@ -80,23 +80,23 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
         c = self.c
         map_id = config.get("map") or c.map_order[0]
         if map_id not in c.maps:
-            raise HauntkitError(f"config.map: unknown map {map_id!r}; known: {sorted(c.maps)}")
+            raise ConfigError("config.map", f"unknown map {map_id!r}; known: {sorted(c.maps)}")
         md = c.maps[map_id]
         hunters = config.get("hunters") or list(c.hunters)[:4]
         for hid in hunters:
             if hid not in c.hunters:
-                raise HauntkitError(f"config.hunters: unknown hunter {hid!r}")
+                raise ConfigError("config.hunters", f"unknown hunter {hid!r}")
         if len(set(hunters)) != len(hunters) or not 1 <= len(hunters) <= len(md.hunter_starts):
-            raise HauntkitError(f"config.hunters: 1 to {len(md.hunter_starts)} different hunters")
+            raise ConfigError("config.hunters", f"1 to {len(md.hunter_starts)} different hunters")
         players = int(config.get("players", len(hunters)))
         if not 1 <= players <= len(hunters):
-            raise HauntkitError("config.players: between 1 and the number of hunters")
+            raise ConfigError("players", "between 1 and the number of hunters")
         enemies = config.get("enemies") or md.enemies
         for eid in enemies:
             if eid not in c.enemies:
-                raise HauntkitError(f"config.enemies: unknown enemy {eid!r}")
+                raise ConfigError("config.enemies", f"unknown enemy {eid!r}")
         if len(enemies) > len(md.enemy_starts):
-            raise HauntkitError(f"config.enemies: this map has {len(md.enemy_starts)} starts")
+            raise ConfigError("config.enemies", f"this map has {len(md.enemy_starts)} starts")
         state: State = {
             "rng": new_rng(seed), "log": [], "history": [], "version": 0,
             "map": map_id, "players": players, "round": 0, "side": "hunters",

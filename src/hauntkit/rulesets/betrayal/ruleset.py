@@ -12,7 +12,7 @@ from hauntkit.core import rng
 from hauntkit.core.content import starter_dir
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import register_copy_plan
-from hauntkit.core.ruleset import Action, Ruleset, RulesetConfig, State
+from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
 from hauntkit.rulesets.betrayal import actions as A
 from hauntkit.rulesets.betrayal import common as C
 from hauntkit.rulesets.betrayal import effects as E
@@ -90,8 +90,8 @@ class BetrayalRuleset(Ruleset):
         if not isinstance(n, int) or not 3 <= n <= 6:
             raise HauntkitError(f"config.players must be 3..6, got {n!r}")
         if config.get("haunt") is not None and config["haunt"] not in ix.haunts:
-            raise HauntkitError(f"config.haunt: unknown haunt {config['haunt']!r}; known: "
-                                f"{', '.join(sorted(ix.haunts))}")
+            raise ConfigError("config.haunt", f"unknown haunt {config['haunt']!r}; known: "
+                                              f"{', '.join(sorted(ix.haunts))}")
         missing = [r for r in START_ROOMS if r not in ix.rooms]
         if missing:
             raise HauntkitError(f"the content pack lacks the starting rooms {missing}")
@@ -105,8 +105,8 @@ class BetrayalRuleset(Ruleset):
             chars = sorted(pool[:n], key=pool.index)
         bad = [c for c in chars if c not in ix.characters]
         if bad or len(chars) != n or len(set(chars)) != n:
-            raise HauntkitError(f"config.characters must be {n} distinct known characters "
-                                f"(unknown: {bad})")
+            raise ConfigError("config.characters", f"must be {n} distinct known characters "
+                                                   f"(unknown: {bad})")
         stack = list(ix.stack_ids)
         rng.shuffle(r, stack)
         decks = {}
