@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 
 @dataclass
@@ -134,6 +135,13 @@ class Load:
 
     async def _conn(self, ws: ClientConnection, sent: dict[int, float], over: asyncio.Event,
                     acts: bool) -> None:
+        try:
+            await self._receive(ws, sent, over, acts)
+        except ConnectionClosed:  # counted, not a crash of the load generator
+            self.stats.error("connection_closed")
+
+    async def _receive(self, ws: ClientConnection, sent: dict[int, float],
+                       over: asyncio.Event, acts: bool) -> None:
         pending: asyncio.Task[None] | None = None
         async for raw in ws:
             now = time.perf_counter()
@@ -165,5 +173,6 @@ class Load:
         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
         action = self.rng.choice(legal)
         sent[version + 1] = time.perf_counter()
-        await ws.send(orjson.dumps({"type": "act", "action": action, "version": version,
-                                    "id": version}).decode())
+        with contextlib.suppress(ConnectionClosed):  # its reader counts the closed socket
+            await ws.send(orjson.dumps({"type": "act", "action": action, "version": version,
+                                        "id": version}).decode())
