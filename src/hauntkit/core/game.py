@@ -8,8 +8,10 @@ from typing import Any
 import orjson
 
 from hauntkit.core.errors import (
+    ActionError,
     GameOverError,
     HauntkitError,
+    IllegalActionError,
     MalformedActionError,
     NotYourTurnError,
 )
@@ -169,8 +171,26 @@ class Game:
             )
         legal = self.legal_actions(seat)
         if action not in legal:
-            raise self.ruleset.explain_illegal(self.state, seat, action)
+            raise self._explain(seat, action, legal)
         return self._apply(seat, action)
+
+    def _explain(self, seat: int, action: Action, legal: list[Action]) -> ActionError:
+        """The ruleset's reason for refusing ``action``; a generic refusal if the explainer
+        itself fails on an odd action (a refusal must never become a crash)."""
+        try:
+            error = self.ruleset.explain_illegal(self.state, seat, action)
+        except Exception:  # noqa: BLE001 - the action is refused whatever went wrong here
+            error = None
+        if isinstance(error, ActionError):
+            return error
+        types = sorted({a["type"] for a in legal})
+        return IllegalActionError(
+            f"action {action!r} is not legal now; legal action types: {', '.join(types)}")
+
+    def state_changed(self) -> None:
+        """Call after changing ``state`` outside ``act`` (a scenario set-up, a test): cached
+        legal actions are dropped."""
+        self._legal_cache = None
 
     def act_trusted(self, seat: int, action: Action) -> list[dict[str, Any]]:
         """Apply an action taken from ``legal_actions(seat)`` without re-checking it (bots)."""

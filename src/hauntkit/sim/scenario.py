@@ -127,6 +127,8 @@ class _Runner:
             self.game.ruleset.apply_setup(self.game.state, setup)
         except HauntkitError as exc:
             raise ScenarioFailure(line, f"setup: {exc}") from exc
+        finally:
+            self.game.state_changed()  # legal actions cached before the set-up are stale
 
     def run(self) -> None:
         game = self.start()

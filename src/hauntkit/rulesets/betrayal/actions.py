@@ -54,7 +54,11 @@ def _offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any
         for c in cats:
             if c in tcats:
                 return False
-    return act.when is None or Q.holds(ix, s, act.when, who)
+    if act.when is not None and not Q.holds(ix, s, act.when, who):
+        return False
+    attack = ix.attacks.get(key)
+    # an attack that cannot hit anyone in range is not offered (it would waste the card)
+    return attack is None or bool(B.targets(ix, s, who, attack[0], attack[1]))
 
 
 def haunt_book(ix: Index, s: State, seat: int) -> tuple[str, Any] | None:

@@ -61,7 +61,7 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
     n = (dice if dice is not None else C.value(ix, s, who, trait)) + extra
     C.log(s, "attack", f"{C.name(ix, s, who)} attacks {C.name(ix, s, target)} with {trait}"
           f"{' using ' + ix.cards[weapon].name if weapon else ''}.", who=who, target=target)
-    a = E.do_roll(ix, s, who, trait, n, "attack") if n > 0 else 0
+    a = E.do_roll(ix, s, who, trait, n, "attack")  # 0 dice roll 1 die (RULING B1)
     d = E.do_roll(ix, s, target, trait, None, "defend")
     if weapon is not None and ix.cards[weapon].hook:
         from hauntkit.rulesets.betrayal.hooks import HOOKS

@@ -97,7 +97,7 @@ def do_roll(ix: Index, s: State, who: Any, trait: str | None, dice: int | None, 
         return result
     n = dice if dice is not None else C.value(ix, s, who, trait) if trait else 0
     more, plus = T.roll_mods(ix, s, who, kind, trait, category, extra)
-    faces = C.roll(s, n + more) if n + more > 0 else []
+    faces = C.roll(s, n + more)  # 0 dice (or fewer) still roll 1 die, RULING B1
     result = max(0, sum(faces) + plus + add)
     C.log(s, "roll", f"{C.name(ix, s, who) if who is not None else 'The house'} rolls "
           f"{C.plural(len(faces), 'die', 'dice')}{f' for {trait}' if trait else ''}: "

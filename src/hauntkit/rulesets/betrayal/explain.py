@@ -38,6 +38,11 @@ def explain(ix: Index, s: dict[str, Any], seat: int, action: dict[str, Any],
     if extra:
         return MalformedActionError(f"action {kind!r} has unknown field(s) {sorted(extra)}; "
                                     f"expected {sorted(FIELDS[kind])}")
+    for field, value in action.items():
+        if value is not None and not isinstance(value, str | int):
+            return MalformedActionError(
+                f"action {kind!r}: field {field!r} must be a single id, number or flag, got "
+                f"{type(value).__name__} {value!r}")
     bad = _unknown_id(ix, s, action)
     if bad:
         return UnknownIdError(bad)
@@ -76,7 +81,9 @@ def explain(ix: Index, s: dict[str, Any], seat: int, action: dict[str, Any],
     if kind in ("use", "room_action", "haunt_action"):
         return IllegalActionError("not available now: already used this turn, the same roll "
                                   "or a roll of the same task category was made this turn, "
-                                  "or its condition does not hold")
+                                  "or its condition does not hold, or it attacks and no "
+                                  "opponent in range can be attacked with that trait "
+                                  "(RULING B10, B11)")
     types = sorted({a["type"] for a in legal})
     return IllegalActionError(f"action {action!r} is not legal now; legal action types: "
                               f"{', '.join(types) or 'none (not your decision)'}")

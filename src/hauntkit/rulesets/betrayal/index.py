@@ -105,6 +105,9 @@ class Index:
                 for i, re in enumerate(book.reactions):
                     self._reg(f"h:{hid}:{side}:re{i}", re.effects)
 
+        # offered actions whose effects attack (at their top level): (trait, distance); such an
+        # action is offered only while someone can be attacked so
+        self.attacks: dict[str, tuple[str, bool]] = {}
         # offered actions with what ``actions`` checks each time: (action, fx key, roll keys,
         # roll categories); by room, by card, by (haunt, side)
         self.room_acts = {rid: self._acts(f"r:{rid}:a:", room.actions)
@@ -121,6 +124,9 @@ class Index:
         out = []
         for a in acts:
             key = prefix + a.id
+            attack = next((e for e in a.effects if isinstance(e, S.Attack)), None)
+            if attack is not None:
+                self.attacks[key] = (attack.trait, attack.distance)
             keys, cats = self.roll_keys[key]
             out.append((a, key, tuple(sorted(keys)), tuple(sorted(cats))))
         return tuple(out)

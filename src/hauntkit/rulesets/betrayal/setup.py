@@ -60,6 +60,9 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         floor = t.get("floor", ix.rooms[room].floors[0])
         if floor not in FLOORS:
             raise _err(f"tiles[{i}].floor", f"unknown floor {floor!r}")
+        if floor not in ix.rooms[room].floors:
+            raise _err(f"tiles[{i}].floor", f"room {room!r} may not go on the {floor} floor "
+                       f"(its floors: {', '.join(ix.rooms[room].floors)})")
         cellkey = H.cell(floor, t["x"], t["y"])
         if cellkey in s["grid"] and s["grid"][cellkey] != room:
             raise _err(f"tiles[{i}]", f"cell {cellkey} already holds {s['grid'][cellkey]}")
@@ -249,8 +252,10 @@ def invariants(ix: Index, s: State, rs: Any) -> list[str]:
     placed_or_pooled = set(s["tiles"]) | set(s["stack"]) | set(s["aside"])
     if s["choice"] is not None and s["choice"]["kind"] == "rotate":
         placed_or_pooled.add(s["choice"]["room"])  # drawn, its rotation being chosen
-    for rid in ix.rooms:
-        if rid not in placed_or_pooled:
+    for rid, room in ix.rooms.items():
+        # an extra room (in_stack: false, not a starting tile) waits outside the game until an
+        # effect places it: being nowhere is sound for it
+        if rid not in placed_or_pooled and (room.in_stack or room.start is not None):
             out.append(f"room {rid} is nowhere")
     if s["result"] is None:
         seats = rs.to_act(s)
