@@ -56,6 +56,9 @@ def test_simulate_refuses_bad_options():
     assert run("simulate", "--ruleset", "nope").exit_code == 1
     assert run("simulate", "--ruleset", "race", "--players", "9").exit_code != 0
     assert run("simulate", "--ruleset", "race", "--config", "novalue").exit_code != 0
+    dup = run("simulate", "--ruleset", "race", "--config", "length={a: 1, a: 2}")
+    assert dup.exit_code != 0 and "duplicate" in dup.output
+    assert "Traceback" not in dup.output
 
 
 def test_simulate_save_dir_then_replay(tmp_path):

@@ -69,6 +69,26 @@ def test_yaml_syntax_error_names_file_and_line(tmp_path: Path) -> None:
     assert "YAML syntax error" in problems[0]
 
 
+def test_a_duplicate_key_is_refused_naming_file_line_and_key(tmp_path: Path) -> None:
+    # issue 8: YAML keeps the second value silently; our files refuse it, every one listed
+    text = ("rooms:\n  - id: a\n    floors: [ground]\n    floors: [upper]\n"
+            "  - {id: b, floors: [upper], id: c}\n")
+    problems = _problems(tmp_path, text)
+    path = tmp_path / "pack.yaml"
+    assert problems == [
+        f"{path}:4: floors: duplicate key (first on line 3); a key may appear only once in a "
+        "mapping",
+        f"{path}:5: id: duplicate key (first on line 5); a key may appear only once in a mapping",
+    ]
+
+
+def test_a_merge_key_may_be_overridden(tmp_path: Path) -> None:
+    text = ("rooms:\n  - &base {id: a, floors: [ground]}\n  - <<: *base\n    id: b\n"
+            "cards:\n  - {id: c, room: b}\n")
+    (tmp_path / "pack.yaml").write_text(text, encoding="utf-8")
+    assert sorted(load_pack(SPEC, [tmp_path]).items["rooms"]) == ["a", "b"]
+
+
 def test_unknown_field_lists_the_expected_fields(tmp_path: Path) -> None:
     (p,) = _problems(tmp_path, "rooms:\n  - id: a\n    floors: [ground]\n    colour: red\n")
     assert p == (

@@ -110,6 +110,16 @@ def test_malformed_scenarios_are_reported(tmp_path, text, message):
     assert message in result.failure
 
 
+def test_a_duplicate_key_fails_the_scenario_before_it_runs(tmp_path):
+    # issue 8: the second "pos" used to win silently and the first check never ran
+    path = write(tmp_path, HEAD + "steps:\n  - expect:\n      pos: [9, 9, 9]\n"
+                                  "      pos: [1, 2, 3]\n")
+    result = run_scenario(path)
+    assert not result.ok and result.steps_run == 0
+    assert result.failure == (f"{path}:7: pos: duplicate key (first on line 6); a key may "
+                              "appear only once in a mapping")
+
+
 def test_a_ruleset_exception_is_kept_for_the_traceback(tmp_path):
     text = "ruleset: race\ndice: [9]\nsteps:\n  - act: {seat: 0, action: roll}\n"
     result = run_scenario(write(tmp_path, text))

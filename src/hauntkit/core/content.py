@@ -27,6 +27,49 @@ class _LineLoader(yaml.SafeLoader):
     """A safe loader that records the line of every mapping and sequence item."""
 
 
+class DuplicateKeyError(yaml.YAMLError):
+    """Mappings that name the same key twice (plain YAML would silently keep the last value).
+    ``duplicates`` lists ``(line, key, first_line)`` in file order."""
+
+    def __init__(self, path: Path, duplicates: list[tuple[int, Any, int]]) -> None:
+        self.path = path
+        self.duplicates = duplicates
+        super().__init__("\n".join(self.problems()))
+
+    def problems(self) -> list[str]:
+        """One ``file:line: key: duplicate key (first on line N)`` per duplicate."""
+        return [f"{self.path}:{line}: {key}: duplicate key (first on line {first}); a key may "
+                "appear only once in a mapping" for line, key, first in self.duplicates]
+
+
+def _duplicate_keys(loader: _LineLoader, root: yaml.Node | None) -> list[tuple[int, Any, int]]:
+    """Every repeated key of every mapping under ``root``: ``(line, key, first line)``."""
+    out: list[tuple[int, Any, int]] = []
+    todo = [root] if root is not None else []
+    done: set[int] = set()
+    while todo:
+        node = todo.pop()
+        if id(node) in done:
+            continue  # an alias of a node already checked
+        done.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, int] = {}
+            for key_node, value_node in node.value:
+                todo += [key_node, value_node]
+                if key_node.tag == "tag:yaml.org,2002:merge" or \
+                        not isinstance(key_node, yaml.ScalarNode):
+                    continue  # ``<<: *defaults`` may be overridden on purpose
+                key = loader.construct_object(key_node)
+                line = key_node.start_mark.line + 1
+                if key in seen:
+                    out.append((line, key, seen[key]))
+                else:
+                    seen[key] = line
+        elif isinstance(node, yaml.SequenceNode):
+            todo += node.value
+    return sorted(out, key=lambda d: d[0])
+
+
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
     mapping = loader.construct_mapping(node, deep=True)
     lines = {}
@@ -61,9 +104,27 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _co
 
 
 def load_yaml_with_lines(path: Path) -> Any:
-    """Parse a YAML file; mappings and lists remember their line numbers."""
+    """Parse a YAML file; mappings and lists remember their line numbers. A key repeated in a
+    mapping raises ``DuplicateKeyError`` naming every such key and its line."""
     with path.open(encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+        return _load_strict(fh, path)
+
+
+def load_yaml_text(text: str, where: str = "<text>") -> Any:
+    """Parse YAML text as strictly as files (duplicate keys refused); plain dicts and lists."""
+    return plain(_load_strict(text, Path(where)))
+
+
+def _load_strict(stream: Any, path: Path) -> Any:
+    loader = _LineLoader(stream)
+    try:
+        node = loader.get_single_node()
+        duplicates = _duplicate_keys(loader, node)
+        if duplicates:
+            raise DuplicateKeyError(path, duplicates)
+        return loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
 
 
 def line_of(data: Any, loc: Iterable[Any]) -> int:
@@ -170,6 +231,9 @@ def load_pack(spec: PackSpec, paths: Iterable[str | Path]) -> Pack:
     for path in yaml_files(paths):
         try:
             data = load_yaml_with_lines(path)
+        except DuplicateKeyError as exc:
+            problems += exc.problems()
+            continue
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = mark.line + 1 if mark else 1

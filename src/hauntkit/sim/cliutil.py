@@ -7,6 +7,7 @@ from typing import Any
 import typer
 import yaml
 
+from hauntkit.core.content import load_yaml_text
 from hauntkit.core.errors import ContentError, HauntkitError
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 
@@ -38,7 +39,10 @@ def parse_config(pairs: list[str] | None) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise typer.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--config")
-        config[key.strip()] = yaml.safe_load(value)
+        try:
+            config[key.strip()] = load_yaml_text(value, f"--config {key.strip()}")
+        except yaml.YAMLError as exc:
+            raise typer.BadParameter(f"{pair!r}: {exc}", param_hint="--config") from None
     return config
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 import yaml
 
-from hauntkit.core.content import line_of, load_yaml_with_lines, plain
+from hauntkit.core.content import DuplicateKeyError, line_of, load_yaml_with_lines, plain
 from hauntkit.core.errors import ActionError, HauntkitError
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset, get_ruleset
@@ -248,6 +248,8 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         return ScenarioResult(str(path), name, False, f"{path}:{exc.line}: {exc}",
                               runner.steps_run if runner else 0,
                               runner.game if runner else None)
+    except DuplicateKeyError as exc:
+        return ScenarioResult(str(path), name, False, str(exc))
     except (OSError, yaml.YAMLError) as exc:
         return ScenarioResult(str(path), name, False, f"{path}: cannot read: {exc}")
     except Exception as exc:  # a bug in a ruleset: report it, keep the exception for tracebacks
