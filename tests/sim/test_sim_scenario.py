@@ -61,6 +61,68 @@ def test_expectations(tmp_path, expect, ok):
     assert result.ok is ok, result.failure
 
 
+@pytest.mark.parametrize(("expect", "ok"), [
+    # matchers inside lists and mappings (docs/scenarios.md, "Expected values")
+    ("pos: [1, {$gt: 1}, {$in: [3, 4]}]", True),
+    ("pos: [1, {$gt: 2}, 3]", False),
+    ("pos: [1, {$gt: 1}]", False),                       # a list has exactly these elements
+    ("pos: [{$not: 0}, {$ne: 0}, {$lte: 3}]", True),
+    ("rng: {s: {$gte: 0}, script: []}", True),
+    ("rng: {s: {$gte: 0}}", False),                      # a mapping has exactly these keys
+    ("rng: {s: {$lt: 0}, script: []}", False),
+    ("pos: {$contains: {$gt: 2}}", True),                # some element meets the matcher
+    ("pos: {$contains: {$gt: 3}}", False),
+    ("pos: {$not: {$contains: {$gt: 3}}}", True),
+    ("legal.0: {type: {$in: [roll, fly]}}", True),       # a field of a legal action
+    ("legal.0: {$not: {type: {$in: [fly, jump]}}}", True),
+    ("log: [{type: start, text: {$contains: race}}]", True),
+    ("log: {$contains: {type: start, text: {$contains: 3 players}}}", True),
+    ("pos.0: {$in: [{$gt: 5}, 1]}", True),
+])
+def test_matchers_inside_lists_and_mappings(tmp_path, expect, ok):
+    result = run_scenario(write(tmp_path, HEAD + f"steps:\n  - expect: {{{expect}}}\n"))
+    assert result.ok is ok, result.failure
+
+
+RACE_PLAY = HEAD + "dice: [4]\nsteps:\n  - act: {seat: 0, action: roll}\n" \
+                   "  - act: {seat: 0, action: advance}\n"
+
+
+def test_state_hash_is_printed_and_checked(tmp_path):
+    first = run_scenario(write(tmp_path, RACE_PLAY))
+    assert first.ok and len(first.state_hash) == 16
+    pinned = RACE_PLAY + f"  - expect: {{state_hash: {first.state_hash}}}\n"
+    assert run_scenario(write(tmp_path, pinned)).ok
+    moved = pinned.replace("dice: [4]", "dice: [3]")
+    result = run_scenario(write(tmp_path, moved))
+    assert f"state_hash: expected \"{first.state_hash}\", got" in result.failure
+
+
+def test_check_determinism_plays_the_scenario_twice(tmp_path):
+    assert run_scenario(write(tmp_path, RACE_PLAY + "check_determinism: true\n")).ok
+
+
+def test_check_determinism_catches_a_ruleset_that_is_not(tmp_path, monkeypatch):
+    import itertools
+
+    from minirace import Race
+
+    calls = itertools.count()
+    apply = Race.apply
+
+    def leaky(self, state, seat, action):  # keeps a count outside the state
+        apply(self, state, seat, action)
+        state["calls"] = next(calls)
+
+    monkeypatch.setattr(Race, "apply", leaky)
+    path = write(tmp_path, RACE_PLAY + "check_determinism: true\n")
+    result = run_scenario(path)
+    assert not result.ok
+    assert result.failure.startswith(f"{path}:8: check_determinism: the second play ended in "
+                                     "another state (hash ")
+    assert result.failure.endswith("first difference at calls: 1 vs 3")
+
+
 def test_first_failure_names_file_line_expected_and_actual(tmp_path):
     path = write(tmp_path, HEAD + "steps:\n  - expect:\n      pos.0: 1\n      pos.1: 5\n"
                                   "      pos.2: 9\n")

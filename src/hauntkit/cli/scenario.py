@@ -20,6 +20,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Set up positions, script dice, apply actions and check expectations.
 
+        Prints each passing file's final ``state_hash`` (``expect: {state_hash: ...}`` pins it).
         Exits 0 when every expectation of every file holds. Otherwise prints, for each failing
         file, its first failing expectation with the expected and the actual value, and exits 1.
         """
@@ -31,7 +32,8 @@ def register(app: typer.Typer) -> None:
             result = run_scenario(path)
             if result.ok:
                 if not quiet:
-                    typer.echo(f"ok    {path}  ({result.name}, {result.steps_run} steps)")
+                    typer.echo(f"ok    {path}  ({result.name}, {result.steps_run} steps, "
+                               f"state_hash {result.state_hash})")
             else:
                 failed += 1
                 typer.echo(f"FAIL  {result.failure}")

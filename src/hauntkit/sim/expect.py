@@ -3,14 +3,16 @@
 A path is dotted: ``players.0.traits.might``. List segments are integers (negative counts from
 the end). Special first segments read through the ruleset instead of the raw state:
 ``result``, ``to_act``, ``legal.<seat>``, ``legal_types.<seat>``, ``view.<seat|spectator>``,
-``log_types``, ``log_text``, ``invariants``. The grammar of expected values (``$not``, ``$len``
-...) is in docs/scenarios.md.
+``log_types``, ``log_text``, ``invariants``, ``state_hash``. The grammar of expected values
+(``$not``, ``$len`` ...; matchers may stand anywhere inside lists and mappings) is in
+docs/scenarios.md.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hauntkit.core.digest import state_hash
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import Game
 
@@ -76,29 +78,33 @@ def resolve(game: Game, path: str) -> tuple[Any, bool]:
         return walk([e["text"] for e in game.state["log"]], parts[1:]), False
     if head == "invariants":
         return walk(game.ruleset.invariants(game.state), parts[1:]), False
+    if head == "state_hash" and len(parts) == 1:
+        return state_hash(game.state), False
     return walk(game.state, parts), False
 
 
 def subset(small: dict[str, Any], big: dict[str, Any]) -> bool:
-    """Every field of ``small`` is in ``big`` with an equal value."""
-    return all(k in big and big[k] == v for k, v in small.items())
+    """Every field of ``small`` is in ``big`` with a value that meets it (a plain value or a
+    matcher)."""
+    return all(k in big and matches(big[k], v) for k, v in small.items())
 
 
 def contains(container: Any, item: Any) -> bool:
     """Membership: substring in a string; element in a list, where a string also matches a
-    dict's ``type`` and a dict also matches any dict that has its fields; key in a dict."""
+    dict's ``type``, a dict also matches any dict that has its fields, and a matcher matches
+    any element that meets it; key in a dict."""
     if isinstance(container, str):
         return isinstance(item, str) and item in container
     if isinstance(container, dict):
-        return item in container
+        return not isinstance(item, dict | list) and item in container
     if isinstance(container, list):
         for el in container:
-            if el == item:
+            if matches(el, item):
                 return True
             if isinstance(el, dict):
                 if isinstance(item, str) and el.get("type") == item:
                     return True
-                if isinstance(item, dict) and subset(item, el):
+                if isinstance(item, dict) and not _is_operator(item) and subset(item, el):
                     return True
         return False
     return False
@@ -122,6 +128,12 @@ def matches(actual: Any, expected: Any, contains_mode: bool = False) -> bool:
         return all(contains(actual, item) for item in items)
     if actual is MISSING:
         return False
+    if isinstance(expected, list):  # element by element: an element may be a matcher
+        return isinstance(actual, list) and len(actual) == len(expected) and all(
+            matches(a, e) for a, e in zip(actual, expected, strict=True))
+    if isinstance(expected, dict):  # the same keys; a value may be a matcher
+        return isinstance(actual, dict) and actual.keys() == expected.keys() and all(
+            matches(actual[k], e) for k, e in expected.items())
     return bool(actual == expected)
 
 
@@ -141,7 +153,7 @@ def _apply(op: str, actual: Any, arg: Any, contains_mode: bool) -> bool:
     if op == "$ne":
         return bool(actual != arg)
     if op == "$in":
-        return actual in arg
+        return isinstance(arg, list) and any(matches(actual, a) for a in arg)
     if op in ("$contains", "$has"):
         items = arg if isinstance(arg, list) and op == "$contains" else [arg]
         return all(contains(actual, item) for item in items)

@@ -20,13 +20,15 @@ import orjson
 import yaml
 
 from hauntkit.core.content import DuplicateKeyError, line_of, load_yaml_with_lines, plain
+from hauntkit.core.digest import state_hash
 from hauntkit.core.errors import ActionError, HauntkitError
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.sim.expect import MISSING, matches, resolve
 
 TOP_KEYS = ("name", "rule", "description", "ruleset", "players", "config", "seed", "content",
-            "replace_starter", "setup", "dice", "steps", "check_invariants")
+            "replace_starter", "setup", "dice", "steps", "check_invariants",
+            "check_determinism")
 STEP_KINDS = ("act", "expect", "expect_error", "dice", "setup")
 
 
@@ -41,6 +43,11 @@ class ScenarioResult:
     steps_run: int = 0
     game: Game | None = None
     exception: BaseException | None = None
+
+    @property
+    def state_hash(self) -> str | None:
+        """The final state's hash (``expect: {state_hash: ...}`` checks it), if a game ran."""
+        return state_hash(self.game.state) if self.game is not None else None
 
     def __bool__(self) -> bool:
         return self.ok
@@ -244,6 +251,8 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             name = str(doc["name"])
         runner = _Runner(path, doc)
         runner.run()
+        if isinstance(doc, dict) and doc.get("check_determinism"):
+            _check_determinism(path, doc, runner)
     except ScenarioFailure as exc:
         return ScenarioResult(str(path), name, False, f"{path}:{exc.line}: {exc}",
                               runner.steps_run if runner else 0,
@@ -259,6 +268,41 @@ def run_scenario(path: str | Path) -> ScenarioResult:
                               runner.steps_run if runner else 0,
                               runner.game if runner else None, exc)
     return ScenarioResult(str(path), name, True, None, runner.steps_run, runner.game)
+
+
+def _check_determinism(path: Path, doc: Any, first: _Runner) -> None:
+    """Play the scenario again from scratch: the final state must be the same, byte for byte."""
+    assert first.game is not None
+    line = line_of(doc, ["check_determinism"])
+    again = _Runner(path, doc)
+    try:
+        again.run()
+    except ScenarioFailure as exc:
+        raise ScenarioFailure(line, f"check_determinism: the second play failed where the "
+                                    f"first passed: line {exc.line}: {exc}") from None
+    assert again.game is not None
+    a, b = first.game.state, again.game.state
+    if orjson.dumps(a) != orjson.dumps(b):
+        raise ScenarioFailure(line, f"check_determinism: the second play ended in another "
+                                    f"state (hash {state_hash(a)}, then {state_hash(b)}); "
+                                    f"first difference at {first_difference(a, b)}")
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> str:
+    """The dotted path of the first place where ``a`` and ``b`` differ (``""``: the root)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return f"{path or '(root)'} (keys {_show(list(a), 120)} vs {_show(list(b), 120)})"
+        for k in a:
+            if a[k] != b[k]:
+                return first_difference(a[k], b[k], f"{path}.{k}" if path else str(k))
+    elif isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            if x != y:
+                return first_difference(x, y, f"{path}.{i}" if path else str(i))
+        if len(a) != len(b):
+            return f"{path or '(root)'} (length {len(a)} vs {len(b)})"
+    return f"{path or '(root)'}: {_show(a, 120)} vs {_show(b, 120)}"
 
 
 def scenario_files(folder: str | Path) -> list[Path]:
