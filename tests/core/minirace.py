@@ -148,6 +148,10 @@ class Race(Ruleset):
             else:
                 raise HauntkitError(f"setup.{key}: unknown field; expected pos, turn or deck")
 
+    def shuffle_hidden(self, state: State, rng: Any) -> None:
+        """The deck's order is the race's only hidden information."""
+        rng.shuffle(state["deck"])
+
     def invariants(self, state: State) -> list[str]:
         bad = [f"pos[{i}]={p} off the track" for i, p in enumerate(state["pos"])
                if not 0 <= p <= state["length"]]

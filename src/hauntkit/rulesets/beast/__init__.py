@@ -6,6 +6,7 @@ The state is plain JSON; see docs/scenarios.md ("## beast") for actions and set-
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -262,6 +263,11 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]
+
+    def shuffle_hidden(self, state: State, rng: random.Random) -> None:
+        """Permute what nobody may see: the order of the enemies' combat deck (the cards a
+        scenario forces first stay first); hauntkit.testing.check_ruleset checks the views."""
+        rng.shuffle(state["deck"])
 
 
 __all__ = ["PACK_SPEC", "BeastRuleset"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -169,6 +170,13 @@ class BetrayalRuleset(Ruleset):
 
     def invariants(self, state: State) -> list[str]:
         return invariants(self.ix, state, self)
+
+    def shuffle_hidden(self, state: State, rng: random.Random) -> None:
+        """Permute what nobody may see: the order of the three decks and of the room stack
+        (hauntkit.testing.check_ruleset checks that no view changes)."""
+        for deck in state["decks"].values():
+            rng.shuffle(deck)
+        rng.shuffle(state["stack"])
 
     def stats(self, state: State) -> dict[str, Any]:
         return stats(self.ix, state)
