@@ -40,7 +40,8 @@ def pg_unavailable() -> str | None:
     try:
         psycopg.connect(url, connect_timeout=3).close()
     except Exception as exc:  # noqa: BLE001
-        return f"no PostgreSQL server answers at {url} ({exc.__class__.__name__}): skipped"
+        return (f"no PostgreSQL server answers at {url} ({exc.__class__.__name__}); start one "
+                "(HAUNTKIT_TEST_PG_URL) or deselect these tests with -m 'not postgres'")
     return None
 
 

@@ -27,7 +27,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def browser() -> Iterator[object]:
     exe = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
     if not exe:
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
+        pytest.fail("Debian's chromium is not installed: run make browser-deps, or deselect "
+                    "the browser tests with -m 'not browser'")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

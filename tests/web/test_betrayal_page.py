@@ -14,11 +14,8 @@ import json
 from pathlib import Path
 
 import httpx
-import pytest
 from harness import ServerProcess
 from pages import open_game_pages, overlaps
-
-pytest.importorskip("hauntkit.rulesets.betrayal.ruleset")
 
 SETUP = {
     "room_stack": ["gymnasium"],

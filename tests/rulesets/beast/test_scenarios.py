@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-scenario = pytest.importorskip("hauntkit.sim.scenario")
+from hauntkit.sim.scenario import assert_scenario, scenario_params
 
 
-@pytest.mark.parametrize("path", scenario.scenario_params(Path(__file__).parent / "scenarios"))
+@pytest.mark.parametrize("path", scenario_params(Path(__file__).parent / "scenarios"))
 def test_scenario(path):
-    scenario.assert_scenario(path)
+    assert_scenario(path)
