@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HAUNTKIT := $(VENV)/bin/hauntkit
 
-.PHONY: install play test lint bench bench-check bench-baseline browser-deps clean
+.PHONY: install play test coverage lint bench bench-check bench-baseline browser-deps clean
 
 # The test-only ruleset plugin (tests/plugins) is installed too: tests play it as any user would.
 TINYGAME := tests/plugins/hauntkit-tinygame
@@ -30,6 +30,20 @@ lint: install
 test: install browser-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# Line coverage of src/ (the server too), child processes included: coverage's parallel mode,
+# and [tool.coverage.run] patch = subprocess installs its start-up hook (a .pth) so that every
+# Python process the tests start (servers, CLI runs, workers) is measured. Writes htmlcov/.
+COVERAGE_DATA := $(CURDIR)/.coverage-data
+coverage: install browser-deps
+	rm -rf $(COVERAGE_DATA) htmlcov
+	mkdir -p $(COVERAGE_DATA)
+	export COVERAGE_FILE=$(COVERAGE_DATA)/cov; \
+	$(PY) -m coverage run -m pytest $(PYTEST_ARGS); status=$$?; \
+	$(PY) -m coverage combine -q $(COVERAGE_DATA) && $(PY) -m coverage html -q && \
+	$(PY) -m coverage report && \
+	echo "line coverage of src/hauntkit, child processes included: $$($(PY) -m coverage report --format=total)%" && \
+	exit $$status
+
 bench: install
 	$(HAUNTKIT) bench
 
@@ -42,4 +56,4 @@ bench-baseline: install
 	$(HAUNTKIT) bench --write-baseline benchmarks/baseline.json
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info .coverage-data htmlcov
