@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
+from hauntkit.core.content import load_yaml_text
 from hauntkit.sim.scenario import assert_scenario, scenario_params
 
 HERE = Path(__file__).parent
@@ -24,7 +24,7 @@ def _wins() -> set[tuple[str, str]]:
     out = set()
     for folder in FOLDERS:
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            data = yaml.safe_load(path.read_text())
+            data = load_yaml_text(path.read_text(), str(path))
             haunt = ((data.get("setup") or {}).get("haunt") or {}).get("id")
             for step in data.get("steps", []):
                 winner = (step.get("expect") or {}).get("result.winner")

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 
 from hauntkit.content.betrayal_checks import omen_rooms, omens
-from hauntkit.core.content import json_schema, starter_dir, yaml_files
+from hauntkit.core.content import json_schema, load_yaml_text, starter_dir, yaml_files
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -24,7 +23,7 @@ def test_every_file_validates(starter) -> None:
 @pytest.mark.parametrize("path", yaml_files([starter_dir("betrayal")]), ids=lambda p: p.name)
 def test_every_file_passes_the_published_json_schema(path: Path) -> None:
     schema = json.loads((DOCS / "schema" / "betrayal.json").read_text())
-    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(yaml.safe_load(path.read_text())))
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(load_yaml_text(path.read_text(), str(path))))
     assert errors == []
 
 
