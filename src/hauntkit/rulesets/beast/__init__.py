@@ -12,7 +12,12 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from hauntkit.core.errors import HauntkitError, IllegalActionError, UnknownIdError
+from hauntkit.core.errors import (
+    HauntkitError,
+    IllegalActionError,
+    MalformedActionError,
+    UnknownIdError,
+)
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
@@ -253,6 +258,11 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         uid = action.get("unit")
+        for field, value in action.items():  # only spaces ([x, y]) are lists; nothing a dict
+            if isinstance(value, dict) or (isinstance(value, list)
+                                           and field not in ("to", "through", "target")):
+                return MalformedActionError(f"action {action.get('type')!r}: field {field!r} "
+                                            f"must be a single id or value, got {value!r}")
         if uid is not None and uid not in state["units"]:
             return UnknownIdError(f"no unit {uid!r}; units: {sorted(state['units'])}")
         if uid is not None and state["units"][uid]["seat"] != seat:
