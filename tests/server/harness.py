@@ -56,7 +56,8 @@ def redis_unavailable() -> str | None:
     try:
         redis.Redis.from_url(redis_url(), socket_connect_timeout=3).ping()
     except Exception as exc:  # noqa: BLE001
-        return f"no Redis server answers at {redis_url()} ({exc.__class__.__name__}): skipped"
+        return (f"no Redis server answers at {redis_url()} ({exc.__class__.__name__}); start "
+                "one or deselect these tests with -m 'not postgres'")
     return None
 
 
