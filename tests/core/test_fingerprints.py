@@ -24,6 +24,7 @@ import orjson
 import pytest
 
 from hauntkit.bots import get_bot
+from hauntkit.core.digest import without_text
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.sim.runner import play_game
@@ -42,18 +43,8 @@ SEEDS = range(6)
 VIEW_EVERY = 53  # views are hashed after every 53rd action
 
 
-def _strip_text(value: Any) -> Any:
-    """``value`` with the ``text`` of log events dropped (wording may change; play may not)."""
-    if isinstance(value, dict):
-        return {k: _strip_text(v) for k, v in value.items()
-                if not (k == "text" and "type" in value)}
-    if isinstance(value, list):
-        return [_strip_text(v) for v in value]
-    return value
-
-
 def _digest(value: Any) -> str:
-    data = orjson.dumps(_strip_text(value), option=orjson.OPT_SORT_KEYS)
+    data = orjson.dumps(without_text(value), option=orjson.OPT_SORT_KEYS)
     return hashlib.sha256(data).hexdigest()[:24]
 
 

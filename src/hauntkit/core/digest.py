@@ -8,18 +8,18 @@ from typing import Any
 import orjson
 
 
-def _without_text(value: Any) -> Any:
+def without_text(value: Any) -> Any:
     """``value`` with the ``text`` of log events left out: wording may change, play may not."""
     if isinstance(value, dict):
-        return {k: _without_text(v) for k, v in value.items()
+        return {k: without_text(v) for k, v in value.items()
                 if not (k == "text" and "type" in value)}
     if isinstance(value, list):
-        return [_without_text(v) for v in value]
+        return [without_text(v) for v in value]
     return value
 
 
 def state_hash(state: dict[str, Any]) -> str:
     """16 hex digits of the SHA-256 of the state as JSON with sorted keys, log texts left out.
     Equal states have equal hashes whatever their key order; any change of play changes it."""
-    data = orjson.dumps(_without_text(state), option=orjson.OPT_SORT_KEYS)
+    data = orjson.dumps(without_text(state), option=orjson.OPT_SORT_KEYS)
     return hashlib.sha256(data).hexdigest()[:16]

@@ -44,12 +44,17 @@ class SeatSpec(BaseModel):
     bot: str | None = Field(default=None, max_length=40)
 
 
-class CreateGame(BaseModel):
+class TableSpec(BaseModel):
+    """What a game and a campaign are both created from: ruleset, seats, seed, config, title."""
+
     ruleset: str = Field(max_length=40)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     config: dict[str, Any] = Field(default_factory=dict)
     title: str = Field(default="", max_length=200)
+
+
+class CreateGame(TableSpec):
     bot_delay: float | None = Field(default=None, ge=0, le=30)
     setup: dict[str, Any] | None = None  # dev only: a scenario set-up
     dice: list[int] | None = Field(default=None, max_length=500)  # dev only: scripted dice

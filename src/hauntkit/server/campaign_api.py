@@ -19,24 +19,19 @@ from typing import Any
 
 from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 
 from hauntkit.bots import UnknownBotError, get_bot
 from hauntkit.core.campaign import current_game
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import plays_campaigns
-from hauntkit.server.app import SeatSpec
+from hauntkit.server.app import TableSpec
 from hauntkit.server.campaigns import Campaigns, public
 from hauntkit.server.db import hash_token, token_matches
 from hauntkit.server.rooms import Manager
 
 
-class CreateCampaign(BaseModel):
-    ruleset: str = Field(max_length=40)
-    seats: list[SeatSpec] = Field(min_length=1, max_length=12)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    config: dict[str, Any] = Field(default_factory=dict)
-    title: str = Field(default="", max_length=200)
+class CreateCampaign(TableSpec):
+    """A new campaign: the same fields as a new game's table."""
 
 
 def _err(status: int, code: str, message: str) -> JSONResponse:
