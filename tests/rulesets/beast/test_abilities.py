@@ -172,13 +172,16 @@ def test_a_light_source_has_2_hp_and_defence_2(rs):
     assert g.state["lights"] == []
 
 
-def test_a_failed_sanity_check_costs_sanity_and_zero_means_madness(rs):
+def test_a_failed_sanity_check_costs_sanity_and_zero_means_a_madness_roll(rs):
+    """HR-2, HR-50: a failed check costs Sanity; at 0 the hunter rolls for Madness, and a
+    roll of 1 or less (here 1 - 1 in darkness) drives it mad: out of the battle, lost."""
     g = battle(rs, ["fei"], ["cultist"],
                {"fei": {"x": 5, "y": 2, "san": 2, "ch": {"paralyze": 0}},
-                "cultist-1": {"x": 7, "y": 2}}, cards=["wrath"], dice=[4])
+                "cultist-1": {"x": 7, "y": 2}}, cards=["wrath"], dice=[4, 1])
     g.act(0, {"type": "end_turn"})
-    # 4 - 1 (darkness) < 4: failed, 2 Sanity lost: Fei goes mad and the battle is lost.
+    # 4 - 1 (darkness) < 4: failed, 2 Sanity lost: Fei rolls for Madness and breaks.
     assert events(g, "sanity_check")[-1]["ok"] is False
+    assert events(g, "madness")[-1]["outcome"] == "broken"
     assert g.result()["winner"] == "enemies"
     assert rs.stats(g.state)["hunters_lost"] == 1
 

@@ -22,7 +22,7 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import combat, dice, status
+from hauntkit.rulesets.beast import combat, dice, renown, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
@@ -49,6 +49,8 @@ class BeastConfig(RulesetConfig):
     max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, gt=0, description="cap on rounds")
     dice: list[int] = Field(default_factory=list,
                             description="scripted die faces queued before initiative")
+    renown: int = Field(default=0, ge=0, le=30, description="the party's Renown points")
+    infamy: int = Field(default=0, ge=0, le=30, description="the party's Infamy points")
 
 
 class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
@@ -113,6 +115,9 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
             "max_rounds": int(config.get("max_rounds", DEFAULT_MAX_ROUNDS)),
             "mission": dict(md.mission),
         }
+        for key in ("renown", "infamy"):
+            if config.get(key):
+                state[key] = int(config[key])
         state["rng"]["script"].extend(config.get("dice", []))
         for i, hid in enumerate(hunters):
             self.add_unit(state, hid, hid, *md.hunter_starts[i], seat=i % players)
@@ -122,6 +127,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
             self.add_unit(state, eid, f"{eid}-{counts[eid]}", *md.enemy_starts[i])
         for lx, ly in md.lights:
             state["lights"].append({"id": self.new_id(state, "L"), "x": lx, "y": ly, "hp": 2})
+        self.count_alive(state)
+        renown.start_of_battle(self, state)
         # RULING R6: each side rolls a d6, ties reroll; the winner goes first all battle.
         while True:
             h, e = dice.d6(state), dice.d6(state)
@@ -230,7 +237,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
                 if unit["alive"]:
                     self.do_step(state, unit, action["to"])
             elif kind == "attack":
-                self.do_attack(state, unit, action["target"], action["mode"])
+                self.do_attack(state, unit, action["target"], action["mode"],
+                               free=bool(action.get("free")))
             elif kind in ("ability", "interrupt"):
                 ab = self.ability(unit, action["ability"])
                 before = len(state["queue"])

@@ -59,6 +59,8 @@ def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
         "mission": dict(md.mission),
         "ruleset": "beast", "seed": 0, "config": {}, "version": 0, "log": [], "history": [],
     }
+    if view.get("hx"):
+        state["hx"] = orjson.loads(orjson.dumps(view["hx"]))
     rs.count_alive(state)
     return state
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, dice, status
+from hauntkit.rulesets.beast import combat, dice, renown, status
 from hauntkit.rulesets.beast.board import (
     area_cells,
     beam_cells,
@@ -87,32 +87,7 @@ class HunterSide:
         lights = state["lights"]
         if not acted:
             if "DISARMED" not in st:
-                rrange = self.c.hunters[unit["kind"]].ranged.range
-                bars = state["barricades"]
-                for tid, t in units.items():
-                    if not t["alive"] or t["side"] == "hunters":
-                        continue
-                    tx, ty = t["x"], t["y"]
-                    d = max(abs(x - tx), abs(y - ty))
-                    if d <= 1:
-                        out.append({"type": "attack", "unit": uid, "target": tid,
-                                    "mode": "melee"})
-                    tst = t["st"]
-                    rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst else d
-                    if (rd <= rrange
-                            and not (bars and shielded_by_barricade(state, unit, t))
-                            and los(md, block, x, y, tx, ty)):
-                        out.append({"type": "attack", "unit": uid, "target": tid,
-                                    "mode": "ranged"})
-                for li in lights:
-                    lx, ly = li["x"], li["y"]
-                    d = max(abs(x - lx), abs(y - ly))
-                    if d <= 1:
-                        out.append({"type": "attack", "unit": uid, "target": li["id"],
-                                    "mode": "melee"})
-                    elif d <= rrange and los(md, block, x, y, lx, ly):
-                        out.append({"type": "attack", "unit": uid, "target": li["id"],
-                                    "mode": "ranged"})
+                out.extend(self.attack_options(state, unit, block))
             for li in lights:
                 lx, ly = li["x"], li["y"]
                 if max(abs(x - lx), abs(y - ly)) <= 1:
@@ -122,6 +97,9 @@ class HunterSide:
                         if cx != lx or cy != ly:
                             out.append({"type": "carry", "unit": uid, "light": lid,
                                         "to": [cx, cy]})
+        if "DISARMED" not in st and not unit["flags"].get("free_atk") and \
+                renown.reckless(state):
+            out.extend(self.attack_options(state, unit, block, free=True))
         abilities = self.c.hunters[unit["kind"]].abilities
         skip = disabled_index(unit)
         team = "TEAM_PLAYER" in st
@@ -139,6 +117,45 @@ class HunterSide:
                 for a in self.ability_targets(state, unit, ab, occ, block, "ability"):
                     a["team"] = True
                     out.append(a)
+        return out
+
+    def attack_options(self, state: State, unit: Unit, block: set,
+                       free: bool = False) -> list[dict]:
+        """The unit's melee and ranged attacks on enemies and light sources in reach
+        (``free``: Reckless's free attack, Infamy 2)."""
+        out: list[dict] = []
+        uid = unit["id"]
+        md = self.md(state)
+        x, y = unit["x"], unit["y"]
+        units = state["units"]
+        lights = state["lights"]
+        extra = {"free": True} if free else {}
+        rrange = self.c.hunters[unit["kind"]].ranged.range
+        bars = state["barricades"]
+        for tid, t in units.items():
+            if not t["alive"] or t["side"] == "hunters":
+                continue
+            tx, ty = t["x"], t["y"]
+            d = max(abs(x - tx), abs(y - ty))
+            if d <= 1:
+                out.append({"type": "attack", "unit": uid, "target": tid, "mode": "melee",
+                            **extra})
+            tst = t["st"]
+            rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst else d
+            if (rd <= rrange
+                    and not (bars and shielded_by_barricade(state, unit, t))
+                    and los(md, block, x, y, tx, ty)):
+                out.append({"type": "attack", "unit": uid, "target": tid, "mode": "ranged",
+                            **extra})
+        for li in lights:
+            lx, ly = li["x"], li["y"]
+            d = max(abs(x - lx), abs(y - ly))
+            if d <= 1:
+                out.append({"type": "attack", "unit": uid, "target": li["id"], "mode": "melee",
+                            **extra})
+            elif d <= rrange and los(md, block, x, y, lx, ly):
+                out.append({"type": "attack", "unit": uid, "target": li["id"],
+                            "mode": "ranged", **extra})
         return out
 
     def interrupt_ready(self, unit: Unit, ab: Ability) -> bool:
@@ -279,8 +296,12 @@ class HunterSide:
         if unit["flags"].get("moved"):
             unit["flags"]["move_done"] = 1
 
-    def do_attack(self, state: State, unit: Unit, target: str, mode: str) -> None:
-        self.take_action(unit)
+    def do_attack(self, state: State, unit: Unit, target: str, mode: str,
+                  free: bool = False) -> None:
+        if free:
+            unit["flags"]["free_atk"] = 1  # Infamy 2, Reckless: one free attack a turn
+        else:
+            self.take_action(unit)
         h = self.c.hunters[unit["kind"]]
         if mode == "ranged":
             self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))

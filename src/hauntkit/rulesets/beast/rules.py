@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, status
+from hauntkit.rulesets.beast import dice, madness, renown, status
 from hauntkit.rulesets.beast.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.schema import Ability, Template
@@ -60,6 +60,8 @@ class Rules:
         lit = is_lit(state, self.md(state), unit["x"], unit["y"])
         if unit["side"] == "hunters" and not lit:
             score -= 1  # "A Dark World": -1 DEFENSE in darkness
+        if unit["side"] == "hunters" and renown.reckless(state):
+            score -= 1  # Infamy 2, Reckless: -1 DEF
         elif unit["side"] == "enemies" and lit and self.template(unit).hindered_in_light:
             score -= 1
         return max(1, score)
@@ -204,7 +206,7 @@ class Rules:
 
     def sanity_check(self, state: State, unit: Unit, difficulty: int, loss: int) -> bool:
         """A Sanity check: d6, -1 in darkness, passes at ``difficulty`` or more (HR-6).
-        A failure costs Sanity; at 0 the hunter goes mad and leaves the battle."""
+        A failure costs Sanity; at 0 the hunter rolls for Madness (HR-50)."""
         if unit["side"] != "hunters" or not unit["alive"]:
             return True
         roll = dice.d6(state)
@@ -214,15 +216,22 @@ class Rules:
              f"{roll}{' -1 (darkness)' if mod else ''}: {'passed' if ok else 'failed'}.",
              unit=unit["id"], roll=roll, ok=ok)
         if not ok:
-            unit["san"] = max(0, unit["san"] - loss)
-            if unit["san"] == 0:
-                self.kill(state, unit, "driven mad")
+            madness.lose_sanity(self, state, unit, loss)
         return ok
+
+    def skill_values(self, state: State, unit: Unit) -> dict[str, int]:
+        """The hunter's skill values now: its card's, raised by anything in
+        ``state["hx"][uid]["skills"]`` (augments, herbs: proficiency.py)."""
+        base = dict(self.c.hunters[unit["kind"]].skills) if unit["kind"] in self.c.hunters \
+            else {}
+        for k, v in state.get("hx", {}).get(unit["id"], {}).get("skills", {}).items():
+            base[k] = base.get(k, 0) + v
+        return base
 
     def skill_check(self, state: State, unit: Unit, skill: str, difficulty: int) -> bool:
         """A skill check N+: d6 plus the hunter's skill value (HR-6)."""
         roll = dice.d6(state)
-        val = self.c.hunters[unit["kind"]].skills.get(skill, 0)
+        val = self.skill_values(state, unit).get(skill, 0)
         ok = roll + val >= difficulty
         emit(state, "skill_check", f"{self.name(unit)} {skill} check {difficulty}+: "
              f"{roll}+{val}: {'success' if ok else 'failure'}.", roll=roll, ok=ok)

@@ -42,6 +42,7 @@ class ViewsMixin:
             "lights": [dict(li) for li in state["lights"]],
             "barricades": [dict(b) for b in state["barricades"]],
             "fog": state["fog"],
+            "hx": state.get("hx", {}),
             "deck_size": len(state["deck"]),
             "acting": acting,
             "pending": state["pending"],
