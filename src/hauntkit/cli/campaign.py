@@ -90,7 +90,8 @@ def _result_text(result: dict[str, Any] | None) -> str:
     return json.dumps(result, sort_keys=True)
 
 
-def _status_table(camp: Campaign) -> Table:
+def _status_table(camp: Campaign, data: bool = True) -> Table:
+    """The campaign's seats, games and config; ``data``: its carried data as JSON too."""
     table = Table(title=f"Campaign {camp['id']}", show_header=False)
     entry = current_game(camp)
     rows = [
@@ -100,22 +101,51 @@ def _status_table(camp: Campaign) -> Table:
         ("games finished", str(sum(g["status"] == "finished" for g in camp["games"]))),
         ("game in progress", entry["game_id"] if entry else "-"),
         ("config", json.dumps(camp["config"], sort_keys=True)),
-        ("carried data", json.dumps(camp["data"], sort_keys=True)),
     ]
+    if data:
+        rows.append(("carried data", json.dumps(camp["data"], sort_keys=True)))
     for key, value in rows:
         table.add_row(key, value)
     return table
 
 
-def _history_table(camp: Campaign) -> Table:
+def _history_table(camp: Campaign, carried: bool = True) -> Table:
+    """Each game in order; ``carried``: with the data it carried out (as JSON)."""
     table = Table(title=f"Campaign {camp['id']}: games")
-    for col in ("#", "game", "seed", "status", "result", "carried out"):
+    cols = ("#", "game", "seed", "status", "result") + (("carried out",) if carried else ())
+    for col in cols:
         table.add_column(col)
     for g in camp["games"]:
-        carried = json.dumps(g["carry_out"], sort_keys=True) if g["carry_out"] else "-"
-        table.add_row(str(g["index"] + 1), g["game_id"], str(g["seed"]), g["status"],
-                      _result_text(g["result"]), carried)
+        row = [str(g["index"] + 1), g["game_id"], str(g["seed"]), g["status"],
+               _result_text(g["result"])]
+        if carried:
+            row.append(json.dumps(g["carry_out"], sort_keys=True) if g["carry_out"] else "-")
+        table.add_row(*row)
     return table
+
+
+def _summary_tables(rs: Any, camp: Campaign) -> list[Table]:
+    """The ruleset's own reading of the carried data (``campaign_summary``, e.g. the legacy
+    house's record), one table a section; none when the ruleset has no such hook."""
+    summary = getattr(rs, "campaign_summary", None)
+    if not callable(summary):
+        return []
+    doc = summary(camp["data"])
+    tables = []
+    for sec in doc.get("sections", []):
+        table = Table(title=sec.get("title", ""), show_header="columns" in sec)
+        if "columns" in sec:
+            for col in sec["columns"]:
+                table.add_column(str(col))
+            rows = sec.get("table", [])
+        else:
+            table.add_column("")
+            table.add_column("")
+            rows = sec.get("rows", [])
+        for row in rows:
+            table.add_row(*(str(v) for v in row))
+        tables.append(table)
+    return tables
 
 
 @campaign_app.command("new")
@@ -191,12 +221,16 @@ def status_cmd(
     """Where a campaign stands: its seats, games played and the data carried between games."""
     with _campaigns(db, data_dir, table_prefix, content) as camps:
         camp = camps.open(campaign_id)
+        tables = [] if as_json else _summary_tables(camps.ruleset(camp["ruleset"]), camp)
     if as_json:
         from hauntkit.server.campaigns import public
 
         typer.echo(json.dumps(public(camp), sort_keys=True))
     else:
-        Console().print(_status_table(camp))
+        console = Console()
+        console.print(_status_table(camp, data=not tables))
+        for table in tables:
+            console.print(table)
 
 
 @campaign_app.command("history")
@@ -208,7 +242,11 @@ def history_cmd(
     """Every game of a campaign, in order: its result and what it carried out."""
     with _campaigns(db, data_dir, table_prefix, content) as camps:
         camp = camps.open(campaign_id)
-    Console().print(_history_table(camp))
+        tables = _summary_tables(camps.ruleset(camp["ruleset"]), camp)
+    console = Console()
+    console.print(_history_table(camp, carried=not tables))
+    for table in tables:
+        console.print(table)
 
 
 def register(app: typer.Typer) -> None:

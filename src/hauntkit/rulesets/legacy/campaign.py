@@ -1,0 +1,252 @@
+"""The Legacy campaign: the campaign hooks of the ``legacy`` ruleset (docs/campaigns.md) on the
+record of ``record.py`` and the chapters of ``chapters.py``.
+
+- ``campaign_start``: an empty record with every family of the box;
+- ``campaign_next``: the next chapter's game config (families and characters at the table,
+  the haunt's threshold/trigger/haunt, the house as the record leaves it, who joins the
+  campaign); after chapter 13, free-play games (rulebook "Overview");
+- ``carry_out``: the record after the game: its row in the history, the families' members
+  (name, age, fate, died, traitor), heirlooms made, cards sent to the Tomb or destroyed, and
+  the chapter's set-up changes and the winning side's ending.
+
+Everything is a pure function of its arguments (campaign determinism, RULING HK-1).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hauntkit.core.ruleset import ConfigError
+from hauntkit.rulesets.legacy import record as R
+from hauntkit.rulesets.legacy.chapters import LAST_CHAPTER, Chapter, load_chapters
+from hauntkit.rulesets.legacy.outcome import game_outcome, house_config
+from hauntkit.rulesets.legacy.summary import campaign_summary
+
+DEFAULT_FAMILIES = ("red", "blue", "green", "yellow", "purple")
+
+
+class Member(BaseModel):
+    """A character a human names for a family (rulebook "Setup", steps 5-6)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=60)
+    age: int = Field(ge=0, le=150)
+
+
+class CampaignConfig(BaseModel):
+    """Options of a Legacy campaign (``hauntkit campaign new --ruleset legacy --config ...``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    players: int | None = Field(default=None, ge=3, le=5)
+    families: list[str] | None = Field(
+        default=None, description="the family of each seat (default: the first families)")
+    lineups: list[list[str]] = Field(
+        default=[], description="game i is played by the families lineups[i] (a missing "
+                                "entry: `families`), so families can miss chapters")
+    members: dict[str, list[Member]] = Field(
+        default={}, description="names and ages a family's new members take, in order "
+                                "(then generated ones)")
+    free_play_games: int | None = Field(
+        default=None, ge=0, description="free-play games after chapter 13 (none: endless)")
+    free_play_haunt: str | None = Field(
+        default=None, description="the haunt of free-play games (none: the chart's)")
+    free_play_threshold: int = Field(default=5, ge=1, le=16)
+
+
+def parse_config(config: dict[str, Any]) -> CampaignConfig:
+    """The campaign config checked; ``ConfigError`` names the first wrong field."""
+    try:
+        return CampaignConfig.model_validate(config)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        raise ConfigError(f"config.{loc}" if loc else "config", err["msg"]) from None
+
+
+class LegacyCampaignMixin:
+    """The campaign hooks of the legacy ruleset. The ruleset class lists it first among its
+    bases; it reads the pack through ``campaign_families``/``campaign_box``/
+    ``campaign_chapters`` (overridable)."""
+
+    # -- what the mixin needs from the ruleset ------------------------------------------
+    def campaign_families(self) -> list[str]:
+        """The family ids of the box, in order."""
+        fams = getattr(getattr(self, "ix", None), "families", None)
+        return list(fams) if fams else list(DEFAULT_FAMILIES)
+
+    def campaign_box(self) -> R.Box:
+        """Which cards/tiles are in play from the start, and intensify box counts."""
+        return R.Box()
+
+    def campaign_chapters(self) -> list[Chapter]:
+        """The chapters, prologue first."""
+        cached = getattr(self, "_chapters", None)
+        if cached is None:
+            cached = load_chapters()
+            self._chapters = cached
+        return cached
+
+    def chapter(self, number: int) -> Chapter | None:
+        """Chapter ``number`` (None after the last: free play)."""
+        return next((c for c in self.campaign_chapters() if c.number == number), None)
+
+    # -- the hooks ----------------------------------------------------------------------
+    def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:
+        cfg = parse_config(config)
+        fams = self.campaign_families()
+        for i, lineup in enumerate([cfg.families or [], *cfg.lineups]):
+            bad = [f for f in lineup if f not in fams]
+            field = "config.families" if i == 0 else f"config.lineups.{i - 1}"
+            if bad:
+                raise ConfigError(field, f"unknown families {bad}; known: {', '.join(fams)}")
+            if len(set(lineup)) != len(lineup):
+                raise ConfigError(field, "a family can sit only once at the table")
+        return R.new_record(fams)
+
+    def table(self, config: dict[str, Any], index: int) -> list[str]:
+        """The families at the table of game ``index``."""
+        cfg = parse_config(config)
+        n = cfg.players or 3
+        lineup = cfg.lineups[index] if index < len(cfg.lineups) else cfg.families
+        lineup = lineup or self.campaign_families()[:n]
+        if len(lineup) != n:
+            raise ConfigError("config.lineups" if index < len(cfg.lineups) else
+                              "config.families", f"{len(lineup)} families for {n} seats")
+        return list(lineup)
+
+    def campaign_next(self, config: dict[str, Any], data: dict[str, Any],
+                      played: list[dict[str, Any]]) -> dict[str, Any] | None:
+        cfg = parse_config(config)
+        number = data["next"]
+        if number > LAST_CHAPTER and cfg.free_play_games is not None \
+                and number - LAST_CHAPTER - 1 >= cfg.free_play_games:
+            return None
+        index = len(data["chapters"])
+        families = self.table(config, index)
+        chars = [self.character(cfg, data, fam, number) for fam in families]
+        joining = [i for i, f in enumerate(families) if R.missed_too_many(data, f)]
+        ch = self.chapter(number)
+        record = data
+        if ch is not None:
+            record, _ = R.apply_changes(data, ch.setup.changes, self.campaign_box())
+        return house_config(
+            families=families, characters=chars, house=record, joining=joining,
+            chapter=number, mode="campaign" if ch is not None else "free",
+            threshold=ch.haunt.threshold if ch else cfg.free_play_threshold,
+            haunt=ch.haunt.haunt if ch else cfg.free_play_haunt,
+            trigger=ch.haunt.trigger.model_dump(exclude_none=True)
+            if ch and ch.haunt.trigger else None)
+
+    def character(self, cfg: CampaignConfig, data: dict[str, Any], family: str,
+                  number: int) -> dict[str, Any]:
+        """Who plays ``family`` in chapter ``number``: the last member again, older, if they
+        survived (rulebook "Setup" step 5; RULING HLC-1), else a new member: the next one the
+        config names, or a generated one."""
+        members = data["families"][family]["members"]
+        year = self.year(number)
+        if members and not members[-1]["died"]:
+            last = members[-1]
+            return {"name": last["name"], "age": last["age"] + max(0, year - last["year"]),
+                    "new": False}
+        named = cfg.members.get(family, [])
+        fresh = sum(1 for i, m in enumerate(members) if i == 0 or members[i - 1]["died"])
+        if fresh < len(named):
+            return {**named[fresh].model_dump(), "new": True}
+        return {**R.generated_member(family, number), "new": True}
+
+    def year(self, number: int) -> int:
+        """The year a chapter is set in (free play: a year after the last chapter each)."""
+        ch = self.chapter(number)
+        if ch is not None:
+            return ch.year
+        last = max(self.campaign_chapters(), key=lambda c: c.number)
+        return last.year + number - last.number
+
+    def carry_out(self, state: dict[str, Any]) -> dict[str, Any]:
+        data = state["carry_in"]
+        return self.record_game(data, state["config"], game_outcome(state))
+
+    def record_game(self, data: dict[str, Any], config: dict[str, Any],
+                    outcome: dict[str, Any]) -> dict[str, Any]:
+        """The record after a game with this config and outcome (a pure function)."""
+        number = data["next"]
+        ch = self.chapter(number)
+        box = self.campaign_box()
+        families = config["families"]
+        chars = config.get("characters") or [{} for _ in families]
+        seats = outcome["seats"]
+        log: list[str] = []
+        rec = copy.deepcopy(data)
+        if ch is not None:
+            rec, done = R.apply_changes(rec, ch.setup.changes, box)
+            log += done
+        traitor = next((families[i] for i, s in enumerate(seats) if s.get("traitor")), None)
+        winner = outcome.get("winner")
+        row_seats = []
+        for i, fam in enumerate(families):
+            s = seats[i]
+            c = chars[i]
+            fate = self.fate(s, winner)
+            member = {"chapter": number, "year": self.year(number), "name": c.get("name", ""),
+                      "age": c.get("age", 0), "fate": fate, "died": bool(s.get("died")),
+                      "traitor": bool(s.get("traitor"))}
+            rec["families"][fam]["members"].append(member)
+            row_seats.append({"seat": i, "family": fam, **{k: member[k] for k in (
+                "name", "age", "fate", "died", "traitor")}})
+        if ch is not None:  # RULING HLC-5: heirlooms are made only during the campaign
+            for h in outcome.get("heirloomed", []):
+                fam = families[h["seat"]]
+                name = h.get("name") or f"{chars[h['seat']].get('name', fam)}'s {h['card']}"
+                R.add_heirloom(rec, fam, h["card"], name, number, log)
+        for cid in outcome.get("tomb", []):
+            R.send_to(rec, "tomb", cid, log)
+        for cid in outcome.get("destroyed", []):
+            R.send_to(rec, "destroyed", cid, log)
+        if outcome.get("box"):
+            log.append(f"back in the box, returning next game: {', '.join(outcome['box'])}")
+        ending = None
+        if ch is not None:
+            # RULING HLC-6: a game that ends with no winning side (the turn cap) reads the
+            # heroes' ending: the house's story goes on.
+            ending = winner if winner in ("heroes", "traitor") else "heroes"
+            crest = {
+                "traitor": [traitor] if traitor else [],
+                "winners": [families[i] for i, s in enumerate(seats)
+                            if winner and (s.get("traitor") == (winner == "traitor"))],
+                "revealer": [families[i] for i, s in enumerate(seats) if s.get("revealer")],
+                "everyone": list(families),
+            }
+            rec, done = R.apply_changes(rec, ch.endings[ending], box, crest)
+            log += done
+        rec["chapters"].append({
+            "number": number, "id": ch.id if ch else f"free_play_{number - LAST_CHAPTER}",
+            "title": ch.title if ch else "Free play", "year": self.year(number),
+            "mode": "campaign" if ch else "free", "haunt": outcome.get("haunt"),
+            "winner": winner, "traitor": traitor, "ending": ending, "seats": row_seats,
+            "joined": [families[i] for i in config.get("joining", [])], "changes": log,
+        })
+        rec["next"] = number + 1
+        return rec
+
+    @staticmethod
+    def fate(seat: dict[str, Any], winner: str | None) -> str:
+        """A generated fate line (rulebook "Record Your Fate": no game effect)."""
+        side = "traitor" if seat.get("traitor") else "heroes"
+        if seat.get("died"):
+            return "Died as the traitor" if side == "traitor" else "Died in the house"
+        if winner is None:
+            return "Walked out at dawn, nothing settled"
+        won = winner == side
+        if side == "traitor":
+            return "Turned on the family and won" if won else "Turned traitor and was undone"
+        return "Survived and won" if won else "Survived, but the house won"
+
+    def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The record as labelled sections for the browser and the command line."""
+        return campaign_summary(data)
+
+
+__all__ = ["CampaignConfig", "LegacyCampaignMixin", "parse_config"]

@@ -1,0 +1,58 @@
+"""The seam between the campaign and a single Legacy game: what a finished game's state says
+about the campaign (``game_outcome``) and the game config a chapter hands the engine
+(``house_config``). The ``house`` format is the legacy ruleset's (docs/legacy.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.legacy.record import Record
+
+
+def game_outcome(state: dict[str, Any]) -> dict[str, Any]:
+    """The campaign's view of a finished game: the winning side (``heroes``/``traitor``; a
+    haunt the house wins counts for the traitor's side), per seat whether they were the
+    traitor, died, revealed the haunt; heirlooms made; cards sent to the box, Tomb or
+    destroyed during the game."""
+    result = state.get("result") or {}
+    winner = result.get("winner")
+    if winner == "house":
+        winner = "traitor"
+    haunt = state.get("haunt") or {}
+    seats = [{"traitor": e.get("side") == "traitor", "died": not e.get("alive", True),
+              "revealer": haunt.get("revealer") == i}
+             for i, e in enumerate(state.get("ex", []))]
+    changes = state.get("house_changes") or {}
+    return {"winner": winner if winner in ("heroes", "traitor") else None,
+            "haunt": result.get("haunt") or haunt.get("id"), "seats": seats,
+            "heirloomed": list(state.get("heirloomed", [])),
+            "box": list(changes.get("box", [])), "tomb": list(changes.get("tomb", [])),
+            "destroyed": list(changes.get("destroyed", []))}
+
+
+def house_of(record: Record) -> dict[str, Any]:
+    """The house's permanent state as the engine takes it."""
+    return {"cards": list(record["cards"]), "tiles": list(record["tiles"]),
+            "intensified": dict(record["intensified"]), "tomb": list(record["tomb"]),
+            "destroyed": list(record["destroyed"]),
+            "heirlooms": {k: {"family": v["family"], "name": v["name"]}
+                          for k, v in record["heirlooms"].items()},
+            "stickers": list(record["stickers"]),
+            "crests": {k: list(v) for k, v in record["crests"].items()},
+            "names": dict(record["names"])}
+
+
+def house_config(*, families: list[str], characters: list[dict[str, Any]], house: Record,
+                 joining: list[int], chapter: int, mode: str, threshold: int,
+                 haunt: str | None, trigger: dict[str, Any] | None) -> dict[str, Any]:
+    """The config of a campaign game."""
+    cfg: dict[str, Any] = {
+        "players": len(families), "families": families, "mode": mode, "chapter": chapter,
+        "characters": [{"name": c["name"], "age": c["age"]} for c in characters],
+        "haunt_threshold": threshold, "house": house_of(house), "joining": joining,
+    }
+    if haunt is not None:
+        cfg["haunt"] = haunt
+    if trigger is not None:
+        cfg["haunt_trigger"] = trigger
+    return cfg

@@ -1,0 +1,77 @@
+"""The campaign's chapters as content (rulesets/legacy/chapters.py): the starter prologue and
+13 chapters load; a bad chapter file is refused with its file, line and field named."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hauntkit.core.errors import ContentError
+from hauntkit.rulesets.legacy.chapters import chapters_dir, load_chapters
+
+
+def test_the_starter_campaign_is_a_prologue_and_thirteen_chapters() -> None:
+    """Rulebook "Overview": "At the end of 13 chapters (plus a prologue)"."""
+    chapters = load_chapters()
+    assert [c.number for c in chapters] == list(range(14))
+    assert all(set(c.endings) == {"heroes", "traitor"} for c in chapters)
+    years = [c.year for c in chapters]
+    assert years == sorted(years) and len(set(years)) == 14
+    # there are no omens in the starting box: the prologue's set-up brings the first ones
+    assert chapters[0].setup.changes.add
+
+
+def _copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "chapters"
+    shutil.copytree(chapters_dir(), folder)
+    return folder
+
+
+def test_a_bad_field_names_file_line_and_field(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    path = folder / "ch04.yaml"
+    path.write_text(path.read_text().replace("threshold: 4", "threshold: 40"))
+    with pytest.raises(ContentError) as err:
+        load_chapters([folder])
+    text = str(err.value)
+    assert "ch04.yaml:" in text and "chapters[0].haunt.threshold" in text and "16" in text
+
+
+def test_a_trigger_needs_exactly_one_of_omen_or_tile(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    path = folder / "ch01.yaml"
+    path.write_text(path.read_text().replace("tile: tl_well", "tile: tl_well\n        omen: x"))
+    with pytest.raises(ContentError) as err:
+        load_chapters([folder])
+    assert "ch01.yaml" in str(err.value) and "exactly one of 'omen' or 'tile'" in str(err.value)
+
+
+def test_a_missing_ending_or_chapter_is_named(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    (folder / "ch07.yaml").unlink()
+    path = folder / "ch13.yaml"
+    text = path.read_text()
+    path.write_text(text[:text.index("      traitor:")])
+    with pytest.raises(ContentError) as err:
+        load_chapters([folder])
+    msg = str(err.value)
+    assert "ch13.yaml" in msg and "missing the ending of traitor" in msg
+    path.write_text(text)
+    with pytest.raises(ContentError) as err:
+        load_chapters([folder])
+    assert "lacks chapter number(s) [7]" in str(err.value)
+
+
+def test_an_unknown_field_and_a_repeated_key_are_refused(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    path = folder / "ch02.yaml"
+    path.write_text(path.read_text().replace("    year: 1702", "    year: 1702\n    yeer: 1"))
+    path3 = folder / "ch03.yaml"
+    path3.write_text(path3.read_text().replace("    year: 1731", "    year: 1731\n    year: 2"))
+    with pytest.raises(ContentError) as err:
+        load_chapters([folder])
+    msg = str(err.value)
+    assert "ch02.yaml" in msg and "yeer" in msg
+    assert "ch03.yaml" in msg and "duplicate key" in msg

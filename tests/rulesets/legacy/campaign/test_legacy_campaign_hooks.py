@@ -1,0 +1,179 @@
+"""The Legacy campaign hooks as pure functions (rulesets/legacy/campaign.py), driven with
+scripted game outcomes: chapter order, the next game's config, characters, joining the
+campaign, endings per winning side, free play after chapter 13."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hauntkit.core.ruleset import ConfigError
+from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
+from hauntkit.rulesets.legacy.chapters import load_chapters
+
+
+class Campaign(LegacyCampaignMixin):
+    """The hooks alone (the ruleset adds the engine)."""
+
+
+def outcome(winner: str | None, traitor: int | None = None, died: tuple[int, ...] = (),
+            n: int = 3, **extra: Any) -> dict[str, Any]:
+    seats = [{"traitor": i == traitor, "died": i in died, "revealer": i == traitor}
+             for i in range(n)]
+    return {"winner": winner, "haunt": "h", "seats": seats, **extra}
+
+
+def play(rs: Campaign, config: dict[str, Any], data: dict[str, Any],
+         out: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    cfg = rs.campaign_next(config, data, [])
+    assert cfg is not None
+    return cfg, rs.record_game(data, cfg, out)
+
+
+def test_prologue_then_thirteen_chapters_then_free_play() -> None:
+    """Rulebook "Overview": 13 chapters plus a prologue, then free play with very few
+    changes; `free_play_games` ends the campaign after that many free games."""
+    rs = Campaign()
+    config = {"players": 3, "free_play_games": 2}
+    data = rs.campaign_start(config)
+    numbers = []
+    while (cfg := rs.campaign_next(config, data, [])) is not None:
+        numbers.append((cfg["chapter"], cfg["mode"]))
+        data = rs.record_game(data, cfg, outcome("heroes", traitor=1))
+    assert numbers == [(n, "campaign") for n in range(14)] + [(14, "free"), (15, "free")]
+    assert [c["id"] for c in data["chapters"][:14]] == [c.id for c in load_chapters()]
+    free = data["chapters"][14]
+    assert free["mode"] == "free" and free["changes"] == [] and free["ending"] is None
+
+
+def test_the_chapter_sets_the_haunt_threshold_trigger_and_haunt() -> None:
+    """RULING B4: the haunt starts at the chapter's threshold; a chapter may name another
+    trigger (chapter 1: discovering the Well)."""
+    rs = Campaign()
+    config = {"players": 3}
+    data = rs.campaign_start(config)
+    cfg, data = play(rs, config, data, outcome("traitor", traitor=0))
+    assert cfg["haunt_threshold"] == 4 and "haunt_trigger" not in cfg
+    cfg = rs.campaign_next(config, data, [])
+    assert cfg is not None and cfg["haunt_threshold"] == 5
+    assert cfg["haunt_trigger"] == {"tile": "tl_well",
+                                    "text": cfg["haunt_trigger"]["text"]}
+
+
+def test_the_winning_sides_ending_is_applied() -> None:
+    """Rulebook "During the Campaign" step 1: use the ending of the side that won."""
+    rs = Campaign()
+    config = {"players": 3}
+    start = rs.campaign_start(config)
+    _, heroes = play(rs, config, start, outcome("heroes", traitor=1))
+    _, traitor = play(rs, config, start, outcome("traitor", traitor=1))
+    # the prologue's set-up adds the first omens whoever wins
+    assert heroes["cards"][:3] == traitor["cards"][:3] == ["om_bell", "om_key", "om_mask"]
+    assert heroes["cards"][3:] == ["ev_cold_spot", "it_salt_pouch"]
+    assert traitor["cards"][3:] == ["ev_cold_spot", "ev_whispering_walls"]
+    # crests: winners (heroes: seats 0 and 2) vs the traitor (seat 1)
+    assert heroes["crests"] == {"om_key": ["red", "green"]}
+    assert traitor["crests"] == {"om_mask": ["blue"]}
+    row = traitor["chapters"][0]
+    assert (row["winner"], row["traitor"], row["ending"]) == ("traitor", "blue", "traitor")
+
+
+def test_no_winner_reads_the_heroes_ending() -> None:
+    """RULING HLC-6: a game stopped with no winning side reads the heroes' ending."""
+    rs = Campaign()
+    config = {"players": 3}
+    _, data = play(rs, config, rs.campaign_start(config), outcome(None))
+    assert data["chapters"][0]["ending"] == "heroes" and data["chapters"][0]["winner"] is None
+
+
+def test_family_members_survivors_return_older_the_dead_are_replaced() -> None:
+    """Rulebook "Setup" step 5 and "The Families": a survivor may play again, now older
+    (RULING HLC-1: they do); a dead one's family plays a new member. Each member's name, age,
+    fate, death and treachery are recorded."""
+    rs = Campaign()
+    config = {"players": 3, "members": {"blue": [{"name": "Ottoline", "age": 19},
+                                                 {"name": "Piers", "age": 40}]}}
+    data = rs.campaign_start(config)
+    cfg0, data = play(rs, config, data, outcome("traitor", traitor=1, died=(0,)))
+    cfg1, data = play(rs, config, data, outcome("heroes", traitor=2, died=(1,)))
+    cfg2 = rs.campaign_next(config, data, [])
+    assert cfg2 is not None
+    blue = [c["characters"][1] for c in (cfg0, cfg1, cfg2)]
+    assert blue[0] == {"name": "Ottoline", "age": 19}
+    assert blue[1] == {"name": "Ottoline", "age": 19 + 1680 - 1666}
+    assert blue[2] == {"name": "Piers", "age": 40}
+    red = data["families"]["red"]["members"]
+    assert red[0]["died"] and not red[1]["died"] and red[0]["name"] and red[1]["age"] > 0
+    members = data["families"]["blue"]["members"]
+    assert [(m["traitor"], m["died"]) for m in members] == [(True, False), (False, True)]
+    assert members[0]["fate"] == "Turned on the family and won"
+
+
+def test_joining_family_is_named_in_the_config() -> None:
+    """Rulebook "Joining the Campaign": a family that missed more than half the played
+    chapters is offered the three items (the game config's `joining` seats)."""
+    rs = Campaign()
+    config = {"players": 3, "lineups": [["red", "blue", "green"], ["red", "blue", "green"],
+                                        ["red", "blue", "purple"], ["red", "yellow", "purple"]]}
+    data = rs.campaign_start(config)
+    for _ in range(2):
+        cfg, data = play(rs, config, data, outcome("heroes", traitor=0))
+        assert cfg["joining"] == []
+    cfg, data = play(rs, config, data, outcome("heroes", traitor=0))
+    assert cfg["families"] == ["red", "blue", "purple"] and cfg["joining"] == [2]
+    assert data["chapters"][-1]["joined"] == ["purple"]
+    cfg = rs.campaign_next(config, data, [])
+    assert cfg is not None and cfg["joining"] == [1, 2]  # yellow missed 3 of 3, purple 2 of 3
+
+
+def test_heirlooms_made_in_a_chapter_are_recorded_with_family_and_name() -> None:
+    """Rulebook "Heirlooming Item Cards": the item gets the family's sticker and a name;
+    RULING HLC-5: free play makes no new heirlooms."""
+    rs = Campaign()
+    config = {"players": 3}
+    out = outcome("heroes", traitor=1, heirloomed=[{"seat": 2, "card": "it_lamp"}])
+    _, data = play(rs, config, rs.campaign_start(config), out)
+    (card, h), = data["heirlooms"].items()
+    assert card == "it_lamp" and h["family"] == "green" and h["chapter"] == 0
+    assert h["name"].endswith("it_lamp") and h["name"] != "it_lamp"
+    data["next"] = 14
+    _, after = play(rs, config, data, outcome("heroes", heirloomed=[{"seat": 0, "card": "x"}]))
+    assert "x" not in after["heirlooms"]
+
+
+def test_cards_sent_to_the_tomb_or_destroyed_in_a_game_carry_over_back_in_box_return() -> None:
+    """Rulebook "Back in Box and the Tomb": back in box returns next game; the Tomb and
+    destroyed are kept."""
+    rs = Campaign()
+    config = {"players": 3}
+    out = outcome("heroes", traitor=1, box=["om_bell"], tomb=["om_key"], destroyed=["om_mask"])
+    _, data = play(rs, config, rs.campaign_start(config), out)
+    assert data["tomb"] == ["om_key"] and data["destroyed"] == ["om_mask"]
+    cfg = rs.campaign_next(config, data, [])
+    assert cfg is not None
+    house = cfg["house"]
+    assert "om_bell" in house["cards"] and house["tomb"] == ["om_key"]
+    assert house["destroyed"] == ["om_mask"]
+
+
+def test_chapter_setup_changes_reach_the_game_before_it_is_played() -> None:
+    """Chapter 1's set-up adds the Well to the stack of that very game."""
+    rs = Campaign()
+    config = {"players": 3}
+    _, data = play(rs, config, rs.campaign_start(config), outcome("heroes", traitor=1))
+    cfg = rs.campaign_next(config, data, [])
+    assert cfg is not None and "tl_well" in cfg["house"]["tiles"]
+    assert "tl_well" not in data["tiles"]  # only recorded once the chapter is played
+
+
+@pytest.mark.parametrize(("config", "field"), [
+    ({"players": 3, "families": ["red", "red", "blue"]}, "config.families"),
+    ({"players": 3, "families": ["red", "pink", "blue"]}, "config.families"),
+    ({"players": 3, "lineups": [["red"]], "colour": 1}, "config.colour"),
+    ({"players": 6}, "config.players"),
+])
+def test_bad_campaign_config_names_the_field(config: dict[str, Any], field: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        Campaign().campaign_start(config)
+    assert err.value.field == field
