@@ -143,7 +143,8 @@ def _summary_tables(rs: Any, camp: Campaign) -> list[Table]:
             table.add_column("")
             rows = sec.get("rows", [])
         for row in rows:
-            table.add_row(*(str(v) for v in row))
+            cells = [row.get("label"), row.get("value")] if isinstance(row, dict) else row
+            table.add_row(*("-" if v is None else str(v) for v in cells))
         tables.append(table)
     return tables
 

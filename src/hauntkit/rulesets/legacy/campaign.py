@@ -15,11 +15,11 @@ Everything is a pure function of its arguments (campaign determinism, RULING HK-
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from hauntkit.core.ruleset import ConfigError
+from hauntkit.core.ruleset import ConfigError, RulesetConfig
 from hauntkit.rulesets.legacy import record as R
 from hauntkit.rulesets.legacy.chapters import LAST_CHAPTER, Chapter, load_chapters
 from hauntkit.rulesets.legacy.outcome import game_outcome, house_config
@@ -36,10 +36,9 @@ class Member(BaseModel):
     age: int = Field(ge=0, le=150)
 
 
-class CampaignConfig(BaseModel):
+class LegacyCampaignConfig(RulesetConfig):
     """Options of a Legacy campaign (``hauntkit campaign new --ruleset legacy --config ...``)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
     players: int | None = Field(default=None, ge=3, le=5)
     families: list[str] | None = Field(
         default=None, description="the family of each seat (default: the first families)")
@@ -56,10 +55,10 @@ class CampaignConfig(BaseModel):
     free_play_threshold: int = Field(default=5, ge=1, le=16)
 
 
-def parse_config(config: dict[str, Any]) -> CampaignConfig:
+def parse_config(config: dict[str, Any]) -> LegacyCampaignConfig:
     """The campaign config checked; ``ConfigError`` names the first wrong field."""
     try:
-        return CampaignConfig.model_validate(config)
+        return LegacyCampaignConfig.model_validate(config)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err["loc"])
@@ -70,6 +69,9 @@ class LegacyCampaignMixin:
     """The campaign hooks of the legacy ruleset. The ruleset class lists it first among its
     bases; it reads the pack through ``campaign_families``/``campaign_box``/
     ``campaign_chapters`` (overridable)."""
+
+    campaign_noun: ClassVar[str] = "chapter"
+    CampaignConfig: ClassVar[type[RulesetConfig] | None] = LegacyCampaignConfig
 
     # -- what the mixin needs from the ruleset ------------------------------------------
     def campaign_families(self) -> list[str]:
@@ -140,7 +142,7 @@ class LegacyCampaignMixin:
             trigger=ch.haunt.trigger.model_dump(exclude_none=True)
             if ch and ch.haunt.trigger else None)
 
-    def character(self, cfg: CampaignConfig, data: dict[str, Any], family: str,
+    def character(self, cfg: LegacyCampaignConfig, data: dict[str, Any], family: str,
                   number: int) -> dict[str, Any]:
         """Who plays ``family`` in chapter ``number``: the last member again, older, if they
         survived (rulebook "Setup" step 5; RULING HLC-1), else a new member: the next one the
@@ -249,4 +251,4 @@ class LegacyCampaignMixin:
         return campaign_summary(data)
 
 
-__all__ = ["CampaignConfig", "LegacyCampaignMixin", "parse_config"]
+__all__ = ["LegacyCampaignConfig", "LegacyCampaignMixin", "parse_config"]

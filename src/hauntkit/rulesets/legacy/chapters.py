@@ -54,11 +54,14 @@ class Changes(_M):
     destroy: list[str] = Field(default=[], description="cards or tiles destroyed for good")
     crests: list[Crest] = []
     names: dict[str, str] = Field(default={}, description="omen card id -> its final name")
+    secret_passages: list[str] = Field(
+        default=[], description="tiles that get a Secret Passage sticker")
 
     def ids(self) -> list[tuple[str, str]]:
         """Every (field, id) this names, for reference checks."""
         out = [(f, cid) for f in ("add", "add_or_intensify", "intensify", "tiles", "tomb",
-                                  "untomb", "destroy") for cid in getattr(self, f)]
+                                  "untomb", "destroy", "secret_passages")
+               for cid in getattr(self, f)]
         out += [("crests", c.card) for c in self.crests] + [("names", k) for k in self.names]
         return out
 
@@ -172,7 +175,7 @@ def check_refs(items: Items) -> list[tuple[Any, ...]]:
         blocks += [(("endings", side), end) for side, end in ch.endings.items()]
         for loc, changes in blocks:
             for field, ref in changes.ids():
-                pool = known["tiles"] if field == "tiles" else known["cards"] | known["tiles"]
+                pool = known["tiles"] if field in ("tiles", "secret_passages") else known["cards"] | known["tiles"]
                 if (known["cards"] or known["tiles"]) and ref not in pool:
                     problems.append(("chapters", cid, (*loc, field),
                                      f"unknown {'tile' if field == 'tiles' else 'card or tile'}"

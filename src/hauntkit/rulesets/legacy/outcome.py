@@ -31,15 +31,20 @@ def game_outcome(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def house_of(record: Record) -> dict[str, Any]:
-    """The house's permanent state as the engine takes it."""
-    return {"cards": list(record["cards"]), "tiles": list(record["tiles"]),
-            "intensified": dict(record["intensified"]), "tomb": list(record["tomb"]),
-            "destroyed": list(record["destroyed"]),
-            "heirlooms": {k: {"family": v["family"], "name": v["name"]}
-                          for k, v in record["heirlooms"].items()},
+    """The house's permanent state in the engine's ``house`` format (docs/legacy.md,
+    ``hauntkit.rulesets.legacy.house.House``): added cards and tiles, those out of the game
+    (Tomb, destroyed), intensified boxes, heirlooms, stickers, crests, names, passages."""
+    out = set(record["tomb"]) | set(record["destroyed"])
+    names = {k: v["name"] for k, v in record["heirlooms"].items()}
+    names.update(record["names"])
+    return {"add": [c for c in record["cards"] + record["tiles"] if c not in out],
+            "remove": sorted(out),
+            "intensify": {k: v for k, v in record["intensified"].items() if k not in out},
+            "heirlooms": {k: v["family"] for k, v in record["heirlooms"].items()},
             "stickers": list(record["stickers"]),
             "crests": {k: list(v) for k, v in record["crests"].items()},
-            "names": dict(record["names"])}
+            "names": names,
+            "secret_passages": list(record.get("passages", []))}
 
 
 def house_config(*, families: list[str], characters: list[dict[str, Any]], house: Record,

@@ -13,7 +13,8 @@ The record (``data`` of the campaign document, docs/legacy-campaign.md)::
      "cards": [...], "tiles": [...],                 # added from Purgatory / the tile planks
      "intensified": {"card": 2}, "tomb": [...], "destroyed": [...],
      "heirlooms": {"item": {"family": "red", "name": "Ada's Lantern", "chapter": 3}},
-     "crests": {"card_or_tile": ["red", "blue"]}, "stickers": [...], "names": {"omen": "..."}}
+     "crests": {"card_or_tile": ["red", "blue"]}, "stickers": [...], "names": {"omen": "..."},
+     "passages": ["tile"]}                          # Secret Passage stickers
 
 Every function here returns a new record (the input is not changed) and is a pure function of
 its arguments, so the campaign is deterministic (docs/campaigns.md).
@@ -48,7 +49,7 @@ def new_record(families: list[str]) -> Record:
         "format": RECORD_FORMAT, "next": 0,
         "families": {f: {"members": []} for f in families},
         "chapters": [], "cards": [], "tiles": [], "intensified": {}, "tomb": [],
-        "destroyed": [], "heirlooms": {}, "crests": {}, "stickers": [], "names": {},
+        "destroyed": [], "heirlooms": {}, "crests": {}, "stickers": [], "names": {}, "passages": [],
     }
 
 
@@ -133,6 +134,10 @@ def apply_changes(record: Record, changes: Changes, box: Box,
     for cid, name in changes.names.items():
         rec["names"][cid] = name
         log.append(f"{cid} is named {name!r}")
+    for tile in changes.secret_passages:
+        if tile not in rec.setdefault("passages", []):
+            rec["passages"].append(tile)
+            log.append(f"a secret passage now opens in {tile}")
     for cid in changes.tomb:
         send_to(rec, "tomb", cid, log)
     for cid in changes.destroy:

@@ -1,7 +1,8 @@
 """The Legacy campaign record as labelled sections (``campaign_summary``), for the campaign
 page and ``hauntkit campaign status/history``: plain JSON ``{"title": ..., "sections": [...]}``
-where a section is ``{"title", "rows": [[label, value], ...]}`` or ``{"title", "columns":
-[...], "table": [[...], ...]}``."""
+where a section is ``{"title", "rows": [{"label", "value"}, ...]}`` or ``{"title", "columns":
+[...], "table": [[...], ...]}`` (the format of /work/briefs/camweb-api.md and
+``hauntkit.core.campaign_view``)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def campaign_summary(data: dict[str, Any]) -> dict[str, Any]:
              else f"free play (game {nxt - 13})")
     sections: list[dict[str, Any]] = [{
         "title": "The house",
-        "rows": [
+        "rows": [{"label": label, "value": value} for label, value in [
             ["next", where],
             ["chapters played", str(len(chapters))],
             ["cards added", _names(data.get("cards", []))],
@@ -35,7 +36,7 @@ def campaign_summary(data: dict[str, Any]) -> dict[str, Any]:
             ["rules stickers", _names(data.get("stickers", []))],
             ["crests", _names([f"{k}: {', '.join(v)}" for k, v in data.get("crests", {}).items()])],
             ["omen names", _names([f"{k}: {v}" for k, v in data.get("names", {}).items()])],
-        ],
+        ]],
     }]
     sections.append({
         "title": "Chapters",

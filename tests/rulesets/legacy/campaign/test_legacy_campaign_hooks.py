@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from hauntkit.core.ruleset import ConfigError
+from hauntkit.rulesets.legacy import record as R
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
-from hauntkit.rulesets.legacy.chapters import load_chapters
+from hauntkit.rulesets.legacy.chapters import Changes, load_chapters
 
 
 class Campaign(LegacyCampaignMixin):
@@ -152,9 +153,9 @@ def test_cards_sent_to_the_tomb_or_destroyed_in_a_game_carry_over_back_in_box_re
     assert data["tomb"] == ["om_key"] and data["destroyed"] == ["om_mask"]
     cfg = rs.campaign_next(config, data, [])
     assert cfg is not None
-    house = cfg["house"]
-    assert "om_bell" in house["cards"] and house["tomb"] == ["om_key"]
-    assert house["destroyed"] == ["om_mask"]
+    house = cfg["house"]  # the engine's format (docs/legacy.md)
+    assert "om_bell" in house["add"] and "om_key" not in house["add"]
+    assert house["remove"] == ["om_key", "om_mask"]
 
 
 def test_chapter_setup_changes_reach_the_game_before_it_is_played() -> None:
@@ -163,7 +164,7 @@ def test_chapter_setup_changes_reach_the_game_before_it_is_played() -> None:
     config = {"players": 3}
     _, data = play(rs, config, rs.campaign_start(config), outcome("heroes", traitor=1))
     cfg = rs.campaign_next(config, data, [])
-    assert cfg is not None and "tl_well" in cfg["house"]["tiles"]
+    assert cfg is not None and "tl_well" in cfg["house"]["add"]
     assert "tl_well" not in data["tiles"]  # only recorded once the chapter is played
 
 
@@ -177,3 +178,22 @@ def test_bad_campaign_config_names_the_field(config: dict[str, Any], field: str)
     with pytest.raises(ConfigError) as err:
         Campaign().campaign_start(config)
     assert err.value.field == field
+
+
+def test_the_house_given_to_a_game_is_the_engines_format() -> None:
+    """The record becomes the `house` config the single game reads (docs/legacy.md): heirlooms
+    by family with their names, crests, stickers, secret passages."""
+    from hauntkit.rulesets.legacy.outcome import house_of
+
+    rs = Campaign()
+    config = {"players": 3}
+    out = outcome("heroes", traitor=1, heirloomed=[{"seat": 0, "card": "it_lamp",
+                                                      "name": "Ada's Lamp"}])
+    _, data = play(rs, config, rs.campaign_start(config), out)
+    data, _ = R.apply_changes(data, Changes(secret_passages=["tl_attic"], stickers=["s1"]),
+                              R.Box())
+    house = house_of(data)
+    assert house["heirlooms"] == {"it_lamp": "red"}
+    assert house["names"]["it_lamp"] == "Ada's Lamp"
+    assert house["crests"] == {"om_key": ["red", "green"]}
+    assert house["stickers"] == ["s1"] and house["secret_passages"] == ["tl_attic"]
