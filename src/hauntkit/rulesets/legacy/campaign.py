@@ -75,13 +75,21 @@ class LegacyCampaignMixin:
 
     # -- what the mixin needs from the ruleset ------------------------------------------
     def campaign_families(self) -> list[str]:
-        """The family ids of the box, in order."""
-        fams = getattr(getattr(self, "ix", None), "families", None)
+        """The family ids of the box, in pack order (the legacy index keeps the Family cards
+        as betrayal's ``characters``)."""
+        fams = getattr(getattr(self, "ix", None), "characters", None)
         return list(fams) if fams else list(DEFAULT_FAMILIES)
 
     def campaign_box(self) -> R.Box:
-        """Which cards/tiles are in play from the start, and intensify box counts."""
-        return R.Box()
+        """From the pack: which cards/tiles are in play from the start (not ``purgatory``),
+        and each card's number of intensify boxes."""
+        ix = getattr(self, "ix", None)
+        if ix is None:
+            return R.Box()
+        parts = [*ix.cards.items(), *ix.rooms.items()]
+        return R.Box(starter={i for i, x in parts if not getattr(x, "purgatory", False)},
+                     boxes={i: x.intensify for i, x in ix.cards.items()
+                            if getattr(x, "intensify", 0)})
 
     def campaign_chapters(self) -> list[Chapter]:
         """The chapters, prologue first."""
