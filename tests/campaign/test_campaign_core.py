@@ -43,11 +43,12 @@ def _run(seed: int, play_seed: int, config: dict | None = None) -> dict:
     return camp
 
 
-def test_existing_rulesets_do_not_play_campaigns() -> None:
-    assert not plays_campaigns(get_ruleset("beast"))
+def test_rulesets_without_the_hooks_do_not_play_campaigns() -> None:
+    assert not plays_campaigns(get_ruleset("betrayal"))
     assert plays_campaigns(get_ruleset("toyleague"))
+    assert plays_campaigns(get_ruleset("beast"))  # the hunt, docs/hunt.md
     with pytest.raises(CampaignError, match="does not play campaigns"):
-        new_campaign(get_ruleset("beast"), {}, 1, SEATS, "c1")
+        new_campaign(get_ruleset("betrayal"), {}, 1, SEATS, "c1")
 
 
 def test_carry_in_reaches_the_game_and_carry_out_the_next() -> None:

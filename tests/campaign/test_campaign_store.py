@@ -95,8 +95,8 @@ def test_command_line_errors_are_one_line(campaign_db: tuple[str, str],
                                           tmp_path: Path) -> None:
     runner = CliRunner()
     cases = [
-        (["campaign", "new", "--ruleset", "beast", *_db_args(campaign_db)],
-         "ruleset 'beast' does not play campaigns"),
+        (["campaign", "new", "--ruleset", "betrayal", *_db_args(campaign_db)],
+         "ruleset 'betrayal' does not play campaigns"),
         (["campaign", "new", "--ruleset", "nope", *_db_args(campaign_db)], "unknown ruleset"),
         (["campaign", "new", "--ruleset", "toyleague", "--seats", "random,robot",
           *_db_args(campaign_db)], "unknown bot 'robot' for seat 1"),

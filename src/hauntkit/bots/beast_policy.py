@@ -63,6 +63,8 @@ class BeastPolicy(ScoringPolicy):
         if kind == "arc":
             t = units.get(a["target"])
             return 10.0 - (t["hp"] if t else 0)
+        if "unit" not in a:  # a hunt's between-battle choice (done, choose, treat, ...)
+            return 1.0
         unit = units[a["unit"]]
         if kind == "attack":
             t = units.get(a["target"])

@@ -27,7 +27,10 @@ from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
 from hauntkit.rulesets.beast.flow import FlowMixin
+from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
+from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
 from hauntkit.rulesets.beast.hunter import HunterSide
+from hauntkit.rulesets.beast.phases import HANDLERS
 from hauntkit.rulesets.beast.rules import Rules
 from hauntkit.rulesets.beast.schema import PACK_SPEC
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
@@ -51,9 +54,12 @@ class BeastConfig(RulesetConfig):
                             description="scripted die faces queued before initiative")
     renown: int = Field(default=0, ge=0, le=30, description="the party's Renown points")
     infamy: int = Field(default=0, ge=0, le=30, description="the party's Infamy points")
+    hunt: HuntLegConfig | None = Field(default=None, description=(
+        "a leg of a hunt: hunt, investigation and location ids (a hunt campaign sets it; "
+        "docs/hunt.md)"))
 
 
-class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset):
+class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCampaign, Ruleset):
     """Riddle of the Beast battles."""
 
     id = "beast"
@@ -63,7 +69,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
     Config = BeastConfig
     pack_spec = PACK_SPEC
     starter_pack = STARTER
-    end_action_types: ClassVar[frozenset[str]] = frozenset({"end_turn", "pass"})
+    end_action_types: ClassVar[frozenset[str]] = frozenset({"end_turn", "pass", "done"})
+    default_max_rounds: ClassVar[int] = DEFAULT_MAX_ROUNDS
 
     def __init__(self, content: Content) -> None:
         self.c = content
@@ -85,6 +92,9 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
 
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, config: dict[str, Any], seed: int) -> State:
+        if config.get("hunt") is not None:  # a leg of a hunt (docs/hunt.md)
+            from hauntkit.rulesets.beast.hunt_leg import new_leg
+            return new_leg(self, config, seed)
         c = self.c
         map_id = config.get("map") or c.map_order[0]
         if map_id not in c.maps:
@@ -105,28 +115,43 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
                 raise ConfigError("config.enemies", f"unknown enemy {eid!r}")
         if len(enemies) > len(md.enemy_starts):
             raise ConfigError("config.enemies", f"this map has {len(md.enemy_starts)} starts")
-        state: State = {
+        state = self.blank_state(map_id, players, seed,
+                                 int(config.get("max_rounds", DEFAULT_MAX_ROUNDS)))
+        for key in ("renown", "infamy"):
+            if config.get(key):
+                state[key] = int(config[key])
+        state["rng"]["script"].extend(config.get("dice", []))
+        self.place_battle(state, hunters, [i % players for i in range(len(hunters))], enemies)
+        self.begin_battle(state)
+        return state
+
+    def blank_state(self, map_id: str, players: int, seed: int, max_rounds: int) -> State:
+        """A state with no unit on ``map_id`` yet (``place_battle`` fills it)."""
+        return {
             "rng": new_rng(seed), "log": [], "history": [], "version": 0,
             "map": map_id, "players": players, "round": 0, "side": "hunters",
             "first": "hunters", "units": {}, "lights": [], "barricades": [], "fog": None,
             "deck": [], "forced": [], "queue": [], "pending": None, "window": None,
             "eturn": None, "passed": [], "lost": [], "result": None, "next_id": 0,
-            "alive": [0, 0],
-            "max_rounds": int(config.get("max_rounds", DEFAULT_MAX_ROUNDS)),
-            "mission": dict(md.mission),
+            "alive": [0, 0], "max_rounds": max_rounds,
+            "mission": dict(self.c.maps[map_id].mission),
         }
-        for key in ("renown", "infamy"):
-            if config.get(key):
-                state[key] = int(config[key])
-        state["rng"]["script"].extend(config.get("dice", []))
+
+    def place_battle(self, state: State, hunters: list[str], seats: list[int],
+                     enemies: list[str]) -> None:
+        """Put the hunters (``seats[i]`` plays ``hunters[i]``), enemies and lights on the map."""
+        md = self.c.maps[state["map"]]
         for i, hid in enumerate(hunters):
-            self.add_unit(state, hid, hid, *md.hunter_starts[i], seat=i % players)
+            self.add_unit(state, hid, hid, *md.hunter_starts[i], seat=seats[i])
         counts: dict[str, int] = {}
         for i, eid in enumerate(enemies):
             counts[eid] = counts.get(eid, 0) + 1
             self.add_unit(state, eid, f"{eid}-{counts[eid]}", *md.enemy_starts[i])
         for lx, ly in md.lights:
             state["lights"].append({"id": self.new_id(state, "L"), "x": lx, "y": ly, "hp": 2})
+
+    def begin_battle(self, state: State) -> None:
+        """Roll initiative and play until a seat must decide."""
         self.count_alive(state)
         renown.start_of_battle(self, state)
         # RULING R6: each side rolls a d6, ties reroll; the winner goes first all battle.
@@ -140,7 +165,10 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
         self.count_alive(state)
         self.start_side_turn(state, state["first"])
         self.run(state)
-        return state
+
+    def location_enemies(self, loc: Location) -> list[str]:
+        """The enemies that fight at a hunt's location (its ambushers, or its map's)."""
+        return list(loc.ambushers if loc.ambushers is not None else self.c.maps[loc.map].enemies)
 
     def add_unit(self, state: State, kind: str, uid: str, x: int, y: int,
                  seat: int = -1) -> dict[str, Any]:
@@ -162,8 +190,29 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
         state["units"][uid] = unit
         return unit
 
-    # -- the Ruleset contract --------------------------------------------------------------
+    # -- the Ruleset contract: a plain battle, or the phase's handler (phases.py) -----------
     def to_act(self, state: State) -> list[int]:
+        if "phase" not in state:
+            return self.battle_to_act(state)
+        if state["result"] is not None:
+            return []
+        return HANDLERS[state["phase"]].to_act(self, state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if "phase" not in state:
+            return self.battle_legal_actions(state, seat)
+        if state["result"] is not None:
+            return []
+        return HANDLERS[state["phase"]].legal_actions(self, state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        if "phase" not in state:
+            self.battle_apply(state, seat, action)
+        else:
+            HANDLERS[state["phase"]].apply(self, state, seat, action)
+
+    # -- battles ---------------------------------------------------------------------------
+    def battle_to_act(self, state: State) -> list[int]:
         if state["result"] is not None:
             return []
         if state["pending"]:
@@ -174,7 +223,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
             return self.hunter_seats_left(state)
         return []
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def battle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["result"] is not None:
             return []
         pending = state["pending"]
@@ -206,7 +255,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, Ruleset)
         out.append({"type": "end_turn"})
         return out
 
-    def apply(self, state: State, seat: int, action: Action) -> None:
+    def battle_apply(self, state: State, seat: int, action: Action) -> None:
         kind = action["type"]
         units = state["units"]
         if kind == "crit":

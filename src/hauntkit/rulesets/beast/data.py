@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hauntkit.core.content import Pack
+from hauntkit.rulesets.beast.hunt_schema import Hunt, HuntEvent, Location
 from hauntkit.rulesets.beast.schema import Ability, BattleMap, Enemy, Hunter, Template
 
 DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
@@ -113,6 +114,10 @@ class Content:
                 self.basic[eid]["range"] = Ability(
                     id="range", name="Ranged attack", text="A ranged attack.", style="ranged",
                     range=e.ranged.range, attack=e.ranged.attack, element=e.ranged.element)
+        # the hunt (docs/hunt.md): its events, locations and hunts
+        self.hunt_events: dict[str, HuntEvent] = items["hunt_events"]  # type: ignore[assignment]
+        self.locations: dict[str, Location] = items["locations"]  # type: ignore[assignment]
+        self.hunts: dict[str, Hunt] = items["hunts"]  # type: ignore[assignment]
         self.logic: dict[str, list[str]] = {
             eid: [w.strip() for w in e.logic.split(">")] for eid, e in self.enemies.items()
         }

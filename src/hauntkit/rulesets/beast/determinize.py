@@ -31,6 +31,8 @@ class NotDeterminizable(HauntkitError):
 
 def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
     """A state consistent with ``view``; ``rs`` is the BeastRuleset (for its content)."""
+    if view.get("phase", "battle") != "battle":
+        raise NotDeterminizable("a hunt between battles: nothing to search")
     if view["pending"] or view["window"] or view["acting"]:
         raise NotDeterminizable("an enemy activation is under way; the view does not carry it")
     c = rs.c

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from hauntkit.core.content import PackSpec
+from hauntkit.rulesets.beast.hunt_schema import HUNT_KINDS, check_hunt_refs
 
 Element = Literal["PHYSICAL", "FIRE", "ELEC", "ICE", "ETHER", "NETHER"]
 Shape = Literal["single", "beam", "aoe", "self", "place"]
@@ -256,6 +257,7 @@ PACK_SPEC = PackSpec(
         "enemies": Enemy,
         "combat_cards": CombatCard,
         "maps": BattleMap,
+        **HUNT_KINDS,
     },
-    checks=[_check_refs],
+    checks=[_check_refs, check_hunt_refs],
 )

@@ -7,6 +7,8 @@ from typing import Any
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.log import visible_log
 from hauntkit.rulesets.beast.board import is_lit
+from hauntkit.rulesets.beast.hunt_view import hunt_view
+from hauntkit.rulesets.beast.phases import settle_battle_if_over
 from hauntkit.rulesets.beast.schema import STATUSES
 
 State = dict[str, Any]
@@ -25,7 +27,7 @@ class ViewsMixin:
         if eturn and eturn["cur"]:
             cur = eturn["cur"]
             acting = {"unit": cur["uid"], "card": cur["card"], "action": cur["act"]}
-        return {
+        out = {
             "ruleset": "beast",
             "seat": seat,
             "map": {"id": md.id, "width": md.width, "height": md.height,
@@ -52,6 +54,9 @@ class ViewsMixin:
             "result": state["result"],
             "log": visible_log(state["log"], seat),
         }
+        if "phase" in state:  # a leg of a hunt: nothing of it is secret (docs/hunt.md)
+            out.update(hunt_view(state))
+        return out
 
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
         """Scenario set-up; see docs/scenarios.md (## beast) for every field."""
@@ -112,6 +117,8 @@ class ViewsMixin:
                 state["round"] -= 1
             self.start_side_turn(state, setup["side"])
         self.run(state)
+        if "hunt" in state:  # a hunt's battle that the set-up ended: on to the next phase
+            settle_battle_if_over(self, state)
 
     def invariants(self, state: State) -> list[str]:
         md = self.md(state)

@@ -1,0 +1,89 @@
+"""A hunt's battle: the party's records onto the map, and the battle's outcome back onto the
+records (RULINGS HR-72, HR-73).
+
+At the start the party's hunters take the map's hunter starts in party order with their
+carried HP, Sanity and maximum HP (HP less wounds); ``phases.BATTLE_START`` hooks then carry
+gear and skills. At the end ``phases.BATTLE_END`` hooks run first, then each record takes its
+unit's HP and Sanity. A hunter who fell (0 HP) is wounded and back on 1 HP when the hunters
+won; when they did not, the fallen hunter dies. A hunter with as many wounds as the hunt's
+``max_wounds`` dies. A hunter broken by Madness (HR-50) leaves the hunt; madness points carry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import madness, phases
+from hauntkit.rulesets.beast.hunt_party import active, in_hunt, max_hp
+
+State = dict[str, Any]
+
+
+def start_battle(rs: Any, state: State) -> None:
+    """Place the party and the location's ambushers, then roll initiative."""
+    h = state["hunt"]
+    loc = rs.c.locations[h["location"]]
+    party = active(state)
+    md = rs.c.maps[state["map"]]
+    fighters = party[:len(md.hunter_starts)]
+    rs.place_battle(state, [r["hunter"] for r in fighters], [r["seat"] for r in fighters],
+                    rs.location_enemies(loc))
+    for r in fighters:
+        unit = state["units"][r["hunter"]]
+        unit["max"] = max_hp(rs, r)
+        unit["hp"] = min(r["hp"], unit["max"])
+        unit["san"] = r["sanity"]
+        if r["madness"]:  # madness points carry from battle to battle (HR-50)
+            state.setdefault("hx", {}).setdefault(unit["id"], {})["mad"] = r["madness"]
+    for hook in phases.BATTLE_START:
+        hook(rs, state)
+    emit(state, "battle_start", f"Battle at {loc.name}!", location=loc.id)
+    rs.begin_battle(state)
+
+
+def end_battle(rs: Any, state: State) -> None:
+    """Record the battle's result in the leg, and the battle's toll on the party; the game
+    goes on (``phases.settle_battle_if_over`` moves to the next phase)."""
+    h = state["hunt"]
+    result, state["result"] = state["result"], None
+    h["battle"] = result
+    for hook in phases.BATTLE_END:
+        hook(rs, state)
+    won = result["winner"] == "hunters"
+    if won:
+        loc = rs.c.locations[h["location"]]
+        if loc.reward:
+            state["crypto"] += loc.reward
+            emit(state, "gain", f"Battle won: +{loc.reward} Crypto.", what="crypto",
+                 amount=loc.reward)
+    max_wounds = rs.c.hunts[h["hunt"]].max_wounds
+    for r in state["party"]:
+        unit = state["units"].get(r["hunter"])
+        if unit is None or unit["side"] != "hunters":
+            continue
+        r["hp"], r["sanity"] = unit["hp"], unit["san"]
+        r["madness"] = madness.points(state, unit["id"])
+        if not unit["alive"] and unit["hp"] > 0:  # driven mad (HR-50): no other way out alive
+            r["broken"] = True  # RULING HR-73
+            emit(state, "broken", f"{rs.name(unit)} is broken and leaves the hunt.",
+                 hunter=r["hunter"])
+        elif r["hp"] <= 0:  # RULING HR-72
+            if won:
+                r["wounds"] += 1
+                r["hp"] = 1
+                r["sanity"] = max(1, r["sanity"])
+                if r["wounds"] >= max_wounds:
+                    r["dead"] = True
+                    emit(state, "dead", f"{rs.name(unit)} dies of {r['wounds']} wounds.",
+                         hunter=r["hunter"])
+                else:
+                    emit(state, "wounded", f"{rs.name(unit)} is wounded "
+                         f"({r['wounds']} of {max_wounds}).", hunter=r["hunter"])
+            else:
+                r["dead"] = True
+                emit(state, "dead", f"{rs.name(unit)} is left for dead.", hunter=r["hunter"])
+        r["sanity"] = max(r["sanity"], 1 if in_hunt(r) else 0)
+
+
+__all__ = ["end_battle", "start_battle"]

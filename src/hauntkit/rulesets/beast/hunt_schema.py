@@ -1,0 +1,154 @@
+"""Content schema of the hunt: events, locations and hunts (docs/hunt.md "Content").
+
+Numbers here are ours (RULING R8: location cards are not in the documents); the shape follows
+the document's "Renown vs. Infamy", "Mystery Table" and "A Dark World..." sections and the
+rulings HR-70..HR-79.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Alignment = Literal["order", "chaos"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Item(_Model):
+    replace: bool = Field(False, description="override an item of the same id loaded earlier")
+
+
+class Effects(_Model):
+    """What an event (or one of its choices) does to the party; every field adds to it."""
+
+    crypto: int = Field(0, ge=-20, le=50, description="Crypto gained (negative: paid)")
+    clues: int = Field(0, ge=-5, le=5, description="clues toward the investigation's goal")
+    renown: int = Field(0, ge=-5, le=5, description="party renown points (HR-71)")
+    infamy: int = Field(0, ge=-5, le=5, description="party infamy points (HR-71)")
+    damage: int = Field(0, ge=0, le=10, description="HP each hunter loses (never below 1)")
+    sanity: int = Field(0, ge=0, le=10, description="Sanity each hunter loses (never below 1)")
+    heal: int = Field(0, ge=0, le=10, description="HP each hunter regains (up to its maximum)")
+
+
+class Choice(_Model):
+    """One option the party may take at an event."""
+
+    id: str
+    text: str = Field(min_length=1)
+    effects: Effects = Field(default_factory=Effects)
+
+
+class HuntEvent(_Item):
+    """An event at a location: its effects, then (optionally) a choice the party makes."""
+
+    id: str
+    name: str
+    text: str = Field(min_length=1, description="what happens, in our own words")
+    alignment: Alignment | None = Field(None, description="Order or Chaos: the Mystery Table")
+    effects: Effects = Field(default_factory=Effects)
+    choices: list[Choice] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _distinct_choices(self) -> HuntEvent:
+        ids = [c.id for c in self.choices]
+        if len(set(ids)) != len(ids):
+            raise ValueError("choice ids must be different")
+        return self
+
+
+class Location(_Item):
+    """A place the hunters investigate; its ambushers fight them when the risk roll says so."""
+
+    id: str
+    name: str
+    text: str = Field(min_length=1)
+    map: str = Field(description="the battle map of a fight here")
+    risk: int = Field(ge=0, le=6, description="ambush when a d6 rolls this or lower (HR-71)")
+    events: list[str] = Field(default_factory=list, description="event ids, in order")
+    ambushers: list[str] | None = Field(None, description="enemy ids (default: the map's)")
+    reward: int = Field(0, ge=0, le=50, description="Crypto for winning a battle here")
+
+
+class Investigation(_Model):
+    """An investigation: locations visited in order; the last one holds its target."""
+
+    id: str
+    name: str
+    text: str = Field(min_length=1)
+    locations: list[str] = Field(min_length=1)
+    clues_needed: int = Field(0, ge=0, le=20, description="clues to find the target (HR-75)")
+    reward: int = Field(0, ge=0, le=100, description="Crypto when its target is slain")
+
+
+class RestRules(_Model):
+    """What a rest gives (HR-74)."""
+
+    hp: int = Field(2, ge=0, le=10)
+    sanity: int = Field(1, ge=0, le=10)
+    treat_cost: int = Field(3, ge=0, le=50, description="Crypto to treat one wound")
+
+
+class Hunt(_Item):
+    """A hunt: the campaign of investigations (HR-70)."""
+
+    id: str
+    name: str
+    text: str = Field(min_length=1)
+    crypto: int = Field(0, ge=0, le=200, description="Crypto the party starts with")
+    hunters: list[str] = Field(min_length=1, max_length=4, description="the default party")
+    investigations: list[Investigation] = Field(min_length=1)
+    rest: RestRules = Field(default_factory=RestRules)
+    max_wounds: int = Field(3, ge=1, le=10, description="a hunter dies at this many (HR-72)")
+
+
+class HuntLegConfig(_Model):
+    """The config of one leg of a hunt (``campaign_next`` makes it)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    hunt: str
+    investigation: str
+    location: str
+
+
+def check_hunt_refs(items: dict) -> list[tuple[str, str, str]]:
+    """Every id a hunt, location or event names exists, and fights fit their maps."""
+    problems: list[tuple[str, str, str]] = []
+    maps, enemies = items.get("maps", {}), items.get("enemies", {})
+    events, locations = items.get("hunt_events", {}), items.get("locations", {})
+    for lid, loc in locations.items():
+        if loc.map not in maps:
+            problems.append(("locations", lid, f"unknown map {loc.map!r}"))
+        for eid in loc.events:
+            if eid not in events:
+                problems.append(("locations", lid, f"unknown event {eid!r}"))
+        for eid in loc.ambushers or []:
+            if eid not in enemies:
+                problems.append(("locations", lid, f"unknown enemy {eid!r}"))
+        if loc.map in maps and loc.ambushers is not None:
+            starts = "".join(maps[loc.map].rows).count("E")
+            if len(loc.ambushers) > starts:
+                problems.append(("locations", lid, f"map {loc.map} has {starts} enemy starts"))
+    for hid, hunt in items.get("hunts", {}).items():
+        for name in hunt.hunters:
+            if name not in items.get("hunters", {}):
+                problems.append(("hunts", hid, f"unknown hunter {name!r}"))
+        seen: set[str] = set()
+        for inv in hunt.investigations:
+            if inv.id in seen:
+                problems.append(("hunts", hid, f"investigation id {inv.id!r} repeats"))
+            seen.add(inv.id)
+            for lid in inv.locations:
+                if lid not in locations:
+                    problems.append(("hunts", hid, f"{inv.id}: unknown location {lid!r}"))
+    return problems
+
+
+HUNT_KINDS = {"hunt_events": HuntEvent, "locations": Location, "hunts": Hunt}
+
+__all__ = ["HUNT_KINDS", "Choice", "Effects", "Hunt", "HuntEvent", "HuntLegConfig",
+           "Investigation", "Location", "RestRules", "check_hunt_refs"]

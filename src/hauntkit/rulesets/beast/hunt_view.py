@@ -1,0 +1,28 @@
+"""What a seat sees of a hunt's leg besides the battlefield: the phase, the party's records,
+the party-wide values and where the leg stands. Nothing of it is hidden (the events of a
+location are in the content, in order; the dice are rolled when used)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+State = dict[str, Any]
+_LEG = ("hunt", "investigation", "location", "first", "last", "plan", "done", "event",
+        "fight", "ambush", "battle", "mystery", "outcome")
+
+
+def hunt_view(state: State) -> dict[str, Any]:
+    """The hunt part of a view (``phase``, ``hunt``, ``party``, ``crypto``, ``renown``,
+    ``infamy``, ``clues``)."""
+    h = state["hunt"]
+    leg = {k: h[k] for k in _LEG}
+    leg["events_left"] = len(h["events"])
+    return orjson.loads(orjson.dumps({
+        "phase": state["phase"], "hunt": leg, "party": state["party"],
+        "crypto": state["crypto"], "renown": state.get("renown", 0), "infamy": state.get("infamy", 0),
+        "clues": state["clues"]}))
+
+
+__all__ = ["hunt_view"]
