@@ -22,7 +22,7 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import combat, dice, renown, status
+from hauntkit.rulesets.beast import combat, dice, labels, renown, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
@@ -30,6 +30,7 @@ from hauntkit.rulesets.beast.flow import FlowMixin
 from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
 from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
 from hauntkit.rulesets.beast.hunter import HunterSide
+from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
 from hauntkit.rulesets.beast.phases import HANDLERS
 from hauntkit.rulesets.beast.rules import Rules
 from hauntkit.rulesets.beast.schema import PACK_SPEC
@@ -276,7 +277,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
             state["window"]["passed"].append(seat)
         elif kind == "end_turn":
             state["passed"].append(seat)
-            emit(state, "end_turn", f"Seat {seat} ends its turn.", seat=seat)
+            emit(state, "end_turn", end_turn_text(self, state, seat), seat=seat)
         else:
             unit = units[action["unit"]]
             if kind == "step":
@@ -304,13 +305,13 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
                 li = next(li for li in state["lights"] if li["id"] == action["light"])
                 if self.skill_check(state, unit, "engineering", 4):
                     state["lights"].remove(li)
-                    emit(state, "object_destroyed", f"{self.name(unit)} puts out {li['id']}.",
+                    emit(state, "object_destroyed", f"{self.name(unit)} puts out the light at {space_name(li['x'], li['y'])}.",
                          obj=li["id"])
             elif kind == "carry":
                 self.take_action(unit)
                 li = next(li for li in state["lights"] if li["id"] == action["light"])
                 li["x"], li["y"] = action["to"]
-                emit(state, "light_moved", f"{self.name(unit)} moves {li['id']}.", obj=li["id"])
+                emit(state, "light_moved", f"{self.name(unit)} moves the light to {space_of(action['to'])}.", obj=li["id"])
         self.run(state)
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
@@ -327,6 +328,13 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
         if uid is not None and "PARALYZE" in state["units"][uid]["st"]:
             return IllegalActionError(f"{uid} is PARALYZED: no move, action or interrupt")
         return super().explain_illegal(state, seat, action)
+
+    def catalogue(self) -> dict[str, Any]:
+        """Names and texts of the content for clients (rulesets/beast/labels.py)."""
+        return labels.catalogue(self.c)
+
+    def describe_action(self, state: State, seat: int, action: Action) -> str:
+        return labels.describe_action(self, state, seat, action)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]

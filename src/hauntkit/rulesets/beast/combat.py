@@ -13,6 +13,13 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import dice, status
 from hauntkit.rulesets.beast.board import dist
+from hauntkit.rulesets.beast.labels import (
+    blocks_text,
+    element_word,
+    faces_text,
+    hits_text,
+    object_name,
+)
 
 State = dict[str, Any]
 ELEMENTAL_SPECIAL = ("FIRE", "ELEC", "ICE")
@@ -65,7 +72,7 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
             faces = dice.combat(state, fr["atk"])
             fr["h"] = dice.hits(faces)
             fr["nodef"] = True
-            emit(state, "crit_reroll", f"{rs.name(att)} rerolls to bypass defence: {faces}.",
+            emit(state, "crit_reroll", f"{rs.name(att)} rerolls to bypass defence: {hits_text(faces)}.",
                  faces=faces)
         return _damage(rs, state, fr, att, tgt)
     if fr["ph"] == "done":
@@ -77,7 +84,7 @@ def blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
     """BLIND: a HIT to act at range 1, a DOUBLE SWORD beyond it."""
     face = dice.combat(state, 1)[0]
     ok = face >= dice.SHIELD if reach <= 1 else face == dice.DOUBLE
-    emit(state, "blind_check", f"{rs.name(att)} is blind and rolls {face}: "
+    emit(state, "blind_check", f"{rs.name(att)} is blind and rolls {faces_text([face])}: "
          f"{'it can act' if ok else 'the action is wasted'}.", face=face, ok=ok)
     return ok
 
@@ -89,7 +96,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         face = dice.combat(state, 1)[0]
         primed = "PRIMED" in tgt["st"]
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
-        emit(state, "element_roll", f"{el} special roll: {face}"
+        emit(state, "element_roll", f"{element_word(el).capitalize()} special roll: {faces_text([face])}"
              f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
     n = max(0, fr["atk"] - status.value(att, "ATTACK_DOWN"))
     faces = dice.combat(state, n)
@@ -109,8 +116,8 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     h = dice.hits(faces)
     phys = el == "PHYSICAL" or fr["pc"]
     crit = n >= (2 if phys else 3) and all(faces)
-    emit(state, "attack_roll", f"{rs.name(att)} attacks {rs.name(tgt)} ({el}): {faces}"
-         f"{' - CRITICAL' if crit else ''}.", att=att["id"], tgt=tgt["id"], faces=faces,
+    emit(state, "attack_roll", f"{rs.name(att)} attacks {rs.name(tgt)} ({element_word(el)}): "
+         f"{hits_text(faces)}{', a critical hit' if crit else ''}.", att=att["id"], tgt=tgt["id"], faces=faces,
          crit=crit)
     fr["h"] = h
     fr["crit"] = crit
@@ -120,7 +127,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         for _ in range(mult - 1):
             more = dice.combat(state, n)
             fr["h"] += dice.hits(more)
-            emit(state, "crit_roll", f"Critical x{mult}: {more}.", faces=more)
+            emit(state, "crit_roll", f"Critical x{mult}: {hits_text(more)} more.", faces=more)
     elif crit:
         if att["side"] == "hunters":
             fr["ph"] = "crit"
@@ -159,10 +166,10 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         blocked = dice.blocks(faces)
         perfect = (blocked >= 3 and rs.defence_score(state, tgt) < 6
                    and "FROZEN" not in tgt["st"])
-        emit(state, "defence_roll", f"{rs.name(tgt)} defends: {faces}"
-             f"{' - PERFECT DEFENCE' if perfect else ''}.", faces=faces, perfect=perfect)
+        emit(state, "defence_roll", f"{rs.name(tgt)} defends: {blocks_text(faces)}"
+             f"{', a perfect defence' if perfect else ''}.", faces=faces, perfect=perfect)
     if "FLINCH" in tgt["st"]:
-        status.remove(state, tgt, "FLINCH")
+        status.remove(state, tgt, "FLINCH", ctx=rs)
     dmg = 0 if perfect or h == 0 else max(0, h + adds - blocked)
     if dmg and el != "ETHER":
         dmg = max(0, dmg - rs.damage_reduction(tgt))
@@ -188,7 +195,7 @@ def _element_effects(rs: Any, state: State, fr: dict[str, Any], att: dict[str, A
             tgt["st"]["BURNING"] = [0, fr["atk"]]
     elif el == "ICE" and tgt["alive"]:
         if "BURNING" in tgt["st"]:
-            status.remove(state, tgt, "BURNING")
+            status.remove(state, tgt, "BURNING", ctx=rs)
         status.apply(rs, state, tgt, "CHILLED", 1, 1)
         if fr.get("sp"):
             status.apply(rs, state, tgt, "FROZEN", 2, 1)
@@ -196,7 +203,7 @@ def _element_effects(rs: Any, state: State, fr: dict[str, Any], att: dict[str, A
         status.apply(rs, state, tgt, "PRIMED", 2, 1)
         if tgt["side"] == "enemies" and rs.base_template(tgt) in _ETHER_TEMPLATES:
             tgt["st"]["ETHER_BASE"] = [1, 1]
-            emit(state, "status", f"{rs.name(tgt)} is treated as BASE for 1 turn.")
+            emit(state, "status", f"{rs.name(tgt)} is treated as the BASE template for 1 turn.")
     elif el == "NETHER" and lost and tgt["alive"]:
         tgt["st"]["NO_HEAL"] = [1, 0 if att["side"] == "hunters" else 1]
         status.apply(rs, state, tgt, "DECAY", 2, 1)
@@ -238,9 +245,11 @@ def _attack_object(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any
                 block = dice.blocks(dice.combat(state, 2))
                 dmg = max(0, dice.hits(faces) - block)
                 obj["hp"] -= dmg
-                emit(state, "object_hit", f"{rs.name(att)} hits {obj['id']} for {dmg}.",
+                emit(state, "object_hit", f"{rs.name(att)} hits {object_name(state, obj['id'])} for {dmg}.",
                      obj=obj["id"], damage=dmg)
                 if obj["hp"] <= 0:
+                    name = object_name(state, obj["id"])
                     state[key].remove(obj)
-                    emit(state, "object_destroyed", f"{obj['id']} is destroyed.", obj=obj["id"])
+                    emit(state, "object_destroyed", f"{name[0].upper()}{name[1:]} is destroyed.",
+                         obj=obj["id"])
                 return

@@ -85,6 +85,8 @@ class Content:
         self.enemies: dict[str, Enemy] = items["enemies"]  # type: ignore[assignment]
         self.maps: dict[str, MapData] = {k: build_map(m) for k, m in items["maps"].items()}
         self.map_order = list(items["maps"])
+        self.map_info: dict[str, dict[str, str]] = {
+            k: {"name": m.name, "text": m.text} for k, m in items["maps"].items()}
         self.cards: dict[str, str] = {}
         self.card_cruelty: dict[str, bool] = {}
         self.card_names: dict[str, str] = {}

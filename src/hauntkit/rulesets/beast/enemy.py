@@ -19,6 +19,7 @@ from hauntkit.rulesets.beast.board import (
 )
 from hauntkit.rulesets.beast.data import DIRS
 from hauntkit.rulesets.beast.hunter import shielded_by_barricade
+from hauntkit.rulesets.beast.labels import object_name, space_name
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -87,8 +88,8 @@ class EnemySide:
                 return
             unit["x"], unit["y"] = nxt
             unit["mv"] -= 1
-            emit(state, "move", f"{self.name(unit)} moves to {nxt[0]},{nxt[1]}.",
-                 unit=unit["id"], to=list(nxt))
+            emit(state, "move", f"{self.name(unit)} moves to {space_name(nx, ny)}.",
+                 unit=unit["id"], at=list(nxt))
             return
         et["cur"] = None
         if unit["alive"] and "PARALYZE" not in unit["st"] and cur["act"] is not None:
@@ -393,7 +394,7 @@ class EnemySide:
         if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, reach):
             return
         emit(state, "enemy_action", f"{self.name(unit)}: {ab.name} on "
-             f"{target if target not in state['units'] else self.name(t)}.",
+             f"{object_name(state, target) if target not in state['units'] else self.name(t)}.",
              unit=unit["id"], ability=ab.id, target=target)
         if ab.hook == "hex":
             self.resolve_ability(state, unit, ab, target)

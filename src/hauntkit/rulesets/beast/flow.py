@@ -58,7 +58,7 @@ class FlowMixin:
         side = state["side"]
         for u in state["units"].values():
             if u["side"] == side and u["alive"]:
-                status.end_of_turn(state, u)
+                status.end_of_turn(state, u, ctx=self)
         if side == "hunters" and state["fog"]:
             state["fog"]["turns"] -= 1
             if state["fog"]["turns"] <= 0:

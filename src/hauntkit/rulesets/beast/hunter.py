@@ -15,6 +15,7 @@ from hauntkit.rulesets.beast.board import (
     los,
     occupancy,
 )
+from hauntkit.rulesets.beast.labels import hits_text, space_name, space_of
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -260,12 +261,13 @@ class HunterSide:
             own = src == 2 and any(b["owner"] == unit["id"] for b in state["barricades"])
             if not own:
                 cost += 2  # leaving cover: -2 movement
-            status.remove(state, unit, "COVER", immunity=False)
+            status.remove(state, unit, "COVER", immunity=False, ctx=self)
         unit["mv"] = max(0, unit["mv"] - cost)
         unit["flags"]["moved"] = 1
         unit["x"], unit["y"] = to
-        emit(state, "move", f"{self.name(unit)} moves to {to[0]},{to[1]}.", unit=unit["id"],
-             to=to)
+        # the space is ``at``: an event's ``to`` names the seats it is private to (core.log)
+        emit(state, "move", f"{self.name(unit)} moves to {space_of(to)}.", unit=unit["id"],
+             at=list(to))
 
     def attacks_of_opportunity(self, state: State, unit: Unit, enemies: list[str]) -> None:
         """Each adjacent enemy able to strike rolls 1 die: a HIT deals 1, no defence. Each
@@ -365,16 +367,16 @@ class HunterSide:
             bid = self.new_id(state, "B")
             state["barricades"].append({"id": bid, "x": target[0], "y": target[1], "hp": 2,
                                         "owner": unit["id"]})
-            emit(state, "barricade", f"{self.name(unit)} raises barricade {bid}.", obj=bid)
+            emit(state, "barricade", f"{self.name(unit)} raises a barricade at {space_of(target)}.", obj=bid)
             return
         if hook == "create_light":
             lid = self.new_id(state, "L")
             state["lights"].append({"id": lid, "x": target[0], "y": target[1], "hp": 2})
-            emit(state, "light", f"A light source {lid} now burns at {target}.", obj=lid)
+            emit(state, "light", f"A light source now burns at {space_of(target)}.", obj=lid)
             return
         if hook == "amplify":
             state["fog"] = {"x": target[0], "y": target[1], "turns": 2}
-            emit(state, "fog", f"{self.name(unit)} throws a fog cloud at {target}.")
+            emit(state, "fog", f"{self.name(unit)} throws a fog cloud at {space_of(target)}.")
             return
         if hook == "destroy_light":
             lights = [li for li in state["lights"]
@@ -382,7 +384,7 @@ class HunterSide:
             if lights:
                 li = min(lights, key=lambda li: dist(li["x"], li["y"], unit["x"], unit["y"]))
                 state["lights"].remove(li)
-                emit(state, "object_destroyed", f"{self.name(unit)} snuffs out {li['id']}.",
+                emit(state, "object_destroyed", f"{self.name(unit)} snuffs out the light at {space_name(li['x'], li['y'])}.",
                      obj=li["id"])
             return
         targets = self.area_targets(state, unit, ab, target)
@@ -397,7 +399,7 @@ class HunterSide:
             elif hook == "hex":
                 faces = dice.combat(state, 2)
                 h = dice.hits(faces)
-                emit(state, "hex_roll", f"Hex: {faces}.", faces=faces, tgt=tid)
+                emit(state, "hex_roll", f"Hex: {hits_text(faces)}.", faces=faces, tgt=tid)
                 if h and unit["side"] == "hunters":
                     # The hexer picks: lower the target's attack or its defence.
                     state["pending"] = {"kind": "hex", "seat": unit["seat"], "target": tid,

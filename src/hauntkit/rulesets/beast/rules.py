@@ -9,6 +9,7 @@ from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import dice, madness, renown, status
 from hauntkit.rulesets.beast.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
+from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
 from hauntkit.rulesets.beast.schema import Ability, Template
 
 State = dict[str, Any]
@@ -100,12 +101,12 @@ class Rules:
             dmg -= soak
             emit(state, "ward", f"A ward absorbs {soak} damage.", unit=unit["id"], absorbed=soak)
             if ward[1] <= 0:
-                status.remove(state, unit, "WARD")
+                status.remove(state, unit, "WARD", ctx=self)
         if dmg <= 0:
             return 0
         lost = min(dmg, unit["hp"])
         unit["hp"] -= lost
-        emit(state, "damage", f"{self.name(unit)} takes {dmg} {el} damage "
+        emit(state, "damage", f"{self.name(unit)} takes {dmg} {element_word(el)} damage "
              f"({unit['hp']} HP left).", unit=unit["id"], damage=dmg, element=el)
         if unit["hp"] <= 0:
             self.kill(state, unit, "slain")
@@ -123,7 +124,7 @@ class Rules:
         if not unit["alive"]:
             return
         if "NO_HEAL" in unit["st"]:
-            emit(state, "no_heal", f"NETHER keeps {self.name(unit)} from healing.")
+            emit(state, "no_heal", f"Nether damage keeps {self.name(unit)} from healing.")
             return
         got = min(n, unit["max"] - unit["hp"])
         unit["hp"] += got
@@ -141,7 +142,7 @@ class Rules:
         if unit["bleed"] >= tpl.bleed_threshold:
             unit["bleed"] = 0
             dmg = tpl.hemorrhage_damage + (2 if "WOUNDING" in unit["st"] else 0)
-            emit(state, "hemorrhage", f"{self.name(unit)} HEMORRHAGES.", unit=unit["id"],
+            emit(state, "hemorrhage", f"{self.name(unit)} haemorrhages for {dmg}.", unit=unit["id"],
                  damage=dmg)
             self.deal(state, unit, dmg, None, "PHYSICAL", bypass=True)
 
@@ -150,15 +151,15 @@ class Rules:
         SWORD adds a turn, a MISS ends it; after 4 poison damage, immune for the battle."""
         face = dice.combat(state, 1)[0]
         if face == dice.BLANK:
-            emit(state, "poison", f"Poison roll {face}: the poison fades from "
+            emit(state, "poison", f"Poison roll {faces_text([face])}: the poison fades from "
                  f"{self.name(unit)}.", unit=unit["id"], face=face)
-            status.remove(state, unit, "POISON")
+            status.remove(state, unit, "POISON", ctx=self)
             return
         if face == dice.DOUBLE:
             unit["st"]["POISON"][0] += 1
         unit["st"]["NO_DEFEND"] = [1, 1]
         unit["ptaken"] += 1
-        emit(state, "poison", f"Poison roll {face}: {self.name(unit)} suffers.",
+        emit(state, "poison", f"Poison roll {faces_text([face])}: {self.name(unit)} suffers.",
              unit=unit["id"], face=face)
         self.deal(state, unit, 1, None, "POISON", bypass=True)
         if unit["ptaken"] >= 4:
@@ -174,13 +175,13 @@ class Rules:
         h = dice.hits(faces)
         blocked = dice.blocks(dice.combat(state, self.defence_score(state, unit)))
         dmg = max(0, h + (1 if h else 0) - blocked)
-        emit(state, "burning", f"{self.name(unit)} burns: {faces}.", unit=unit["id"],
+        emit(state, "burning", f"{self.name(unit)} burns: {hits_text(faces)}.", unit=unit["id"],
              faces=faces)
         self.deal(state, unit, dmg, None, "FIRE")
         st[0] += 1
         again = dice.combat(state, 1)[0]
         if st[0] >= 2 or again != dice.DOUBLE:
-            status.remove(state, unit, "BURNING")
+            status.remove(state, unit, "BURNING", ctx=self)
 
     def immobilize(self, state: State, unit: Unit, val: int) -> None:
         """Immobilize: less movement now if its side is moving, else next turn; what
@@ -202,7 +203,7 @@ class Rules:
             imm[1] = carry
             imm[0] = 1
         else:
-            status.remove(state, unit, "IMMOBILIZE")
+            status.remove(state, unit, "IMMOBILIZE", ctx=self)
 
     def sanity_check(self, state: State, unit: Unit, difficulty: int, loss: int) -> bool:
         """A Sanity check: d6, -1 in darkness, passes at ``difficulty`` or more (HR-6).

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
+from hauntkit.rulesets.beast.labels import status_word
 from hauntkit.rulesets.beast.schema import DEBUFFS
 
 State = dict[str, Any]
@@ -38,7 +39,7 @@ def apply(ctx: Any, state: State, unit: dict[str, Any], name: str, turns: int = 
     if not unit["alive"]:
         return False
     if name in DEBUFFS and immune(ctx, unit, name):
-        emit(state, "immune", f"{ctx.name(unit)} is immune to {name}.", unit=unit["id"],
+        emit(state, "immune", f"{ctx.name(unit)} cannot be {status_word(name)} now (immune).", unit=unit["id"],
              status=name)
         return False
     st = unit["st"]
@@ -53,21 +54,24 @@ def apply(ctx: Any, state: State, unit: dict[str, Any], name: str, turns: int = 
         st[name] = [1, old[1] + val]
     else:
         st[name] = [max(old[0], turns), max(old[1], val)]
-    emit(state, "status", f"{ctx.name(unit)} is now {name}.", unit=unit["id"], status=name,
+    emit(state, "status", f"{ctx.name(unit)} is now {status_word(name)}.", unit=unit["id"], status=name,
          turns=st[name][0], value=st[name][1])
     return True
 
 
-def remove(state: State, unit: dict[str, Any], name: str, immunity: bool = True) -> None:
-    """End a status; a debuff that ends leaves 1 turn of immunity to it."""
+def remove(state: State, unit: dict[str, Any], name: str, immunity: bool = True,
+           ctx: Any = None) -> None:
+    """End a status; a debuff that ends leaves 1 turn of immunity to it. ``ctx`` (the
+    ruleset) names the unit in the log line."""
     if unit["st"].pop(name, None) is not None:
         if immunity and name in DEBUFFS:
             unit["imm"][name] = max(unit["imm"].get(name, 0), 1)
-        emit(state, "status_end", f"{unit['id']} is no longer {name}.", unit=unit["id"],
+        emit(state, "status_end", f"{ctx.name(unit) if ctx is not None else unit['id']} is no longer "
+             f"{status_word(name)}.", unit=unit["id"],
              status=name)
 
 
-def end_of_turn(state: State, unit: dict[str, Any]) -> None:
+def end_of_turn(state: State, unit: dict[str, Any], ctx: Any = None) -> None:
     """At the end of the unit's own side's turn: immunities, then durations, count down."""
     imm = unit["imm"]
     for name in list(imm):
@@ -81,4 +85,4 @@ def end_of_turn(state: State, unit: dict[str, Any]) -> None:
             continue
         st[name][0] -= 1
         if st[name][0] <= 0:
-            remove(state, unit, name)
+            remove(state, unit, name, ctx=ctx)

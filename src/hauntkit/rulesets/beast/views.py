@@ -6,8 +6,9 @@ from typing import Any
 
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.log import visible_log
-from hauntkit.rulesets.beast.board import is_lit
+from hauntkit.rulesets.beast.board import is_lit, lit_tiles
 from hauntkit.rulesets.beast.hunt_view import hunt_view
+from hauntkit.rulesets.beast.labels import intent
 from hauntkit.rulesets.beast.phases import settle_battle_if_over
 from hauntkit.rulesets.beast.schema import STATUSES
 
@@ -22,17 +23,16 @@ class ViewsMixin:
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Public battle state. Never the combat deck's order: only its size."""
         md = self.md(state)
-        eturn = state["eturn"]
-        acting = None
-        if eturn and eturn["cur"]:
-            cur = eturn["cur"]
-            acting = {"unit": cur["uid"], "card": cur["card"], "action": cur["act"]}
+        acting = intent(self, state)
         out = {
             "ruleset": "beast",
             "seat": seat,
             "map": {"id": md.id, "width": md.width, "height": md.height,
                     "walls": sorted(list(w) for w in md.walls),
-                    "cover": sorted(list(c) for c in md.cover), "tiles": md.tile_ids},
+                    "cover": sorted(list(c) for c in md.cover), "tiles": md.tile_ids,
+                    "tile_grid": [[md.tile_of[(x, y)] for x in range(md.width)]
+                                  for y in range(md.height)],
+                    "lit_tiles": sorted(lit_tiles(state, md))},
             "round": state["round"],
             "side": state["side"],
             "first": state["first"],

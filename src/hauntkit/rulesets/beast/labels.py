@@ -1,0 +1,269 @@
+"""What clients read about beast beyond a view: the public catalogue of its content, human
+labels of a seat's own legal actions, and the words log lines use (status words, die faces,
+spaces, directions) so that no line shows a raw list or a constant (issue 10; HR-90, HR-91).
+
+Spaces are named like a chess board: columns A, B, C... from the left, rows 1, 2, 3... from
+the top (HR-90); the web board prints the same letters and numbers on its edges.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.beast.data import DIRS, Content
+from hauntkit.rulesets.beast.schema import DEBUFFS, STATUSES
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+# Each status as a word or two, and what it does, in our own words.
+STATUS_WORDS: dict[str, tuple[str, str]] = {
+    "STEALTH": ("stealthy", "counts as twice as far away for enemies' ranged targeting"),
+    "CLEAVE": ("cleaving", "a melee attack also strikes every other adjacent enemy"),
+    "MULTI_ATTACK": ("multi-attack", "may reroll one missed attack die"),
+    "BERSERK": ("berserk", "may reroll two missed attack dice"),
+    "WARD": ("warded", "the next points of damage are absorbed"),
+    "COVER": ("in cover", "a ward of 1 against ranged attacks, +1 damage from melee"),
+    "POISON": ("poisoned", "rolls each turn: a hit deals 1 damage"),
+    "PARALYZE": ("paralyzed", "no move, action or interrupt"),
+    "IMMOBILIZE": ("immobilized", "movement lowered by the value"),
+    "SLOW": ("slowed", "movement lowered each turn"),
+    "BLIND": ("blinded", "must roll before attacking or using an ability"),
+    "DISARMED": ("disarmed", "no melee or ranged attack"),
+    "MARKED": ("marked", "attackers may reroll a missed die; no stealth"),
+    "WOUNDING": ("wounded", "+2 damage from physical attacks and hemorrhage"),
+    "DEF_DOWN": ("defence lowered", "rolls fewer defence dice"),
+    "ATTACK_DOWN": ("attack lowered", "rolls fewer attack dice"),
+    "TRICKS": ("tricked", "its first ability is disabled"),
+    "FLINCH": ("flinching", "-1 defence and +1 damage from the next attack"),
+    "BURNING": ("burning", "takes fire damage at the start of its turn"),
+    "CHILLED": ("chilled", "movement lowered by 1"),
+    "FROZEN": ("frozen", "held fast by ice"),
+    "PRIMED": ("primed", "the next electric hit arcs on"),
+    "DECAY": ("decaying", "rotting from within"),
+    "NO_HEAL": ("unhealable", "cannot be healed this turn"),
+    "ETHER_BASE": ("stripped to BASE", "treated as the BASE template for 1 turn"),
+    "ANOINTED": ("anointed", "the next weapon attack is ETHER"),
+    "TEAM_PLAYER": ("spurred on", "may use an ability again, even on cool down"),
+    "NO_DEFEND": ("defenceless", "cannot roll defence this turn"),
+}
+ELEMENT_WORDS = {"PHYSICAL": "physical", "FIRE": "fire", "ELEC": "electric", "ICE": "ice",
+                 "ETHER": "ether", "NETHER": "nether", "POISON": "poison"}
+DIR_WORDS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
+             "north-east")
+FACE_WORDS = {0: "blank", 1: "sword & shield", 2: "double sword"}
+CARD_ACTION_WORDS = {"melee": "a melee attack", "range": "a ranged attack",
+                     "special1": "its first special", "special2": "its second special",
+                     "signature": "its signature ability"}
+
+
+def status_word(name: str) -> str:
+    """``"ATTACK_DOWN"`` -> ``"attack lowered"`` (unknown names: lower case, no underscores)."""
+    known = STATUS_WORDS.get(name)
+    return known[0] if known else name.replace("_", " ").lower()
+
+
+def element_word(el: str) -> str:
+    return ELEMENT_WORDS.get(el, el.replace("_", " ").lower())
+
+
+def space_name(x: int, y: int) -> str:
+    """(2, 0) -> ``"C1"``: column letter from the left, row number from the top (HR-90)."""
+    return f"{chr(ord('A') + x)}{y + 1}" if 0 <= x < 26 else f"{x + 1}/{y + 1}"
+
+
+def space_of(value: Any) -> str:
+    """A space given as ``[x, y]`` (or a tuple) as its name; anything else as text."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return space_name(value[0], value[1])
+    return str(value)
+
+
+def dir_word(d: Any) -> str:
+    return DIR_WORDS[d] if isinstance(d, int) and 0 <= d < len(DIR_WORDS) else str(d)
+
+
+def faces_text(faces: list[int]) -> str:
+    """Combat die faces as words: ``[2, 0]`` -> ``"double sword, blank"``."""
+    return ", ".join(FACE_WORDS.get(f, str(f)) for f in faces) if faces else "no dice"
+
+
+def hits_text(faces: list[int]) -> str:
+    """An attack roll: its faces and its hits (1 and 2 are hits: RULING R1)."""
+    n = sum(1 for f in faces if f)
+    return f"{faces_text(faces)} ({n} hit{'' if n == 1 else 's'})"
+
+
+def blocks_text(faces: list[int]) -> str:
+    """A defence roll: its faces and its blocks (only sword & shield blocks: RULING R1)."""
+    n = sum(1 for f in faces if f == 1)
+    return f"{faces_text(faces)} ({n} block{'' if n == 1 else 's'})"
+
+
+def object_name(state: State, oid: Any) -> str:
+    """A light source or barricade by where it stands: ``"the light at B3"``."""
+    for key, word in (("lights", "light"), ("barricades", "barricade")):
+        for obj in state.get(key, []):
+            if obj["id"] == oid:
+                return f"the {word} at {space_name(obj['x'], obj['y'])}"
+    if isinstance(oid, str) and oid[:1] == "L":
+        return "a light source"
+    if isinstance(oid, str) and oid[:1] == "B":
+        return "a barricade"
+    return str(oid)
+
+
+def _ability(a: Any) -> dict[str, Any]:
+    return {"name": a.name, "text": a.text, "kind": a.kind, "shape": a.shape,
+            "targets": a.targets, "style": a.style, "range": a.range, "radius": a.radius,
+            "attack": a.attack, "element": a.element, "cooldown": a.cooldown,
+            "charges": a.charges, "signature": a.signature}
+
+
+def catalogue(c: Content) -> dict[str, Any]:
+    """Names, texts and printed numbers of hunters, enemies, templates, combat cards, maps and
+    statuses, for clients. Never anything hidden: the deck's order is in no catalogue."""
+    hunters = {hid: {"name": h.name, "text": h.text, "gender": h.gender, "role": h.role,
+                     "move": h.move, "melee": h.melee, "defense": h.defense, "hp": h.hp,
+                     "sanity": h.sanity, "ranged": h.ranged.model_dump(),
+                     "abilities": {a.id: _ability(a) for a in h.abilities}}
+               for hid, h in c.hunters.items()}
+    enemies = {eid: {"name": e.name, "text": e.text, "cp": e.cp, "template": e.template,
+                     "move": e.move, "melee": e.melee, "defense": e.defense, "hp": e.hp,
+                     "ranged": e.ranged.model_dump() if e.ranged else None,
+                     "abilities": {k: _ability(a) for k, a in c.abilities[eid].items()}
+                     | {k: _ability(a) for k, a in c.basic[eid].items()}}
+               for eid, e in c.enemies.items()}
+    cards = {}
+    for cid in c.cards:
+        cards[cid] = {"name": c.card_names[cid], "action": c.cards[cid],
+                      "does": CARD_ACTION_WORDS.get(c.cards[cid], c.cards[cid]),
+                      "cruelty": c.card_cruelty[cid], "copies": c.deck.count(cid)}
+    return {
+        "hunters": hunters,
+        "enemies": enemies,
+        "templates": {k: {"name": t.name, "text": t.text} for k, t in c.templates.items()},
+        "cards": cards,
+        "maps": {k: dict(v) for k, v in c.map_info.items()},
+        "statuses": {k: {"name": STATUS_WORDS[k][0], "text": STATUS_WORDS[k][1],
+                         "debuff": k in DEBUFFS} for k in STATUSES},
+        "elements": dict(ELEMENT_WORDS),
+        "directions": [{"name": w, "step": list(DIRS[i])} for i, w in enumerate(DIR_WORDS)],
+        "faces": {str(k): v for k, v in FACE_WORDS.items()},
+    }
+
+
+def _unit(rs: Any, s: State, uid: Any) -> str:
+    u = s["units"].get(uid) if isinstance(uid, str) else None
+    return rs.name(u) if u is not None else object_name(s, uid)
+
+
+def _target(rs: Any, s: State, action: Action) -> str:
+    """Where an ability goes: a unit, a space or a beam's direction."""
+    t = action.get("target")
+    unit = s["units"].get(action.get("unit")) if isinstance(action.get("unit"), str) else None
+    ab = rs.ability(unit, action.get("ability")) if unit is not None else None
+    if ab is not None and ab.shape == "beam":
+        return f"to the {dir_word(t)}"
+    if ab is not None and ab.shape == "self":
+        return "on itself" if unit is None or unit["side"] == "enemies" else "on themself"
+    if isinstance(t, list):
+        return f"at {space_of(t)}"
+    return f"on {_unit(rs, s, t)}"
+
+
+def _ability_label(rs: Any, s: State, a: Action, who: str) -> str:
+    unit = s["units"].get(a.get("unit")) if isinstance(a.get("unit"), str) else None
+    ab = rs.ability(unit, a.get("ability")) if unit is not None else None
+    name = ab.name if ab is not None else str(a.get("ability"))
+    head = "Interrupt: " if a.get("type") == "interrupt" else ""
+    tail = " (Team Player)" if a.get("team") else ""
+    return f"{head}{who}: {name} {_target(rs, s, a)}{tail}"
+
+
+# Each action type's label: (ruleset, state, action, the acting unit's name) -> text.
+_LABELS: dict[str, Any] = {
+    "end_turn": lambda rs, s, a, who: "End turn",
+    "pass": lambda rs, s, a, who: "No interrupt: let it happen",
+    "crit": lambda rs, s, a, who: ("Reroll to bypass defence" if a.get("reroll")
+                                   else "Keep the critical roll"),
+    "hex": lambda rs, s, a, who: (
+        f"Hex: lower its {'attack' if a.get('lower') == 'attack' else 'defence'}"),
+    "arc": lambda rs, s, a, who: f"Arc the lightning to {_unit(rs, s, a.get('target'))}",
+    "step": lambda rs, s, a, who: f"{who}: move to {space_of(a.get('to'))}",
+    "slip": lambda rs, s, a, who: (
+        f"{who}: slip past {space_of(a.get('through'))} to {space_of(a.get('to'))}"),
+    "attack": lambda rs, s, a, who: (
+        f"{who}: {'melee' if a.get('mode') == 'melee' else 'ranged'} attack on "
+        f"{_unit(rs, s, a.get('target'))}"),
+    "ability": _ability_label,
+    "interrupt": _ability_label,
+    "cover": lambda rs, s, a, who: f"{who}: take cover",
+    "douse": lambda rs, s, a, who: f"{who}: put out {object_name(s, a.get('light'))}",
+    "carry": lambda rs, s, a, who: (
+        f"{who}: carry {object_name(s, a.get('light'))} to {space_of(a.get('to'))}"),
+}
+
+
+def _field(rs: Any, s: State, value: Any) -> str:
+    if isinstance(value, list):
+        return space_of(value)
+    return _unit(rs, s, value) if isinstance(value, str) else str(value)
+
+
+def describe_action(rs: Any, s: State, seat: int, a: Action) -> str:
+    """A human label of one of ``seat``'s legal actions: names, never ids or raw lists."""
+    t = a.get("type")
+    who = _unit(rs, s, a.get("unit")) if a.get("unit") is not None else ""
+    known = _LABELS.get(t) if isinstance(t, str) else None
+    if known is not None:
+        return str(known(rs, s, a, who))
+    rest = [f"{k}: {_field(rs, s, v)}" for k, v in a.items() if k not in ("type", "unit")]
+    head = str(t).replace("_", " ").capitalize()
+    return (f"{who}: " if who else "") + head + (f" ({', '.join(rest)})" if rest else "")
+
+
+def seat_hunters(rs: Any, s: State, seat: int) -> list[str]:
+    """The display names of the hunters ``seat`` controls (living or not), in unit order."""
+    return [rs.name(u) for u in s["units"].values()
+            if u["side"] == "hunters" and u["seat"] == seat]
+
+
+def seat_words(rs: Any, s: State, seat: int) -> str:
+    """``"Joe and Nysa"``: who a seat plays, for log lines (never a seat number: HR-91)."""
+    names = seat_hunters(rs, s, seat)
+    if not names:
+        return f"Player {seat + 1}"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def end_turn_text(rs: Any, s: State, seat: int) -> str:
+    """The log line of a seat ending its turn, naming its hunters."""
+    names = seat_hunters(rs, s, seat)
+    return f"{seat_words(rs, s, seat)} {'ends' if len(names) == 1 else 'end'} the turn."
+
+
+def intent(rs: Any, s: State) -> dict[str, Any] | None:
+    """The acting enemy's drawn combat card and what it will do: the card, its action, the
+    ability's name, its chosen target and the spaces it still means to move through. All of it
+    follows from the drawn card and the public board, never from the deck (HR-92)."""
+    eturn = s["eturn"]
+    cur = eturn["cur"] if eturn else None
+    if not cur:
+        return None
+    unit = s["units"][cur["uid"]]
+    act = cur["act"]
+    ability = None
+    if act is not None:
+        ab = rs.action_spec(unit, act)
+        ability = {"name": ab.name, "shape": ab.shape, "range": ab.range, "radius": ab.radius,
+                   "style": ab.style, "element": ab.element}
+    target = cur.get("target")
+    return {"unit": cur["uid"], "card": cur["card"], "action": act,
+            "card_name": rs.c.card_names.get(cur["card"], cur["card"]),
+            "does": CARD_ACTION_WORDS.get(act, "nothing: it loses its turn") if act else
+            "nothing: it loses its turn",
+            "cruelty": bool(cur.get("cruel")), "ability": ability,
+            "target": target if isinstance(target, str) else None,
+            "path": [list(p) for p in cur["path"]]}

@@ -1,0 +1,133 @@
+"""The beast board in Chromium (issue 10): a battle drawn as a grid, played to its end by
+clicking, with one person controlling two hunters.
+
+The position is a scenario set-up on the Back Alley map (HR-90 names its spaces A1...): Fei
+and Joe (one seat) against a single Thug with 1 HP, and scripted dice: the hunters win the
+initiative (6 against 1), Fei's melee attack rolls two hits (a critical: two more dice, both
+blank) and the Thug's two defence dice are blank (rules: "Critical Hits", "Perfect Defense").
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from harness import ServerProcess
+
+SETUP = {"units": {"fei": {"x": 5, "y": 2}, "joe": {"x": 2, "y": 2},
+                   "thug-1": {"x": 7, "y": 2, "hp": 1, "st": {"MARKED": [3, 1]}}},
+         "lights": [[1, 2]]}
+
+
+def _version(page) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def _wait_version_above(page, version: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}", polling=100)
+
+
+def _open(browser, web_server: ServerProcess, setup: dict, dice: list[int]):
+    made = web_server.create("beast", seats=[{"kind": "human", "name": "Ann"}],
+                             config={"map": "alley", "hunters": ["fei", "joe"],
+                                     "enemies": ["thug"], "dice": [6, 1]},
+                             setup=setup, dice=dice, seed=11)
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector("#conn.live")
+    page.wait_for_selector("svg.beast-map .unit")
+    return ctx, page, errors
+
+
+def test_a_battle_played_to_its_end_by_clicking(browser, web_server: ServerProcess,
+                                                shots: Path) -> None:
+    ctx, page, errors = _open(browser, web_server, SETUP, [1, 1, 0, 0, 0, 0, 0, 0])
+
+    # the grid: every space of the 10x5 map, walls and cover drawn, edges lettered (HR-90)
+    assert page.locator("svg.beast-map rect.cell").count() == 50
+    assert page.locator("svg.beast-map rect.cell.wall").count() == 4
+    assert page.locator("svg.beast-map rect.cell.cover").count() == 3
+    assert page.locator("svg.beast-map rect.cell.lit").count() == 25  # the west tile's lamp
+    assert page.locator("svg.beast-map .light").count() == 1
+    # one person, two hunters: the page says so, and the seat list says whom Ann plays
+    assert "You control two hunters: Fei and Joe." in page.inner_text("#prompt")
+    assert "plays Fei and Joe" in page.inner_text("#seats")
+    # statuses as words, names not ids
+    info = page.inner_text(".beast-info")
+    assert "Thug 1" in info and "marked" in info and "MARKED" not in info
+    assert "thug-1" not in page.inner_text("#log")
+    # turn order and the initiative roll in the dice panel
+    assert "initiative: hunters first" in page.inner_text(".turn-order")
+    assert "Initiative" in page.inner_text(".rolls")
+    page.screenshot(path=str(shots / "beast-start.png"))
+
+    # aiming: the Shock Grenade (an AOE) previews its 3x3 area before any click commits it
+    page.click("button.aim[data-ability=shock-grenade]")
+    page.wait_for_selector("svg.beast-map rect.cell.can-aim")
+    page.locator("svg.beast-map rect.cell.can-aim[data-x='7'][data-y='1']").hover()
+    page.wait_for_selector("svg.beast-map rect.template")
+    assert page.locator("svg.beast-map rect.template").count() == 9  # H2 and the 8 around it
+    page.click("button.aim[data-ability=flame-thrower]")  # switch to the beam
+    page.wait_for_selector("svg.beast-map .beam-aim")
+    page.locator("svg.beast-map .beam-aim[data-dir='0']").hover()
+    # range 4 to the east, G3 to J3: units do not stop a beam (rules: "Beams")
+    assert page.locator("svg.beast-map rect.template").count() == 4
+    page.screenshot(path=str(shots / "beast-aim.png"))
+    page.click("button.aim[data-ability=flame-thrower]")  # stop aiming
+    page.wait_for_selector("svg.beast-map .beam-aim", state="detached")
+
+    # moving: click a lit-up space next to the Thug
+    v = _version(page)
+    page.click("svg.beast-map rect.cell.can-move[data-x='6'][data-y='2']")
+    _wait_version_above(page, v)
+    assert page.locator("svg.beast-map .unit[data-unit=fei]").get_attribute("data-x") == "6"
+    assert "Fei moves to G3." in page.inner_text("#log")
+
+    # attacking: click the Thug; adjacent, Fei may strike in melee or shoot: pick melee
+    page.click("svg.beast-map .unit.can-attack[data-unit='thug-1']")
+    page.click(".attack-choice button:has-text('Melee')")
+    page.wait_for_selector("#endscreen:not([hidden])", timeout=20000)
+    assert "won" in page.inner_text("#endscreen")
+    assert "The hunters won: every enemy is defeated" in page.inner_text("#endscreen")
+    log = page.inner_text("#log")
+    assert "Fei attacks Thug 1 (physical): sword & shield, sword & shield (2 hits)" in log
+    assert not re.search(r"\[\d", log) and "Seat 0" not in log
+    assert page.locator(".rolls .die").count() >= 4
+    page.screenshot(path=str(shots / "beast-end.png"))
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_enemy_card_and_the_interrupts_on_offer(browser, web_server: ServerProcess,
+                                                    shots: Path) -> None:
+    """Rules "Combat Cards" and "Interrupts": when the Thug draws its card and comes on, the
+    page shows the card, what it will do and whom it goes for (HR-92), and the interrupts on
+    offer, usable by clicking their target."""
+    setup = {"units": {"fei": {"x": 5, "y": 4}, "joe": {"x": 6, "y": 4},
+                       "thug-1": {"x": 8, "y": 2}}, "cards": ["strike"]}
+    ctx, page, errors = _open(browser, web_server, setup, [])
+    v = _version(page)
+    page.click("button.action[data-type=end_turn]")
+    _wait_version_above(page, v)
+    page.wait_for_selector(".intent")
+    intent = page.inner_text("#prompt .intent")
+    assert "Thug 1 drew Strike: a melee attack (Melee attack) on Joe, moving through H4." in intent
+    assert page.locator("svg.beast-map .intent-path").count() == 1
+    assert page.locator("button.action[data-type=interrupt]").count() >= 1
+    assert page.inner_text("#prompt-title") == "Interrupt?"
+    page.screenshot(path=str(shots / "beast-interrupt.png"))
+    # Fei's Paralyze and Joe's Bola both reach the Thug: a click on it asks which
+    page.click("svg.beast-map .unit.can-aim[data-unit='thug-1']")
+    choice = page.locator(".attack-choice button")
+    assert sorted(choice.all_inner_texts()) == ["Interrupt: Fei: Paralyze on Thug 1",
+                                                "Interrupt: Joe: Bola on Thug 1"]
+    v = _version(page)
+    page.click(".attack-choice button:has-text('Paralyze')")
+    _wait_version_above(page, v)
+    page.wait_for_function("document.querySelector('#log').innerText.includes("
+                           "'Thug 1 is now paralyzed.')")
+    assert not errors, errors
+    ctx.close()
