@@ -26,6 +26,7 @@ from hauntkit.rulesets.legacy.outcome import game_outcome, house_config
 from hauntkit.rulesets.legacy.summary import campaign_summary
 
 DEFAULT_FAMILIES = ("red", "blue", "green", "yellow", "purple")
+MAX_AGE = 80  # RULING HLC-1: an older survivor hands over to a new member
 
 
 class Member(BaseModel):
@@ -150,22 +151,29 @@ class LegacyCampaignMixin:
             trigger=ch.haunt.trigger.model_dump(exclude_none=True)
             if ch and ch.haunt.trigger else None)
 
+    def survivor(self, data: dict[str, Any], family: str, number: int) -> dict[str, Any] | None:
+        """The family's last member, now older, if they play chapter ``number`` again: they
+        survived and are not older than ``MAX_AGE`` by then (RULING HLC-1)."""
+        members = data["families"][family]["members"]
+        if not members or members[-1]["died"]:
+            return None
+        last = members[-1]
+        age = last["age"] + max(0, self.year(number) - last["year"])
+        return {"name": last["name"], "age": age} if age <= MAX_AGE else None
+
     def character(self, cfg: LegacyCampaignConfig, data: dict[str, Any], family: str,
                   number: int) -> dict[str, Any]:
-        """Who plays ``family`` in chapter ``number``: the last member again, older, if they
-        survived (rulebook "Setup" step 5; RULING HLC-1), else a new member: the next one the
-        config names, or a generated one."""
-        members = data["families"][family]["members"]
-        year = self.year(number)
-        if members and not members[-1]["died"]:
-            last = members[-1]
-            return {"name": last["name"], "age": last["age"] + max(0, year - last["year"]),
-                    "new": False}
+        """Who plays ``family`` in chapter ``number``: the survivor of the last chapter
+        (rulebook "Setup" step 5; RULING HLC-1), else a new member: the next one the config
+        names, or a generated one."""
+        again = self.survivor(data, family, number)
+        if again is not None:
+            return again
+        fresh = sum(1 for m in data["families"][family]["members"] if m.get("new", True))
         named = cfg.members.get(family, [])
-        fresh = sum(1 for i, m in enumerate(members) if i == 0 or members[i - 1]["died"])
         if fresh < len(named):
-            return {**named[fresh].model_dump(), "new": True}
-        return {**R.generated_member(family, number), "new": True}
+            return named[fresh].model_dump()
+        return R.generated_member(family, number)
 
     def year(self, number: int) -> int:
         """The year a chapter is set in (free play: a year after the last chapter each)."""
@@ -201,7 +209,8 @@ class LegacyCampaignMixin:
             c = chars[i]
             fate = self.fate(s, winner)
             member = {"chapter": number, "year": self.year(number), "name": c.get("name", ""),
-                      "age": c.get("age", 0), "fate": fate, "died": bool(s.get("died")),
+                      "age": c.get("age", 0), "new": self.survivor(data, fam, number) is None,
+                      "fate": fate, "died": bool(s.get("died")),
                       "traitor": bool(s.get("traitor"))}
             rec["families"][fam]["members"].append(member)
             row_seats.append({"seat": i, "family": fam, **{k: member[k] for k in (

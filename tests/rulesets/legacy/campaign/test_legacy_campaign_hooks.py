@@ -197,3 +197,17 @@ def test_the_house_given_to_a_game_is_the_engines_format() -> None:
     assert house["names"]["it_lamp"] == "Ada's Lamp"
     assert house["crests"] == {"om_key": ["red", "green"]}
     assert house["stickers"] == ["s1"] and house["secret_passages"] == ["tl_attic"]
+
+
+def test_a_survivor_older_than_eighty_hands_over_to_a_new_member() -> None:
+    """RULING HLC-1: a survivor plays on unless older than 80 in the next chapter's year."""
+    rs = Campaign()
+    config = {"players": 3, "members": {"red": [{"name": "Old Tom", "age": 70},
+                                                {"name": "Young Tom", "age": 20}]}}
+    data = rs.campaign_start(config)
+    cfg, data = play(rs, config, data, outcome("heroes", traitor=1))  # 1666: Tom is 70
+    assert cfg["characters"][0] == {"name": "Old Tom", "age": 70}
+    nxt = rs.campaign_next(config, data, [])  # 1680: he would be 84
+    assert nxt is not None and nxt["characters"][0] == {"name": "Young Tom", "age": 20}
+    data = rs.record_game(data, nxt, outcome("heroes", traitor=1))
+    assert [m["new"] for m in data["families"]["red"]["members"]] == [True, True]
