@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
 from hauntkit.rulesets.legacy import record as R
 from hauntkit.rulesets.legacy.chapters import LAST_CHAPTER, Chapter, load_chapters
-from hauntkit.rulesets.legacy.outcome import game_outcome, house_config
+from hauntkit.rulesets.legacy.outcome import game_outcome, house_of
 from hauntkit.rulesets.legacy.summary import campaign_summary
 
 DEFAULT_FAMILIES = ("red", "blue", "green", "yellow", "purple")
@@ -115,7 +115,12 @@ class LegacyCampaignMixin:
                 raise ConfigError(field, f"unknown families {bad}; known: {', '.join(fams)}")
             if len(set(lineup)) != len(lineup):
                 raise ConfigError(field, "a family can sit only once at the table")
-        return R.new_record(fams)
+        bad = sorted(set(cfg.members) - set(fams))
+        if bad:
+            raise ConfigError("config.members", f"unknown families {bad}")
+        rec = R.new_record(fams)
+        rec["named"] = {f: [m.model_dump() for m in ms] for f, ms in cfg.members.items()}
+        return rec
 
     def table(self, config: dict[str, Any], index: int) -> list[str]:
         """The families at the table of game ``index``."""
@@ -137,19 +142,40 @@ class LegacyCampaignMixin:
             return None
         index = len(data["chapters"])
         families = self.table(config, index)
-        chars = [self.character(cfg, data, fam, number) for fam in families]
-        joining = [i for i, f in enumerate(families) if R.missed_too_many(data, f)]
         ch = self.chapter(number)
         record = data
         if ch is not None:
             record, _ = R.apply_changes(data, ch.setup.changes, self.campaign_box())
-        return house_config(
-            families=families, characters=chars, house=record, joining=joining,
-            chapter=number, mode="campaign" if ch is not None else "free",
-            threshold=ch.haunt.threshold if ch else cfg.free_play_threshold,
-            haunt=ch.haunt.haunt if ch else cfg.free_play_haunt,
-            trigger=ch.haunt.trigger.model_dump(exclude_none=True)
-            if ch and ch.haunt.trigger else None)
+        trig = ch.haunt.trigger if ch else None
+        game: dict[str, Any] = {
+            "players": len(families), "families": families,
+            "mode": "campaign" if ch is not None else "free",
+            "haunt_threshold": ch.haunt.threshold if ch else cfg.free_play_threshold,
+            "house": house_of(record)}
+        haunt = ch.haunt.haunt if ch else cfg.free_play_haunt
+        if haunt is not None:
+            game["haunt"] = haunt
+        if trig is not None and trig.tile is not None:
+            game["haunt_on_tile"] = trig.tile
+        if trig is not None and trig.omens is not None:
+            game["haunt_after_omens"] = trig.omens
+        if "campaign" in self.game_config_fields():
+            game["campaign"] = self.game_notes(data, families)
+        return game
+
+    def game_config_fields(self) -> set[str]:
+        """The fields the ruleset's game ``Config`` takes."""
+        model = getattr(self, "Config", None)
+        return set(getattr(model, "model_fields", {}))
+
+    def game_notes(self, data: dict[str, Any], families: list[str]) -> dict[str, Any]:
+        """What the campaign tells a game beyond its rules (the game config's ``campaign``
+        field when the engine takes one): chapter, characters, joining seats. A pure function
+        of the record, so ``carry_out`` finds the same."""
+        number = data["next"]
+        return {"chapter": number,
+                "characters": [self.character(data, f, number) for f in families],
+                "joining": [i for i, f in enumerate(families) if R.missed_too_many(data, f)]}
 
     def survivor(self, data: dict[str, Any], family: str, number: int) -> dict[str, Any] | None:
         """The family's last member, now older, if they play chapter ``number`` again: they
@@ -161,8 +187,7 @@ class LegacyCampaignMixin:
         age = last["age"] + max(0, self.year(number) - last["year"])
         return {"name": last["name"], "age": age} if age <= MAX_AGE else None
 
-    def character(self, cfg: LegacyCampaignConfig, data: dict[str, Any], family: str,
-                  number: int) -> dict[str, Any]:
+    def character(self, data: dict[str, Any], family: str, number: int) -> dict[str, Any]:
         """Who plays ``family`` in chapter ``number``: the survivor of the last chapter
         (rulebook "Setup" step 5; RULING HLC-1), else a new member: the next one the config
         names, or a generated one."""
@@ -170,9 +195,9 @@ class LegacyCampaignMixin:
         if again is not None:
             return again
         fresh = sum(1 for m in data["families"][family]["members"] if m.get("new", True))
-        named = cfg.members.get(family, [])
+        named = data.get("named", {}).get(family, [])
         if fresh < len(named):
-            return named[fresh].model_dump()
+            return dict(named[fresh])
         return R.generated_member(family, number)
 
     def year(self, number: int) -> int:
@@ -194,7 +219,8 @@ class LegacyCampaignMixin:
         ch = self.chapter(number)
         box = self.campaign_box()
         families = config["families"]
-        chars = config.get("characters") or [{} for _ in families]
+        notes = self.game_notes(data, families)
+        chars = notes["characters"]
         seats = outcome["seats"]
         log: list[str] = []
         rec = copy.deepcopy(data)
@@ -245,7 +271,7 @@ class LegacyCampaignMixin:
             "title": ch.title if ch else "Free play", "year": self.year(number),
             "mode": "campaign" if ch else "free", "haunt": outcome.get("haunt"),
             "winner": winner, "traitor": traitor, "ending": ending, "seats": row_seats,
-            "joined": [families[i] for i in config.get("joining", [])], "changes": log,
+            "joined": [families[i] for i in notes["joining"]], "changes": log,
         })
         rec["next"] = number + 1
         return rec

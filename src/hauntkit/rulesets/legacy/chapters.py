@@ -74,17 +74,18 @@ class Ending(Changes):
 
 class Trigger(_M):
     """Another way the chapter's haunt starts (rulebook "Making a Haunt Roll": "in campaign
-    mode, there may be another way to trigger the haunt"): when the omen ``omen`` is drawn, or
-    the tile ``tile`` is discovered. ``text`` says it in words."""
+    mode, there may be another way to trigger the haunt"): without a roll once ``omens`` omen
+    cards have been drawn, or when the tile ``tile`` is discovered. ``text`` says it in
+    words."""
 
-    omen: str | None = Field(default=None, pattern=_ID)
+    omens: int | None = Field(default=None, ge=1, le=8)
     tile: str | None = Field(default=None, pattern=_ID)
     text: str = Field(min_length=1)
 
     @model_validator(mode="after")
     def _one(self) -> Trigger:
-        if (self.omen is None) == (self.tile is None):
-            raise ValueError("give exactly one of 'omen' or 'tile'")
+        if (self.omens is None) == (self.tile is None):
+            raise ValueError("give exactly one of 'omens' or 'tile'")
         return self
 
 
@@ -165,9 +166,6 @@ def check_refs(items: Items) -> list[tuple[Any, ...]]:
             problems.append(("chapters", cid, ("haunt", "haunt"),
                              f"unknown haunt {ch.haunt.haunt!r}"))
         trig = ch.haunt.trigger
-        if trig and trig.omen and known["cards"] and trig.omen not in known["cards"]:
-            problems.append(("chapters", cid, ("haunt", "trigger", "omen"),
-                             f"unknown omen card {trig.omen!r}"))
         if trig and trig.tile and known["tiles"] and trig.tile not in known["tiles"]:
             problems.append(("chapters", cid, ("haunt", "trigger", "tile"),
                              f"unknown tile {trig.tile!r}"))

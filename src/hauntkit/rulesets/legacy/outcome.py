@@ -1,6 +1,6 @@
 """The seam between the campaign and a single Legacy game: what a finished game's state says
-about the campaign (``game_outcome``) and the game config a chapter hands the engine
-(``house_config``). The ``house`` format is the legacy ruleset's (docs/legacy.md)."""
+about the campaign (``game_outcome``) and the house the campaign hands the engine
+(``house_of``, in the legacy ruleset's ``house`` format, docs/legacy.md)."""
 
 from __future__ import annotations
 
@@ -45,19 +45,3 @@ def house_of(record: Record) -> dict[str, Any]:
             "crests": {k: list(v) for k, v in record["crests"].items()},
             "names": names,
             "secret_passages": list(record.get("passages", []))}
-
-
-def house_config(*, families: list[str], characters: list[dict[str, Any]], house: Record,
-                 joining: list[int], chapter: int, mode: str, threshold: int,
-                 haunt: str | None, trigger: dict[str, Any] | None) -> dict[str, Any]:
-    """The config of a campaign game."""
-    cfg: dict[str, Any] = {
-        "players": len(families), "families": families, "mode": mode, "chapter": chapter,
-        "characters": [{"name": c["name"], "age": c["age"]} for c in characters],
-        "haunt_threshold": threshold, "house": house_of(house), "joining": joining,
-    }
-    if haunt is not None:
-        cfg["haunt"] = haunt
-    if trigger is not None:
-        cfg["haunt_trigger"] = trigger
-    return cfg

@@ -42,10 +42,10 @@ def test_a_bad_field_names_file_line_and_field(tmp_path: Path) -> None:
 def test_a_trigger_needs_exactly_one_of_omen_or_tile(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
     path = folder / "ch01.yaml"
-    path.write_text(path.read_text().replace("tile: tl_well", "tile: tl_well\n        omen: x"))
+    path.write_text(path.read_text().replace("tile: tl_well", "tile: tl_well\n        omens: 2"))
     with pytest.raises(ContentError) as err:
         load_chapters([folder])
-    assert "ch01.yaml" in str(err.value) and "exactly one of 'omen' or 'tile'" in str(err.value)
+    assert "ch01.yaml" in str(err.value) and "exactly one of 'omens' or 'tile'" in str(err.value)
 
 
 def test_a_missing_ending_or_chapter_is_named(tmp_path: Path) -> None:

@@ -8,14 +8,22 @@ from typing import Any
 
 import pytest
 
-from hauntkit.core.ruleset import ConfigError
+from hauntkit.core.ruleset import ConfigError, RulesetConfig
 from hauntkit.rulesets.legacy import record as R
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
 from hauntkit.rulesets.legacy.chapters import Changes, load_chapters
 
 
+class GameConfig(RulesetConfig):
+    """A game config with the pass-through field for the campaign's notes."""
+
+    campaign: dict[str, Any] | None = None
+
+
 class Campaign(LegacyCampaignMixin):
     """The hooks alone (the ruleset adds the engine)."""
+
+    Config = GameConfig
 
 
 def outcome(winner: str | None, traitor: int | None = None, died: tuple[int, ...] = (),
@@ -40,7 +48,7 @@ def test_prologue_then_thirteen_chapters_then_free_play() -> None:
     data = rs.campaign_start(config)
     numbers = []
     while (cfg := rs.campaign_next(config, data, [])) is not None:
-        numbers.append((cfg["chapter"], cfg["mode"]))
+        numbers.append((cfg["campaign"]["chapter"], cfg["mode"]))
         data = rs.record_game(data, cfg, outcome("heroes", traitor=1))
     assert numbers == [(n, "campaign") for n in range(14)] + [(14, "free"), (15, "free")]
     assert [c["id"] for c in data["chapters"][:14]] == [c.id for c in load_chapters()]
@@ -55,11 +63,14 @@ def test_the_chapter_sets_the_haunt_threshold_trigger_and_haunt() -> None:
     config = {"players": 3}
     data = rs.campaign_start(config)
     cfg, data = play(rs, config, data, outcome("traitor", traitor=0))
-    assert cfg["haunt_threshold"] == 4 and "haunt_trigger" not in cfg
+    assert cfg["haunt_threshold"] == 4 and "haunt_on_tile" not in cfg
     cfg = rs.campaign_next(config, data, [])
     assert cfg is not None and cfg["haunt_threshold"] == 5
-    assert cfg["haunt_trigger"] == {"tile": "tl_well",
-                                    "text": cfg["haunt_trigger"]["text"]}
+    assert cfg["haunt_on_tile"] == "tl_well" and "haunt_after_omens" not in cfg
+    for _ in range(2):
+        _, data = play(rs, config, data, outcome("traitor", traitor=0))
+    cfg = rs.campaign_next(config, data, [])  # chapter 3: the third omen starts it
+    assert cfg is not None and cfg["haunt_after_omens"] == 3
 
 
 def test_the_winning_sides_ending_is_applied() -> None:
@@ -100,7 +111,7 @@ def test_family_members_survivors_return_older_the_dead_are_replaced() -> None:
     cfg1, data = play(rs, config, data, outcome("heroes", traitor=2, died=(1,)))
     cfg2 = rs.campaign_next(config, data, [])
     assert cfg2 is not None
-    blue = [c["characters"][1] for c in (cfg0, cfg1, cfg2)]
+    blue = [c["campaign"]["characters"][1] for c in (cfg0, cfg1, cfg2)]
     assert blue[0] == {"name": "Ottoline", "age": 19}
     assert blue[1] == {"name": "Ottoline", "age": 19 + 1680 - 1666}
     assert blue[2] == {"name": "Piers", "age": 40}
@@ -120,12 +131,12 @@ def test_joining_family_is_named_in_the_config() -> None:
     data = rs.campaign_start(config)
     for _ in range(2):
         cfg, data = play(rs, config, data, outcome("heroes", traitor=0))
-        assert cfg["joining"] == []
+        assert cfg["campaign"]["joining"] == []
     cfg, data = play(rs, config, data, outcome("heroes", traitor=0))
-    assert cfg["families"] == ["red", "blue", "purple"] and cfg["joining"] == [2]
+    assert cfg["families"] == ["red", "blue", "purple"] and cfg["campaign"]["joining"] == [2]
     assert data["chapters"][-1]["joined"] == ["purple"]
     cfg = rs.campaign_next(config, data, [])
-    assert cfg is not None and cfg["joining"] == [1, 2]  # yellow missed 3 of 3, purple 2 of 3
+    assert cfg is not None and cfg["campaign"]["joining"] == [1, 2]  # yellow missed 3 of 3, purple 2 of 3
 
 
 def test_heirlooms_made_in_a_chapter_are_recorded_with_family_and_name() -> None:
@@ -206,8 +217,25 @@ def test_a_survivor_older_than_eighty_hands_over_to_a_new_member() -> None:
                                                 {"name": "Young Tom", "age": 20}]}}
     data = rs.campaign_start(config)
     cfg, data = play(rs, config, data, outcome("heroes", traitor=1))  # 1666: Tom is 70
-    assert cfg["characters"][0] == {"name": "Old Tom", "age": 70}
+    assert cfg["campaign"]["characters"][0] == {"name": "Old Tom", "age": 70}
     nxt = rs.campaign_next(config, data, [])  # 1680: he would be 84
-    assert nxt is not None and nxt["characters"][0] == {"name": "Young Tom", "age": 20}
+    assert nxt is not None
+    assert nxt["campaign"]["characters"][0] == {"name": "Young Tom", "age": 20}
     data = rs.record_game(data, nxt, outcome("heroes", traitor=1))
     assert [m["new"] for m in data["families"]["red"]["members"]] == [True, True]
+
+
+def test_without_a_pass_through_field_the_config_is_the_engines_alone() -> None:
+    """An engine whose Config has no `campaign` field gets only its own fields; the record
+    still knows the characters (they are a function of the record)."""
+
+    class Plain(LegacyCampaignMixin):
+        Config = RulesetConfig
+
+    rs = Plain()
+    config = {"players": 3, "members": {"red": [{"name": "Ada", "age": 31}]}}
+    data = rs.campaign_start(config)
+    cfg = rs.campaign_next(config, data, [])
+    assert cfg is not None and "campaign" not in cfg
+    data = rs.record_game(data, cfg, outcome("heroes", traitor=1))
+    assert data["families"]["red"]["members"][0]["name"] == "Ada"
