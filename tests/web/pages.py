@@ -22,3 +22,16 @@ def overlaps(page: Any, a: str, b: str) -> bool:
     """Whether the boxes of selectors ``a`` and ``b`` (both shown) share any height."""
     ra, rb = page.locator(a).bounding_box(), page.locator(b).bounding_box()
     return not (ra["y"] + ra["height"] <= rb["y"] or rb["y"] + rb["height"] <= ra["y"])
+
+
+def play_by_clicking(page: Any, button: str = "button.action", tries: int = 300) -> None:
+    """Click this seat's first ``button`` whenever there is one (bots play the other seats)
+    until the end screen shows."""
+    for _ in range(tries):
+        if page.locator("#endscreen:not([hidden])").count():
+            break
+        try:
+            page.locator(button).first.click(timeout=3000)
+        except Exception:  # noqa: BLE001 - the buttons are redrawn while we look
+            continue
+    page.wait_for_selector("#endscreen:not([hidden])", timeout=20000)

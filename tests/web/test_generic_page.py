@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness import ServerProcess
+from pages import play_by_clicking
 
 
 def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, shots: Path) -> None:
@@ -26,15 +27,7 @@ def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, sh
     assert "#t=" in url
     page.goto(url)
     page.wait_for_selector("#conn.live")
-    for _ in range(200):
-        if page.locator("#endscreen:not([hidden])").count():
-            break
-        button = page.locator("button.action").first
-        try:
-            button.click(timeout=3000)
-        except Exception:  # noqa: BLE001 - the buttons are redrawn while we look
-            continue
-    page.wait_for_selector("#endscreen:not([hidden])", timeout=20000)
+    play_by_clicking(page, tries=200)
     assert "won" in page.inner_text("#endscreen")
     assert page.locator("#log li").count() > 3
     page.screenshot(path=str(shots / "generic-end.png"))

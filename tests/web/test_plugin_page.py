@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness import ServerProcess
+from pages import play_by_clicking
 
 
 def test_lobby_and_generic_page_play_the_plugin(browser, web_server: ServerProcess,
@@ -44,13 +45,6 @@ def test_lobby_and_generic_page_play_the_plugin(browser, web_server: ServerProce
     page.wait_for_selector("button.action")
     assert page.locator("button.action").first.inner_text().startswith("Take one step (")
     page.screenshot(path=str(shots / "plugin-tiny.png"))
-    for _ in range(60):
-        if page.locator("#endscreen:not([hidden])").count():
-            break
-        try:
-            page.locator("button.action[data-type=step]").first.click(timeout=3000)
-        except Exception:  # noqa: BLE001 - the buttons are redrawn while we look
-            continue
-    page.wait_for_selector("#endscreen:not([hidden])", timeout=20000)
+    play_by_clicking(page, "button.action[data-type=step]", tries=60)
     assert "the well" in page.inner_text("#endscreen")
     assert not errors

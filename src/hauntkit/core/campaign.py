@@ -80,6 +80,14 @@ def _next_config(rs: Ruleset, camp: Campaign) -> dict[str, Any] | None:
     return None if cfg is None else _copy(cfg)
 
 
+def upcoming(rs: Ruleset, camp: Campaign) -> dict[str, Any] | None:
+    """The config the campaign's next game would be made with (None: the campaign is over or
+    a game is in progress)."""
+    if camp["status"] != "active" or current_game(camp) is not None:
+        return None
+    return _next_config(rs, camp)
+
+
 def current_game(camp: Campaign) -> dict[str, Any] | None:
     """The entry of the game in progress, or None between games."""
     last = camp["games"][-1] if camp["games"] else None
@@ -126,4 +134,4 @@ def finish_game(rs: Ruleset, camp: Campaign, game: Game, game_id: str) -> bool:
 
 
 __all__ = ["CAMPAIGN_FORMAT", "Campaign", "CampaignError", "current_game", "finish_game",
-           "game_seed", "new_campaign", "next_game", "played"]
+           "game_seed", "new_campaign", "next_game", "played", "upcoming"]

@@ -74,6 +74,10 @@ class Ruleset(ABC):
     # Action types that end a turn or give up a chance to act: a bot that wants to keep
     # playing takes them last.
     end_action_types: ClassVar[frozenset[str]] = frozenset()
+    # Campaigns (optional): the fields a new campaign takes (None: ``Config``'s) and what one
+    # game of the campaign is called on the campaign page ("chapter", ...).
+    CampaignConfig: ClassVar[type[RulesetConfig] | None] = None
+    campaign_noun: ClassVar[str] = "game"
 
     # -- declaration helpers --------------------------------------------------------------
     @classmethod
@@ -85,24 +89,18 @@ class Ruleset(ABC):
     def validate_config(cls, config: Any) -> dict[str, Any]:
         """``config`` checked against the seat range and ``Config``; returns the keys given,
         unchanged. Raises ``ConfigError`` naming the first wrong field."""
-        if not isinstance(config, dict):
-            raise ConfigError("config", f"expected an object, got {type(config).__name__}")
-        players = config.get("players")
-        if players is not None:
-            check_seat_count(cls, players, "players")
-        try:
-            cls.Config.model_validate(config)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ".".join(str(p) for p in err["loc"])
-            field = "players" if loc == "players" else f"config.{loc}" if loc else "config"
-            if err["type"] == "extra_forbidden":
-                known = ", ".join(cls.Config.model_fields)
-                raise ConfigError(field, f"unknown config field; known fields: {known}") from None
-            got = err.get("input")
-            shown = "" if isinstance(got, dict) else f" (got {_short(got)})"
-            raise ConfigError(field, f"{err['msg']}{shown}") from None
-        return dict(config)
+        return _checked_config(cls, cls.Config, config)
+
+    @classmethod
+    def campaign_config_schema(cls) -> dict[str, Any]:
+        """The JSON Schema of a new campaign's config (``CampaignConfig``, else ``Config``)."""
+        return (cls.CampaignConfig or cls.Config).model_json_schema()
+
+    @classmethod
+    def validate_campaign_config(cls, config: Any) -> dict[str, Any]:
+        """A new campaign's ``config`` checked like ``validate_config``, against
+        ``CampaignConfig`` when the ruleset declares one."""
+        return _checked_config(cls, cls.CampaignConfig or cls.Config, config)
 
     @classmethod
     def load_content(cls, content_paths: Iterable[str | Path] = (),
@@ -226,12 +224,43 @@ class Ruleset(ABC):
         game was given, which is ``state["carry_in"]``)."""
         raise HauntkitError(f"ruleset {self.id!r} does not play campaigns")
 
+    def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The campaign's persistent ``data`` for people to read: ``{"title", "sections":
+        [{"title", "rows" | "columns"+"table" | "text"}]}`` (docs/campaigns.md, "Showing the
+        campaign"). Default: a generic rendering of the JSON."""
+        from hauntkit.core.campaign_view import generic_summary
+
+        return generic_summary(data)
+
 
 def plays_campaigns(ruleset: Ruleset | type[Ruleset]) -> bool:
     """Whether a ruleset implements the campaign hooks."""
     cls = ruleset if isinstance(ruleset, type) else type(ruleset)
     return cls.campaign_start is not Ruleset.campaign_start
 
+
+
+def _checked_config(cls: type[Ruleset], model: type[RulesetConfig], config: Any
+                    ) -> dict[str, Any]:
+    """``config`` checked against ``cls``'s seat range and ``model`` (``ConfigError``)."""
+    if not isinstance(config, dict):
+        raise ConfigError("config", f"expected an object, got {type(config).__name__}")
+    players = config.get("players")
+    if players is not None:
+        check_seat_count(cls, players, "players")
+    try:
+        model.model_validate(config)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        field = "players" if loc == "players" else f"config.{loc}" if loc else "config"
+        if err["type"] == "extra_forbidden":
+            known = ", ".join(model.model_fields)
+            raise ConfigError(field, f"unknown config field; known fields: {known}") from None
+        got = err.get("input")
+        shown = "" if isinstance(got, dict) else f" (got {_short(got)})"
+        raise ConfigError(field, f"{err['msg']}{shown}") from None
+    return dict(config)
 
 
 def generic_label(action: Action) -> str:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
-from hauntkit.core.ruleset import ConfigError, get_ruleset_class, ruleset_ids
+from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
 from hauntkit.server.db import seat_token, token_matches
 from hauntkit.server.limits import AddressLimiter, BodyLimit
 from hauntkit.server.protocol import (
@@ -188,6 +188,10 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     async def _game_page(gid: str) -> FileResponse:
         return FileResponse(WEB_DIR / "game.html")
 
+    @app.get("/campaign/{cid}", include_in_schema=False)
+    async def _campaign_page(cid: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "campaign.html")
+
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     # -- lobby API --------------------------------------------------------------------------
@@ -195,9 +199,14 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     async def _info() -> dict[str, Any]:
         rulesets = available_rulesets()
         for r in rulesets:
-            schema = mgr.ruleset(r["id"]).config_schema()
+            rs = mgr.ruleset(r["id"])
+            schema = rs.config_schema()
             r["config_schema"] = schema
             r["options"] = lobby_options(schema)
+            r["campaigns"] = plays_campaigns(rs)
+            if r["campaigns"]:  # the "New campaign" form's fields
+                r["campaign_options"] = lobby_options(rs.campaign_config_schema())
+                r["campaign_noun"] = rs.campaign_noun
         return {"rulesets": rulesets, "bots": bot_names(), "dev": settings.dev}
 
     @app.get("/api/rulesets/{rid}/catalog")

@@ -1,11 +1,15 @@
 """HTTP endpoints of campaigns (see docs/protocol.md "Campaigns"):
 
-- ``POST /api/campaigns``: create one; the answer carries its host token, shown only then;
+- ``POST /api/campaigns``: create one; the answer carries its host token and the campaign
+  links of its seats, shown only then (the database keeps their digests);
 - ``GET /api/campaigns``: summaries, newest first;
-- ``GET /api/campaigns/{id}``: the campaign (a game that has ended is settled first);
-- ``GET /api/campaigns/{id}/history``: its games, in order;
+- ``GET /api/campaigns/{id}``: the campaign (a game that has ended is settled first), with its
+  data presented by the ruleset (``summary``) and the next game's config;
+- ``GET /api/campaigns/{id}/history``: its games, in order, each carried-out data presented;
 - ``POST /api/campaigns/{id}/next`` (``Authorization: Bearer <campaign host token>``): start
-  the next game (or name the one in progress); a new game's seat links are in this answer only.
+  the next game, or name the one in progress, with its seat links;
+- ``GET /api/campaigns/{id}/seat`` (``Bearer <campaign seat token>``): that seat's link in the
+  game in progress.
 
 Campaign games are ordinary games of this server: players open them by their seat links, bots
 in their seats play on, and they survive restarts like every game.
@@ -14,6 +18,7 @@ in their seats play on, and they survive restarts like every game.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from typing import Any
 
@@ -21,21 +26,56 @@ from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse
 
 from hauntkit.bots import UnknownBotError, get_bot
-from hauntkit.core.campaign import current_game
+from hauntkit.core.campaign import Campaign, current_game, upcoming
+from hauntkit.core.campaign_view import check_summary, generic_summary
 from hauntkit.core.errors import HauntkitError
-from hauntkit.core.ruleset import plays_campaigns
-from hauntkit.server.app import TableSpec
-from hauntkit.server.campaigns import Campaigns, public
-from hauntkit.server.db import hash_token, token_matches
+from hauntkit.core.ruleset import ConfigError, Ruleset, plays_campaigns
+from hauntkit.server.app import TableSpec, _bearer
+from hauntkit.server.campaigns import (
+    Campaigns,
+    campaign_seat_token,
+    game_seat_token,
+    game_tokens,
+    public,
+)
+from hauntkit.server.db import token_matches
 from hauntkit.server.rooms import Manager
+
+log = logging.getLogger("hauntkit.server")
 
 
 class CreateCampaign(TableSpec):
     """A new campaign: the same fields as a new game's table."""
 
 
-def _err(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
+def _err(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+    body = {"type": "error", "code": code, "message": message}
+    if field is not None:
+        body["field"] = field
+    return JSONResponse(body, status_code=status)
+
+
+def summary_of(rs: Ruleset, data: Any) -> dict[str, Any]:
+    """``rs.campaign_summary(data)``, or the generic rendering (logged) when the ruleset's
+    hook fails or gives something that is not a summary."""
+    try:
+        got = rs.campaign_summary(data)
+        problems = check_summary(got)
+    except Exception as exc:  # noqa: BLE001 - a broken hook must not hide the campaign
+        problems = [f"{type(exc).__name__}: {exc}"]
+    if not problems:
+        return got
+    log.warning("ruleset %s: campaign_summary is not usable (%s); shown generically",
+                rs.id, "; ".join(problems[:3]))
+    return generic_summary(data)
+
+
+def presented(rs: Ruleset, camp: Campaign) -> dict[str, Any]:
+    """The campaign as the page shows it: the public document, the summary of its data, what
+    one game is called and the next game's config."""
+    return {**public(camp), "summary": summary_of(rs, camp["data"]),
+            "noun": rs.campaign_noun, "ruleset_name": rs.display_name or rs.id,
+            "next_config": upcoming(rs, camp)}
 
 
 def campaign_routes(mgr: Manager) -> APIRouter:
@@ -47,17 +87,24 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         async with lock:
             return await asyncio.to_thread(fn, *args)
 
+    def base() -> str:
+        return mgr.settings.base_url
+
+    def game_url(gid: str, token: str, cid: str) -> str:
+        return f"{base()}/game/{gid}#t={token}&campaign={cid}"
+
     @router.post("/api/campaigns")
     async def _create(req: CreateCampaign) -> JSONResponse:
         try:
             rs = mgr.ruleset(req.ruleset)
         except HauntkitError as exc:
-            return _err(400, "unknown_ruleset", str(exc))
+            return _err(400, "unknown_ruleset", str(exc), "ruleset")
         if not plays_campaigns(rs):
-            return _err(400, "no_campaigns", f"ruleset {req.ruleset!r} does not play campaigns")
+            return _err(400, "no_campaigns", f"ruleset {req.ruleset!r} does not play campaigns",
+                        "ruleset")
         lo, hi = rs.min_seats, rs.max_seats
         if not lo <= len(req.seats) <= hi:
-            return _err(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats")
+            return _err(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats", "seats")
         seats = []
         for i, s in enumerate(req.seats):
             bot = s.bot or ("default" if s.kind == "bot" else None)
@@ -65,23 +112,34 @@ def campaign_routes(mgr: Manager) -> APIRouter:
                 try:
                     get_bot(bot)
                 except UnknownBotError:
-                    return _err(400, "unknown_bot", f"seat {i}: no bot called {bot!r}")
+                    return _err(400, "unknown_bot", f"seat {i}: no bot called {bot!r}", "seats")
             seats.append({"name": s.name or f"Seat {i + 1}", "bot": bot})
         cfg = dict(req.config)
         cfg.setdefault("players", len(seats))
+        try:
+            cfg = type(rs).validate_campaign_config(cfg)
+        except ConfigError as exc:
+            return _err(422, exc.code, str(exc), exc.field)
         host = secrets.token_urlsafe(18)
         try:
-            camp = await run(camps.create, req.ruleset, cfg, seats, req.seed, req.title,
-                             hash_token(host))
+            camp = await run(camps.create, req.ruleset, cfg, seats, req.seed, req.title, host)
         except HauntkitError as exc:
             return _err(400, exc.code, str(exc))
-        return JSONResponse({"campaign": public(camp), "host_token": host})
+        cid = camp["id"]
+        links = []
+        for i, seat in enumerate(camp["seats"]):
+            tok = None if seat["bot"] else campaign_seat_token(host, cid, i)
+            links.append({"seat": i, "name": seat["name"], "bot": seat["bot"], "token": tok,
+                          "url": f"{base()}/campaign/{cid}#seat={tok}" if tok else None})
+        return JSONResponse({"campaign": public(camp), "host_token": host, "seats": links,
+                             "url": f"{base()}/campaign/{cid}",
+                             "host_url": f"{base()}/campaign/{cid}#host={host}"})
 
     @router.get("/api/campaigns")
     async def _list() -> dict[str, Any]:
         return {"campaigns": await asyncio.to_thread(mgr.store.list_campaigns)}
 
-    async def opened(cid: str) -> dict[str, Any] | JSONResponse:
+    async def opened(cid: str) -> Campaign | JSONResponse:
         try:
             return await run(camps.open, cid)
         except HauntkitError as exc:
@@ -90,40 +148,84 @@ def campaign_routes(mgr: Manager) -> APIRouter:
     @router.get("/api/campaigns/{cid}")
     async def _status(cid: str) -> Any:
         camp = await opened(cid)
-        return camp if isinstance(camp, JSONResponse) else public(camp)
+        if isinstance(camp, JSONResponse):
+            return camp
+        return presented(mgr.ruleset(camp["ruleset"]), camp)
 
     @router.get("/api/campaigns/{cid}/history")
     async def _history(cid: str) -> Any:
         camp = await opened(cid)
-        return camp if isinstance(camp, JSONResponse) else {"id": cid, "games": camp["games"]}
+        if isinstance(camp, JSONResponse):
+            return camp
+        rs = mgr.ruleset(camp["ruleset"])
+        return {"id": cid, "games": [
+            {**g, "summary": None if g["carry_out"] is None else summary_of(rs, g["carry_out"])}
+            for g in camp["games"]]}
+
+    async def game_seats(camp: Campaign, gid: str) -> list[dict[str, Any]]:
+        """The stored seats of campaign game ``gid`` (with their token digests)."""
+        room = await mgr.room(gid)  # loaded: its bots start playing
+        if room is None:
+            raise HauntkitError(f"campaign {camp['id']}: its game {gid} is missing")
+        return room.rec.seats
 
     @router.post("/api/campaigns/{cid}/next")
     async def _next(cid: str, authorization: str | None = Header(default=None)) -> Any:
         camp = await opened(cid)
         if isinstance(camp, JSONResponse):
             return camp
-        token = authorization[7:].strip() if authorization and \
-            authorization.lower().startswith("bearer ") else None
-        if not token_matches(token, camp.get("host_token_hash")):
+        host = _bearer(authorization)
+        if not token_matches(host, camp.get("host_token_hash")):
             return _err(403, "forbidden", "the campaign's host token is needed")
         if camp["status"] != "active":
             return _err(409, "campaign_over", f"campaign {cid} is over")
         try:
-            camp, _game, tokens = await run(camps.start_next, cid)
+            camp, _game, tokens = await run(camps.start_next, cid, host)
+            gid = current_game(camp)["game_id"]
+            stored = await game_seats(camp, gid)
         except HauntkitError as exc:
             return _err(409, exc.code, str(exc))
-        gid = current_game(camp)["game_id"]
-        await mgr.room(gid)  # loaded: its bots start playing
-        base = mgr.settings.base_url
         out: dict[str, Any] = {"campaign": public(camp), "game_id": gid, "new": tokens is not None,
-                               "spectator_url": f"{base}/game/{gid}"}
+                               "spectator_url": f"{base()}/game/{gid}"}
+        if tokens is None:  # a game in progress: its links again, if made under this token
+            derived = game_tokens(host, camp, gid)  # type: ignore[arg-type]
+            if all(token_matches(t, s.get("token_hash"))
+                   for t, s in zip(derived["seats"], stored, strict=True)):
+                tokens = derived
         if tokens is not None:
             out["host_token"] = tokens["host"]
             out["seats"] = [{"seat": i, "name": s["name"], "bot": s["bot"], "token": tok,
-                             "url": f"{base}/game/{gid}#t={tok}"}
+                             "url": game_url(gid, tok, cid)}
                             for i, (s, tok) in enumerate(zip(camp["seats"], tokens["seats"],
                                                              strict=True))]
         return out
+
+    @router.get("/api/campaigns/{cid}/seat")
+    async def _seat(cid: str, authorization: str | None = Header(default=None)) -> Any:
+        camp = await opened(cid)
+        if isinstance(camp, JSONResponse):
+            return camp
+        token = _bearer(authorization)
+        seat = next((i for i, h in enumerate(camp.get("seat_token_hashes") or [])
+                     if token_matches(token, h)), None)
+        if seat is None:
+            return _err(403, "forbidden", "a seat token of this campaign is needed")
+        entry = current_game(camp)
+        if entry is None:
+            why = "is over" if camp["status"] != "active" else \
+                "has no game in progress; its host starts the next one"
+            return _err(409, "no_game_in_progress", f"campaign {cid} {why}")
+        gid = entry["game_id"]
+        try:
+            stored = await game_seats(camp, gid)
+        except HauntkitError as exc:
+            return _err(409, exc.code, str(exc))
+        tok = game_seat_token(token, gid, seat)  # type: ignore[arg-type]
+        if not token_matches(tok, stored[seat].get("token_hash")):
+            return _err(409, "no_seat_link", f"game {gid} was not started from the browser; "
+                                             "its seat links are not derived from yours")
+        return {"seat": seat, "name": camp["seats"][seat]["name"], "game_id": gid,
+                "token": tok, "url": game_url(gid, tok, cid)}
 
     return router
 

@@ -72,14 +72,18 @@ class Campaigns:
     # -- changing -----------------------------------------------------------------------------
     def create(self, ruleset_id: str, config: dict[str, Any], seats: list[dict[str, Any]],
                seed: int | None = None, title: str = "",
-               host_token_hash: str | None = None) -> Campaign:
-        """A new stored campaign. ``host_token_hash``: the digest of the token that may start
-        its games over HTTP (kept in the document, never shown)."""
+               host_token: str | None = None) -> Campaign:
+        """A new stored campaign. ``host_token``: the token that may start its games over HTTP;
+        the document keeps only its digest and the digests of the campaign's seat tokens
+        derived from it (``campaign_seat_token``), never the tokens."""
         rs = self.ruleset(ruleset_id)
         seed = secrets.randbits(48) if seed is None else seed
         camp = new_campaign(rs, config, seed, seats, new_id(), title)
-        if host_token_hash is not None:
-            camp["host_token_hash"] = host_token_hash
+        if host_token is not None:
+            camp["host_token_hash"] = hash_token(host_token)
+            camp["seat_token_hashes"] = [
+                hash_token(campaign_seat_token(host_token, camp["id"], i))
+                for i in range(len(camp["seats"]))]
         self.store.create_campaign(camp)
         return camp
 
@@ -100,12 +104,15 @@ class Campaigns:
                 continue  # another process changed it first: look again
         raise CampaignError(f"campaign {campaign_id} keeps changing under us; try again")
 
-    def start_next(self, campaign_id: str) -> tuple[Campaign, Game, dict[str, Any] | None]:
+    def start_next(self, campaign_id: str, host_token: str | None = None
+                   ) -> tuple[Campaign, Game, dict[str, Any] | None]:
         """The campaign's game in progress, or a new one when it is between games, and for a
         new game its plain tokens (``{"host": ..., "seats": [...]}``; None for a game that
         existed already: the database keeps only their digests).
 
-        A new game's seats copy the campaign's (names, bots)."""
+        A new game's seats copy the campaign's (names, bots). Given the campaign's
+        ``host_token``, the game's tokens derive from it (``game_tokens``), so the campaign's
+        host and seats can find them again; without it (the command line) they are random."""
         for _ in range(RETRIES):
             camp = self.settle(campaign_id)
             entry = current_game(camp)
@@ -116,9 +123,12 @@ class Campaigns:
                 continue
             gid = new_id()
             game = next_game(self.ruleset(camp["ruleset"]), camp, gid)
-            host = secrets.token_urlsafe(18)
-            tokens = {"host": host,
-                      "seats": [seat_token(host, gid, i) for i in range(len(camp["seats"]))]}
+            if host_token is not None:
+                tokens = game_tokens(host_token, camp, gid)
+            else:
+                host = secrets.token_urlsafe(18)
+                tokens = {"host": host, "seats": [seat_token(host, gid, i)
+                                                  for i in range(len(camp["seats"]))]}
             now = time.time()
             rec = GameRecord(
                 id=gid, ruleset=camp["ruleset"],
@@ -171,9 +181,32 @@ class Campaigns:
         return self.settle(campaign_id)
 
 
+def campaign_seat_token(host_token: str, campaign_id: str, seat: int) -> str:
+    """A campaign seat's token, derived from the campaign's host token: it lets that seat's
+    player open their seat of each of the campaign's games, and reveals nothing else."""
+    return seat_token(host_token, f"campaign:{campaign_id}", seat)
+
+
+def game_seat_token(campaign_seat: str, game_id: str, seat: int) -> str:
+    """The token of a campaign game's seat, derived from that seat's campaign token."""
+    return seat_token(campaign_seat, game_id, seat)
+
+
+def game_tokens(host_token: str, camp: Campaign, game_id: str) -> dict[str, Any]:
+    """The plain tokens of campaign game ``game_id`` made under the campaign's host token:
+    ``{"host": ..., "seats": [...]}``."""
+    return {"host": seat_token(host_token, f"campaign-game:{game_id}", -1),
+            "seats": [game_seat_token(campaign_seat_token(host_token, camp["id"], i), game_id, i)
+                      for i in range(len(camp["seats"]))]}
+
+
+SECRET_KEYS = frozenset({"host_token_hash", "seat_token_hashes"})
+
+
 def public(camp: Campaign) -> Campaign:
-    """The campaign as anyone may see it (without its host token's digest)."""
-    return {k: v for k, v in camp.items() if k != "host_token_hash"}
+    """The campaign as anyone may see it (without its token digests)."""
+    return {k: v for k, v in camp.items() if k not in SECRET_KEYS}
 
 
-__all__ = ["Campaigns", "new_id", "public"]
+__all__ = ["Campaigns", "campaign_seat_token", "game_seat_token", "game_tokens", "new_id",
+           "public"]

@@ -40,7 +40,9 @@ function figuresTable(figures) {
 }
 
 // outcome: "won" | "lost" | "draw" | null (a spectator); text: the renderer's sentence.
-export function renderEnd(box, { outcome, text, figures, gameId, token, hostToken, onError }) {
+// campaignId: the game is one of a campaign's: its page (history, next game) replaces the
+// rematch, which would start a game outside the campaign.
+export function renderEnd(box, { outcome, text, figures, gameId, token, hostToken, campaignId, onError }) {
   clear(box);
   const heading = { won: "You won!", lost: "You lost", draw: "Nobody won" }[outcome] || "The game is over";
   const can = Boolean(token || hostToken);
@@ -49,10 +51,11 @@ export function renderEnd(box, { outcome, text, figures, gameId, token, hostToke
     el("p", { class: "end-text" }, text),
     figuresTable(figures),
     el("div", { class: "end-buttons" },
-      can ? el("button", { type: "button", class: "rematch", onclick: () => rematch(gameId, token || hostToken, !token, onError) }, "Rematch") : null,
+      campaignId ? el("a", { href: `/campaign/${encodeURIComponent(campaignId)}`, class: "end-campaign" }, "Back to the campaign") : null,
+      can && !campaignId ? el("button", { type: "button", class: "rematch", onclick: () => rematch(gameId, token || hostToken, !token, onError) }, "Rematch") : null,
       can ? el("button", { type: "button", class: "save-download", onclick: () => downloadSave(gameId, token || hostToken, onError) }, "Download the save") : null,
       el("button", { type: "button", class: "end-close", onclick: () => { box.hidden = true; } }, "Look at the board"),
       el("a", { href: "/", class: "end-lobby" }, "Back to the lobby")),
-    can ? null : el("p", { class: "end-note" }, "Players can ask for a rematch and download the save.")));
+    can || campaignId ? null : el("p", { class: "end-note" }, "Players can ask for a rematch and download the save.")));
   box.hidden = false;
 }

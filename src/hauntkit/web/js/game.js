@@ -10,6 +10,7 @@ const gameId = location.pathname.split("/").filter(Boolean).pop();
 const hash = new URLSearchParams(location.hash.slice(1));
 const token = hash.get("t");
 const hostToken = hash.get("host");
+const campaignId = hash.get("campaign"); // a campaign's game: the end screen links back to it
 
 let ws = null;
 let renderer = generic;
@@ -215,7 +216,7 @@ function renderEnd() {
   const figures = renderer.figures ? renderer.figures(last.view, last.result, last.seats)
     : { columns: ["Player", ""], rows: last.seats.map((s, i) => ({ mine: i === last.you, cells: [s.name, s.bot ? `bot: ${s.bot}` : "person"] })) };
   hideCard();
-  drawEnd(end, { outcome, text, figures, gameId, token, hostToken, onError: (m) => toast(m) });
+  drawEnd(end, { outcome, text, figures, gameId, token, hostToken, campaignId, onError: (m) => toast(m) });
 }
 
 function genericOutcome(result) {
@@ -286,4 +287,7 @@ function connect() {
   });
 }
 
+if (campaignId) {
+  $("game-title").after(el("a", { href: `/campaign/${encodeURIComponent(campaignId)}`, class: "campaign-link" }, "the campaign"));
+}
 connect();

@@ -1,7 +1,10 @@
-// The lobby: create a game, hand out its links, list games in progress and finished.
+// The lobby: create a game, hand out its links, list games in progress and finished (and,
+// through newcampaign.js, create campaigns and list them).
 // Everything about a ruleset (name, seat range, config options) comes from /api/info, which
 // reads each ruleset's declaration: the lobby knows no ruleset by name.
 import { api, clear, el } from "./dom.js";
+import { describeResult, readOptions, renderOptions, seatCountProblem, syncSeatRows } from "./forms.js";
+import { startCampaignForm } from "./newcampaign.js";
 
 const $ = (id) => document.getElementById(id);
 let info = { rulesets: [], bots: [], dev: false };
@@ -16,67 +19,12 @@ function seatRow(i) {
     el("td", {}, kind));
 }
 
-function renderOptions() {
-  const rs = info.rulesets.find((r) => r.id === $("ruleset").value);
-  const box = clear($("options"));
-  for (const o of rs?.options || []) {
-    const id = `opt-${o.key}`;
-    let input;
-    if (o.type === "choice") {
-      input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
-        el("option", { value: "" }, o.default ? `default (${o.default})` : "any"),
-        ...o.choices.map((c) => el("option", { value: c }, c)));
-    } else if (o.type === "bool") {
-      input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
-        el("option", { value: "" }, `default (${o.default ? "yes" : "no"})`),
-        el("option", { value: "true" }, "yes"), el("option", { value: "false" }, "no"));
-    } else {
-      input = el("input", { id, class: "option", type: "number", step: "1", min: o.min ?? null, max: o.max ?? null,
-        placeholder: o.default ?? "", dataset: { key: o.key, type: o.type } });
-    }
-    box.append(el("label", { title: o.help || "" }, o.key.replace(/_/g, " "), input));
-  }
-}
-
-function readOptions() {
-  const config = {};
-  for (const input of document.querySelectorAll("#options .option")) {
-    if (input.value === "") continue;
-    const kind = input.dataset.type;
-    config[input.dataset.key] = kind === "int" ? Number(input.value) : kind === "bool" ? input.value === "true" : input.value;
-  }
-  return config;
-}
-
 function currentRuleset() {
   return info.rulesets.find((r) => r.id === $("ruleset").value);
 }
 
-// The seat count typed, or an error naming the ruleset's declared range.
-function seatCountProblem() {
-  const rs = currentRuleset();
-  if (!rs) return "choose a ruleset";
-  const n = Number($("seat-count").value);
-  if (!Number.isInteger(n) || n < rs.min_seats || n > rs.max_seats) {
-    const span = rs.min_seats === rs.max_seats ? `${rs.min_seats}` : `${rs.min_seats} to ${rs.max_seats}`;
-    return `${rs.name || rs.id} is played with ${span} seats; ${$("seat-count").value || "nothing"} is not allowed`;
-  }
-  return null;
-}
-
 function renderSeatRows(switched = false) {
-  const rs = currentRuleset() || { min_seats: 1, max_seats: 1 };
-  const input = $("seat-count");
-  input.min = rs.min_seats; input.max = rs.max_seats;
-  if (switched) input.value = Math.max(rs.min_seats, Math.min(rs.max_seats, Number(input.value) || rs.min_seats));
-  const problem = seatCountProblem();
-  $("create-error").textContent = problem || "";
-  input.setAttribute("aria-invalid", problem ? "true" : "false");
-  if (problem) return;
-  const n = Number(input.value);
-  const body = $("seat-rows");
-  while (body.children.length > n) body.lastChild.remove();
-  while (body.children.length < n) body.append(seatRow(body.children.length));
+  syncSeatRows(currentRuleset(), $("seat-count"), $("seat-rows"), $("create-error"), seatRow, switched);
 }
 
 function remember(created) {
@@ -103,7 +51,7 @@ function showLinks(created) {
 
 async function create(ev) {
   ev.preventDefault();
-  const problem = seatCountProblem();
+  const problem = seatCountProblem(currentRuleset(), $("seat-count"));
   $("create-error").textContent = problem || "";
   if (problem) return;
   const seats = [...$("seat-rows").children].map((row) => {
@@ -111,7 +59,7 @@ async function create(ev) {
     const name = row.querySelector(".seat-name").value.trim();
     return kind.startsWith("bot:") ? { kind: "bot", bot: kind.slice(4), name } : { kind: "human", name };
   });
-  const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim(), config: readOptions() };
+  const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim(), config: readOptions($("options")) };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
   if (info.dev) {
@@ -130,16 +78,6 @@ async function create(ev) {
   } catch (err) {
     $("create-error").textContent = err.message;
   }
-}
-
-function describeResult(result) {
-  if (!result) return "";
-  const parts = [];
-  if (result.winner !== undefined && result.winner !== null) {
-    parts.push(typeof result.winner === "number" ? `seat ${result.winner + 1} won` : `${result.winner} won`);
-  }
-  if (result.reason) parts.push(result.reason);
-  return parts.join(": ") || result.summary || JSON.stringify(result);
 }
 
 async function refreshGames() {
@@ -165,12 +103,14 @@ async function main() {
   for (const r of info.rulesets) select.append(el("option", { value: r.id }, r.name || r.id));
   if (info.rulesets.some((r) => r.id === "betrayal")) select.value = "betrayal";
   $("dev-fields").hidden = !info.dev;
-  select.addEventListener("change", () => { renderSeatRows(true); renderOptions(); });
+  const drawOptions = () => renderOptions($("options"), currentRuleset()?.options);
+  select.addEventListener("change", () => { renderSeatRows(true); drawOptions(); });
   $("seat-count").addEventListener("input", () => renderSeatRows());
   $("create-form").addEventListener("submit", create);
   renderSeatRows(true);
-  renderOptions();
+  drawOptions();
   refreshGames();
+  startCampaignForm(info);
   setInterval(refreshGames, 5000);
 }
 

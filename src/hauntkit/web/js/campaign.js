@@ -1,0 +1,136 @@
+// The campaign page (/campaign/<id>): where the campaign stands, what it carries (the ruleset's
+// summary), its games in order with their results, its seats, and the button that starts (or
+// goes back to) the game in progress with this browser's seat. The host's and a seat's
+// campaign tokens come from this browser's localStorage (campaignkeys.js) or once from the
+// link's #host= / #seat=, which is then taken out of the address bar.
+import { keysOf, saveKeys } from "./campaignkeys.js";
+import { api, clear, el } from "./dom.js";
+import { describeResult } from "./forms.js";
+import { renderSummary } from "./summary.js";
+
+const $ = (id) => document.getElementById(id);
+const cid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const given = new URLSearchParams(location.hash.slice(1));
+if (given.get("host")) saveKeys(cid, { host_token: given.get("host") });
+if (given.get("seat")) saveKeys(cid, { seat_token: given.get("seat") });
+if (location.hash) history.replaceState(null, "", location.pathname);
+const keys = keysOf(cid);
+const isHost = Boolean(keys.host_token);
+const mySeat = Number.isInteger(keys.me) ? keys.me : null;
+let camp = null;
+let timer = null;
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const auth = (token) => ({ authorization: `Bearer ${token}` });
+const gameUrl = (gid, param) => `/game/${encodeURIComponent(gid)}#${param}&campaign=${encodeURIComponent(cid)}`;
+
+function showError(text) {
+  $("camp-error").textContent = text || "";
+}
+
+function seatNames() {
+  return (camp?.seats || []).map((s) => s.name);
+}
+
+function configText(cfg) {
+  const parts = Object.entries(cfg || {}).filter(([k]) => k !== "players").map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
+// Start the next game (or find the one in progress) and go to it with this browser's seat.
+async function play(button) {
+  button.disabled = true;
+  showError("");
+  try {
+    if (isHost) {
+      const got = await api(`/api/campaigns/${cid}/next`, { method: "POST", headers: auth(keys.host_token) });
+      if (mySeat !== null && got.seats) location.assign(gameUrl(got.game_id, `t=${got.seats[mySeat].token}`));
+      else if (got.host_token) location.assign(gameUrl(got.game_id, `host=${got.host_token}`));
+      else location.assign(gameUrl(got.game_id, "watch=1"));
+    } else {
+      const got = await api(`/api/campaigns/${cid}/seat`, { headers: auth(keys.seat_token) });
+      location.assign(gameUrl(got.game_id, `t=${got.token}`));
+    }
+  } catch (err) {
+    showError(err.message);
+    button.disabled = false;
+  }
+}
+
+function drawStatus() {
+  const noun = camp.noun || "game";
+  const games = camp.games;
+  const live = games.find((g) => g.status === "active");
+  const actions = clear($("camp-actions"));
+  let text;
+  if (camp.status !== "active") {
+    text = `The campaign is over after ${games.length} ${noun}${games.length === 1 ? "" : "s"}.`;
+  } else if (live) {
+    text = `${cap(noun)} ${live.index + 1} is being played.`;
+    if (isHost || keys.seat_token) {
+      actions.append(el("button", { type: "button", id: "play-next", onclick: (e) => play(e.target) }, `Go to ${noun} ${live.index + 1}`));
+    }
+    actions.append(el("a", { href: gameUrl(live.game_id, "watch=1"), class: "watch-live" }, "watch it"));
+  } else {
+    text = `Next: ${noun} ${games.length + 1}${configText(camp.next_config)}.`;
+    if (isHost) actions.append(el("button", { type: "button", id: "play-next", onclick: (e) => play(e.target) }, `Play the next ${noun}`));
+    else if (keys.seat_token) actions.append(el("span", { class: "hint" }, `The host starts the next ${noun}; come back then.`));
+  }
+  $("camp-status").textContent = text;
+}
+
+function drawSeats() {
+  const body = clear($("camp-seats"));
+  camp.seats.forEach((s, i) => {
+    const link = isHost && !s.bot && i !== mySeat ? keys.seats?.[i]?.url : null;
+    const who = s.bot ? `bot: ${s.bot}` : i === mySeat ? "you" : "a person";
+    body.append(el("tr", { class: "camp-seat" }, el("td", {}, String(i + 1)), el("td", {}, s.name), el("td", {}, who),
+      el("td", {}, link ? el("span", {}, el("input", { class: "friend-link", readonly: true, value: link, "aria-label": `campaign link of ${s.name}` }), " ",
+        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, "copy")) : null)));
+  });
+  const note = $("host-note");
+  note.hidden = !isHost;
+  if (isHost) {
+    const noun = camp.noun || "game";
+    const friends = camp.seats.some((s, i) => !s.bot && i !== mySeat);
+    clear(note).append(`This browser holds the campaign's host key: it starts each ${noun}.`,
+      friends ? ` Send each friend their seat's campaign link (it opens their seat in every ${noun}).` : "");
+  }
+}
+
+async function drawHistory() {
+  const { games } = await api(`/api/campaigns/${cid}/history`);
+  const noun = camp.noun || "game";
+  $("history-title").textContent = `${cap(noun)}s so far`;
+  const body = clear($("history"));
+  for (const g of games) {
+    const state = g.status === "finished" ? "finished" : "being played";
+    body.append(el("tr", { class: `history-row ${g.status}`, dataset: { index: g.index } },
+      el("td", {}, `${cap(noun)} ${g.index + 1}`), el("td", { class: "history-state" }, state),
+      el("td", { class: "history-result" }, describeResult(g.result, seatNames()),
+        g.summary ? el("details", {}, el("summary", {}, "carried out"), renderSummary(g.summary)) : null),
+      el("td", {}, el("a", { href: gameUrl(g.game_id, "watch=1") }, g.status === "finished" ? "look back" : "watch"))));
+  }
+  if (!games.length) body.append(el("tr", {}, el("td", { colspan: 4 }, `No ${noun} played yet.`)));
+}
+
+async function refresh() {
+  clearTimeout(timer);
+  try {
+    camp = await api(`/api/campaigns/${cid}`);
+    document.title = `hauntkit — ${camp.title || "campaign " + cid}`;
+    $("camp-title").textContent = `${camp.title || "Campaign " + cid} · ${camp.ruleset_name || camp.ruleset}`;
+    $("camp-role").textContent = isHost ? "you are the host" : keys.seat_token ? "you have a seat" : "watching";
+    drawStatus();
+    clear($("summary")).append(renderSummary(camp.summary));
+    drawSeats();
+    await drawHistory();
+  } catch (err) {
+    showError(err.message);
+    if (!camp) return; // no such campaign: nothing to refresh
+  }
+  const live = camp.status === "active" && camp.games.some((g) => g.status === "active");
+  timer = setTimeout(refresh, live ? 3000 : 15000);
+}
+
+refresh();

@@ -1,0 +1,76 @@
+// Form pieces shared by the lobby's "New game" and "New campaign" forms: config fields from a
+// ruleset's declared options, the seat count within the declared range, one row per seat.
+import { clear, el } from "./dom.js";
+
+// One input per declared option ({key, type: choice|bool|int, default, help, ...}).
+export function renderOptions(box, options, prefix = "opt") {
+  clear(box);
+  for (const o of options || []) {
+    const id = `${prefix}-${o.key}`;
+    let input;
+    if (o.type === "choice") {
+      input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
+        el("option", { value: "" }, o.default ? `default (${o.default})` : "any"),
+        ...o.choices.map((c) => el("option", { value: c }, c)));
+    } else if (o.type === "bool") {
+      input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
+        el("option", { value: "" }, `default (${o.default ? "yes" : "no"})`),
+        el("option", { value: "true" }, "yes"), el("option", { value: "false" }, "no"));
+    } else {
+      input = el("input", { id, class: "option", type: "number", step: "1", min: o.min ?? null, max: o.max ?? null,
+        placeholder: o.default ?? "", dataset: { key: o.key, type: o.type } });
+    }
+    box.append(el("label", { title: o.help || "" }, o.key.replace(/_/g, " "), input));
+  }
+}
+
+// The config typed into a box drawn by renderOptions (empty fields left out).
+export function readOptions(box) {
+  const config = {};
+  for (const input of box.querySelectorAll(".option")) {
+    if (input.value === "") continue;
+    const kind = input.dataset.type;
+    config[input.dataset.key] = kind === "int" ? Number(input.value) : kind === "bool" ? input.value === "true" : input.value;
+  }
+  return config;
+}
+
+// The seat count typed, or an error naming the ruleset's declared range.
+export function seatCountProblem(rs, input) {
+  if (!rs) return "choose a ruleset";
+  const n = Number(input.value);
+  if (!Number.isInteger(n) || n < rs.min_seats || n > rs.max_seats) {
+    const span = rs.min_seats === rs.max_seats ? `${rs.min_seats}` : `${rs.min_seats} to ${rs.max_seats}`;
+    return `${rs.name || rs.id} is played with ${span} seats; ${input.value || "nothing"} is not allowed`;
+  }
+  return null;
+}
+
+// Keep one row per seat in `body` (rows made by makeRow(i)); `switched`: a new ruleset was
+// chosen, so the count is brought into its range. Returns the problem shown, if any.
+export function syncSeatRows(rs, input, body, errorBox, makeRow, switched = false) {
+  const range = rs || { min_seats: 1, max_seats: 1 };
+  input.min = range.min_seats; input.max = range.max_seats;
+  if (switched) input.value = Math.max(range.min_seats, Math.min(range.max_seats, Number(input.value) || range.min_seats));
+  const problem = seatCountProblem(rs, input);
+  errorBox.textContent = problem || "";
+  input.setAttribute("aria-invalid", problem ? "true" : "false");
+  if (problem) return problem;
+  const n = Number(input.value);
+  while (body.children.length > n) body.lastChild.remove();
+  while (body.children.length < n) body.append(makeRow(body.children.length));
+  return null;
+}
+
+// A game result in words: who won (seat names when given) and why.
+export function describeResult(result, seatNames = []) {
+  if (!result) return "";
+  const parts = [];
+  const name = (w) => (typeof w === "number" ? seatNames[w] || `seat ${w + 1}` : String(w));
+  if (result.winner !== undefined && result.winner !== null) {
+    const w = Array.isArray(result.winner) ? result.winner.map(name).join(" and ") : name(result.winner);
+    parts.push(`${w} won`);
+  }
+  if (result.reason) parts.push(result.reason);
+  return parts.join(": ") || result.summary || JSON.stringify(result);
+}

@@ -1,0 +1,92 @@
+// The lobby's "New campaign" form (rulesets that play campaigns, with their declared campaign
+// options; each seat: me, a friend with a link, or a bot) and the list of campaigns.
+import { saveKeys } from "./campaignkeys.js";
+import { api, clear, el } from "./dom.js";
+import { readOptions, renderOptions, seatCountProblem, syncSeatRows } from "./forms.js";
+
+const $ = (id) => document.getElementById(id);
+let info = { rulesets: [], bots: [] };
+
+function campaignRulesets() {
+  return info.rulesets.filter((r) => r.campaigns);
+}
+
+function current() {
+  return campaignRulesets().find((r) => r.id === $("c-ruleset").value);
+}
+
+function seatRow(i) {
+  const kind = el("select", { class: "seat-kind", "aria-label": `campaign seat ${i + 1} played by` },
+    el("option", { value: "me" }, "me"),
+    el("option", { value: "friend" }, "a friend (gets a link)"),
+    ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
+  if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
+  return el("tr", {}, el("td", {}, String(i + 1)),
+    el("td", {}, el("input", { class: "seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `campaign seat ${i + 1} name` })),
+    el("td", {}, kind));
+}
+
+function drawSeats(switched = false) {
+  syncSeatRows(current(), $("c-seat-count"), $("c-seat-rows"), $("c-error"), seatRow, switched);
+}
+
+function drawOptions() {
+  renderOptions($("c-options"), current()?.campaign_options, "copt");
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const problem = seatCountProblem(current(), $("c-seat-count"));
+  $("c-error").textContent = problem || "";
+  if (problem) return;
+  const kinds = [...$("c-seat-rows").children].map((row) => row.querySelector(".seat-kind").value);
+  if (kinds.filter((k) => k === "me").length > 1) {
+    $("c-error").textContent = "you can sit in one seat only; give the others to friends or bots";
+    return;
+  }
+  const seats = [...$("c-seat-rows").children].map((row, i) => {
+    const name = row.querySelector(".seat-name").value.trim();
+    return kinds[i].startsWith("bot:") ? { kind: "bot", bot: kinds[i].slice(4), name } : { kind: "human", name };
+  });
+  const body = { ruleset: $("c-ruleset").value, seats, title: $("c-title").value.trim(), config: readOptions($("c-options")) };
+  if ($("c-seed").value !== "") body.seed = Number($("c-seed").value);
+  try {
+    const made = await api("/api/campaigns", { method: "POST", body: JSON.stringify(body) });
+    const cid = made.campaign.id;
+    const me = kinds.indexOf("me");
+    saveKeys(cid, { host_token: made.host_token, me: me >= 0 ? me : null, seats: made.seats });
+    location.assign(`/campaign/${cid}`);
+  } catch (err) {
+    $("c-error").textContent = err.message;
+  }
+}
+
+async function refreshCampaigns() {
+  let list = [];
+  try { list = (await api("/api/campaigns")).campaigns; } catch { return; }
+  const body = clear($("campaigns"));
+  for (const c of list) {
+    body.append(el("tr", { class: `campaign-row ${c.status}`, dataset: { id: c.id } },
+      el("td", {}, c.title || c.id), el("td", {}, c.ruleset),
+      el("td", {}, c.status === "finished" ? "over" : "going on"),
+      el("td", {}, el("a", { href: `/campaign/${c.id}`, class: "campaign-open" }, "open"))));
+  }
+  if (!list.length) body.append(el("tr", {}, el("td", { colspan: 4 }, "No campaigns yet.")));
+}
+
+export function startCampaignForm(lobbyInfo) {
+  info = lobbyInfo;
+  const rulesets = campaignRulesets();
+  $("campaign-panel").hidden = !rulesets.length;
+  $("campaigns-panel").hidden = !rulesets.length;
+  if (!rulesets.length) return;
+  const select = $("c-ruleset");
+  for (const r of rulesets) select.append(el("option", { value: r.id }, r.name || r.id));
+  select.addEventListener("change", () => { drawSeats(true); drawOptions(); });
+  $("c-seat-count").addEventListener("input", () => drawSeats());
+  $("campaign-form").addEventListener("submit", create);
+  drawSeats(true);
+  drawOptions();
+  refreshCampaigns();
+  setInterval(refreshCampaigns, 5000);
+}

@@ -1,0 +1,132 @@
+"""The HTTP side of the browser's campaign flow (docs/protocol.md "Campaigns"): the lobby's
+listing of campaign rulesets and their options, the campaign config checked on creation, the
+campaign seat links (a friend opens their seat of each game), the host's links of the game in
+progress again, the ruleset's summary of the carried data, and every bad request refused with
+a reason."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import toycampaign  # noqa: F401 - registers "toyleague" here too
+from harness import ServerProcess
+
+from hauntkit.core.campaign_view import check_summary
+
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
+         {"kind": "bot", "bot": "random"}]
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db: Path = tmp_path_factory.mktemp("camweb") / "c.db"
+    server = ServerProcess(f"sqlite:///{db}", "").start()
+    yield server
+    server.kill()
+
+
+def _auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def _post(srv: ServerProcess, path: str, token: str | None = None, **body: object
+          ) -> httpx.Response:
+    return httpx.post(srv.url + path, json=body or None, headers=_auth(token), timeout=60)
+
+
+def _get(srv: ServerProcess, path: str, token: str | None = None) -> httpx.Response:
+    return httpx.get(srv.url + path, headers=_auth(token), timeout=60)
+
+
+def test_info_lists_campaign_rulesets_and_their_campaign_options(srv: ServerProcess) -> None:
+    rulesets = {r["id"]: r for r in _get(srv, "/api/info").json()["rulesets"]}
+    league, toy = rulesets["toyleague"], rulesets["toy"]
+    assert league["campaigns"] is True and league["campaign_noun"] == "game"
+    assert {o["key"] for o in league["campaign_options"]} >= {"games", "to_win"}
+    assert toy["campaigns"] is False and "campaign_options" not in toy
+
+
+@pytest.mark.parametrize(("body", "status", "code", "field"), [
+    ({"config": {"gamez": 2}}, 422, "bad_config", "config.gamez"),
+    ({"config": {"games": "two"}}, 422, "bad_config", "config.games"),
+    ({"config": {"players": 9}}, 422, "bad_config", "players"),
+    ({"seats": [{"kind": "human"}]}, 400, "bad_seats", "seats"),
+    ({"seats": [{"kind": "bot", "bot": "nobody"}] * 3}, 400, "unknown_bot", "seats"),
+    ({"ruleset": "toy"}, 400, "no_campaigns", "ruleset"),
+    ({"ruleset": "nosuch"}, 400, "unknown_ruleset", "ruleset"),
+    ({"seats": "three"}, 422, "invalid_request", "seats"),
+])
+def test_bad_new_campaigns_are_refused_with_the_field(srv: ServerProcess, body: dict,
+                                                      status: int, code: str, field: str) -> None:
+    before = len(_get(srv, "/api/campaigns").json()["campaigns"])
+    r = _post(srv, "/api/campaigns", **{"ruleset": "toyleague", "seats": SEATS, **body})
+    assert r.status_code == status, r.text
+    assert r.json()["code"] == code and r.json()["field"] == field
+    assert r.json()["message"]
+    assert len(_get(srv, "/api/campaigns").json()["campaigns"]) == before  # nothing stored
+
+
+def test_friend_opens_their_seat_and_host_gets_the_links_again(srv: ServerProcess) -> None:
+    made = _post(srv, "/api/campaigns", ruleset="toyleague", seats=SEATS, seed=8,
+                 title="Friends", config={"games": 2}).json()
+    camp, host = made["campaign"], made["host_token"]
+    cid = camp["id"]
+    assert not {"host_token_hash", "seat_token_hashes"} & set(camp)
+    assert made["host_url"].endswith(f"/campaign/{cid}#host={host}")
+    ann, bo, bot = made["seats"]
+    assert bot["token"] is None and bot["url"] is None  # a bot seat has no link
+    assert bo["url"].endswith(f"/campaign/{cid}#seat={bo['token']}")
+    assert len({host, ann["token"], bo["token"]}) == 3
+
+    shown = _get(srv, f"/api/campaigns/{cid}").json()
+    assert shown["noun"] == "game" and shown["next_config"] == {"players": 3, "round": 1}
+    assert check_summary(shown["summary"]) == []
+    assert not {"host_token_hash", "seat_token_hashes"} & set(shown)
+
+    # between games a friend's seat has nothing to open; a forged or missing token is refused
+    waiting = _get(srv, f"/api/campaigns/{cid}/seat", bo["token"])
+    assert waiting.status_code == 409 and waiting.json()["code"] == "no_game_in_progress"
+    for bad in (None, "forged", host + "x"):
+        r = _get(srv, f"/api/campaigns/{cid}/seat", bad)
+        assert r.status_code == 403 and "seat token" in r.json()["message"]
+    # a seat's token is not the host's
+    r = _post(srv, f"/api/campaigns/{cid}/next", bo["token"])
+    assert r.status_code == 403 and "host token" in r.json()["message"]
+
+    first = _post(srv, f"/api/campaigns/{cid}/next", host).json()
+    gid = first["game_id"]
+    assert first["new"] and first["seats"][1]["url"].endswith(f"&campaign={cid}")
+    mine = _get(srv, f"/api/campaigns/{cid}/seat", bo["token"]).json()
+    assert mine["seat"] == 1 and mine["game_id"] == gid
+    assert mine["token"] == first["seats"][1]["token"]
+    assert srv.state(gid, mine["token"])["you"] == 1
+    # the host asks again while the game goes on: the same game and the same links
+    again = _post(srv, f"/api/campaigns/{cid}/next", host).json()
+    assert not again["new"] and again["game_id"] == gid
+    assert [s["token"] for s in again["seats"]] == [s["token"] for s in first["seats"]]
+    assert again["host_token"] == first["host_token"]
+    assert _get(srv, f"/api/campaigns/{cid}").json()["next_config"] is None  # a game is on
+
+
+def test_history_presents_what_each_game_carried_out(srv: ServerProcess) -> None:
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    made = _post(srv, "/api/campaigns", ruleset="toyleague", seats=bots, seed=2,
+                 config={"games": 1}).json()
+    cid, host = made["campaign"]["id"], made["host_token"]
+    assert _post(srv, f"/api/campaigns/{cid}/next", host).json()["new"]
+    deadline = time.monotonic() + 60
+    while (shown := _get(srv, f"/api/campaigns/{cid}").json())["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' campaign game did not end"
+        time.sleep(0.3)
+    assert shown["next_config"] is None and shown["data"]["games"] == 1
+    rows = {r["label"]: r["value"] for r in shown["summary"]["sections"][0]["rows"]}
+    assert rows["Games"] == 1
+    (game,) = _get(srv, f"/api/campaigns/{cid}/history").json()["games"]
+    assert game["status"] == "finished" and check_summary(game["summary"]) == []
+    over = _get(srv, f"/api/campaigns/{cid}/seat", made["seats"][0]["token"])
+    assert over.status_code == 403  # a bot seat has no campaign token to present
+    assert _get(srv, "/campaign/" + cid).status_code == 200  # the page itself
