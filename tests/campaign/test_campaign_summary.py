@@ -12,9 +12,8 @@ import toycampaign
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hauntkit.core.campaign_view import check_summary, generic_summary
+from hauntkit.core.campaign_view import check_summary, generic_summary, present
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
-from hauntkit.server.campaign_api import summary_of
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
@@ -74,10 +73,10 @@ class _Own(toycampaign.LanternLeague):
 
 def test_the_server_shows_a_rulesets_summary_or_falls_back_to_the_generic_one() -> None:
     data = {"wins": [1, 0, 0], "bonus": [0, 1, 1], "games": 1}
-    assert summary_of(_Own(), data)["sections"][0]["table"] == [[1, 1], [2, 0], [3, 0]]
-    assert summary_of(_Broken(), data) == generic_summary(data)
-    assert summary_of(_Raises(), data) == generic_summary(data)
-    assert summary_of(toycampaign.LanternLeague(), data) == generic_summary(data)
+    assert present(_Own(), data)["sections"][0]["table"] == [[1, 1], [2, 0], [3, 0]]
+    assert present(_Broken(), data) == generic_summary(data)
+    assert present(_Raises(), data) == generic_summary(data)
+    assert present(toycampaign.LanternLeague(), data) == generic_summary(data)
 
 
 class _LeagueOnly(RulesetConfig):

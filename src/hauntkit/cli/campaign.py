@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hauntkit.core.campaign import Campaign, current_game
+from hauntkit.core.campaign_view import present
 from hauntkit.core.errors import HauntkitError
 from hauntkit.sim.cliutil import load_ruleset, parse_config
 
@@ -126,13 +127,10 @@ def _history_table(camp: Campaign, carried: bool = True) -> Table:
 
 def _summary_tables(rs: Any, camp: Campaign) -> list[Table]:
     """The ruleset's own reading of the carried data (``campaign_summary``, e.g. the legacy
-    house's record), one table a section; none when the ruleset has no such hook."""
-    summary = getattr(rs, "campaign_summary", None)
-    if not callable(summary):
-        return []
-    doc = summary(camp["data"])
+    house's record; a generic listing when it has none), one table a section, as the campaign
+    page shows it (``hauntkit.core.campaign_view.present``)."""
     tables = []
-    for sec in doc.get("sections", []):
+    for sec in present(rs, camp["data"])["sections"]:
         table = Table(title=sec.get("title", ""), show_header="columns" in sec)
         if "columns" in sec:
             for col in sec["columns"]:
@@ -141,10 +139,11 @@ def _summary_tables(rs: Any, camp: Campaign) -> list[Table]:
         else:
             table.add_column("")
             table.add_column("")
-            rows = sec.get("rows", [])
+            rows = [[r["label"], r["value"]] for r in sec.get("rows", [])]
         for row in rows:
-            cells = [row.get("label"), row.get("value")] if isinstance(row, dict) else row
-            table.add_row(*("-" if v is None else str(v) for v in cells))
+            table.add_row(*("-" if v is None else str(v) for v in row))
+        if "text" in sec:
+            table.caption = sec["text"]
         tables.append(table)
     return tables
 

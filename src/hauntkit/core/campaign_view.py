@@ -8,15 +8,19 @@ A summary is plain JSON::
                   {"title": "Notes", "text": "One paragraph."}]}
 
 Values and cells are scalars (string, number, bool or null) and are shown as text, never as
-markup. ``generic_summary`` renders any JSON this way (the default of rulesets that do not
-present their data themselves); ``check_summary`` lists what is wrong with a summary.
+markup. A row may also be written as a ``[label, value]`` pair; ``present`` gives every row as
+an object. ``generic_summary`` renders any JSON this way (the default of rulesets that do not
+present their data themselves); ``check_summary`` lists what is wrong with a summary;
+``present`` is what the server and the command line show.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
+log = logging.getLogger("hauntkit.campaign")
 Summary = dict[str, Any]
 _SCALARS = (str, int, float, bool, type(None))
 MAX_DEPTH = 4  # nested objects deeper than this are shown as compact JSON text
@@ -98,9 +102,9 @@ def check_summary(summary: Any) -> list[str]:
             problems.append(f"{where}: rows and table are lists")
             continue
         for j, row in enumerate(sec.get("rows", [])):
-            if not (isinstance(row, dict) and isinstance(row.get("label"), str)
-                    and isinstance(row.get("value"), _SCALARS) and set(row) == {"label", "value"}):
-                problems.append(f"{where}.rows[{j}]: expected {{label: string, value: scalar}}")
+            if _row(row) is None:
+                problems.append(f"{where}.rows[{j}]: expected {{label: string, value: scalar}} "
+                                "or [label, value]")
         if ("columns" in sec) != ("table" in sec):
             problems.append(f"{where}: columns and table go together")
         columns = sec.get("columns", [])
@@ -114,4 +118,31 @@ def check_summary(summary: Any) -> list[str]:
     return problems
 
 
-__all__ = ["Summary", "check_summary", "generic_summary"]
+def _row(row: Any) -> dict[str, Any] | None:
+    """A row as ``{"label", "value"}`` (from that or a ``[label, value]`` pair), else None."""
+    if isinstance(row, list) and len(row) == 2:
+        row = {"label": row[0], "value": row[1]}
+    if (isinstance(row, dict) and set(row) == {"label", "value"}
+            and isinstance(row["label"], str) and isinstance(row["value"], _SCALARS)):
+        return row
+    return None
+
+
+def present(rs: Any, data: Any) -> Summary:
+    """``rs.campaign_summary(data)`` with every row as an object, or the generic rendering
+    (logged) when the ruleset's hook raises or gives something that is not a summary."""
+    try:
+        got = rs.campaign_summary(data)
+        problems = check_summary(got)
+    except Exception as exc:  # noqa: BLE001 - a broken hook must not hide the campaign
+        problems = [f"{type(exc).__name__}: {exc}"]
+    if problems:
+        log.warning("ruleset %s: campaign_summary is not usable (%s); shown generically",
+                    getattr(rs, "id", "?"), "; ".join(problems[:3]))
+        return generic_summary(data)
+    return {**got, "sections": [
+        {**sec, "rows": [_row(r) for r in sec["rows"]]} if "rows" in sec else sec
+        for sec in got["sections"]]}
+
+
+__all__ = ["Summary", "check_summary", "generic_summary", "present"]

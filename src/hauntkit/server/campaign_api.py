@@ -18,7 +18,6 @@ in their seats play on, and they survive restarts like every game.
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
 from typing import Any
 
@@ -27,7 +26,7 @@ from fastapi.responses import JSONResponse
 
 from hauntkit.bots import UnknownBotError, get_bot
 from hauntkit.core.campaign import Campaign, current_game, upcoming
-from hauntkit.core.campaign_view import check_summary, generic_summary
+from hauntkit.core.campaign_view import present
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import ConfigError, Ruleset, plays_campaigns
 from hauntkit.server.app import TableSpec, _bearer
@@ -41,8 +40,6 @@ from hauntkit.server.campaigns import (
 from hauntkit.server.db import token_matches
 from hauntkit.server.rooms import Manager
 
-log = logging.getLogger("hauntkit.server")
-
 
 class CreateCampaign(TableSpec):
     """A new campaign: the same fields as a new game's table."""
@@ -55,25 +52,10 @@ def _err(status: int, code: str, message: str, field: str | None = None) -> JSON
     return JSONResponse(body, status_code=status)
 
 
-def summary_of(rs: Ruleset, data: Any) -> dict[str, Any]:
-    """``rs.campaign_summary(data)``, or the generic rendering (logged) when the ruleset's
-    hook fails or gives something that is not a summary."""
-    try:
-        got = rs.campaign_summary(data)
-        problems = check_summary(got)
-    except Exception as exc:  # noqa: BLE001 - a broken hook must not hide the campaign
-        problems = [f"{type(exc).__name__}: {exc}"]
-    if not problems:
-        return got
-    log.warning("ruleset %s: campaign_summary is not usable (%s); shown generically",
-                rs.id, "; ".join(problems[:3]))
-    return generic_summary(data)
-
-
 def presented(rs: Ruleset, camp: Campaign) -> dict[str, Any]:
     """The campaign as the page shows it: the public document, the summary of its data, what
     one game is called and the next game's config."""
-    return {**public(camp), "summary": summary_of(rs, camp["data"]),
+    return {**public(camp), "summary": present(rs, camp["data"]),
             "noun": rs.campaign_noun, "ruleset_name": rs.display_name or rs.id,
             "next_config": upcoming(rs, camp)}
 
@@ -159,7 +141,7 @@ def campaign_routes(mgr: Manager) -> APIRouter:
             return camp
         rs = mgr.ruleset(camp["ruleset"])
         return {"id": cid, "games": [
-            {**g, "summary": None if g["carry_out"] is None else summary_of(rs, g["carry_out"])}
+            {**g, "summary": None if g["carry_out"] is None else present(rs, g["carry_out"])}
             for g in camp["games"]]}
 
     async def game_seats(camp: Campaign, gid: str) -> list[dict[str, Any]]:
