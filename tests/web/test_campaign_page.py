@@ -30,9 +30,9 @@ def test_campaign_created_in_the_lobby_played_and_continued(
     # the ruleset's declared campaign options are offered (the toy league's games, to_win)
     page.fill("#copt-games", "2")
     page.fill("#copt-to_win", "3")
-    kinds = page.locator("#c-seat-rows .seat-kind")
+    kinds = page.locator("#c-seat-rows .c-seat-kind")
     assert kinds.count() == 3
-    page.locator("#c-seat-rows .seat-name").nth(0).fill("Ann")
+    page.locator("#c-seat-rows .c-seat-name").nth(0).fill("Ann")
     kinds.nth(0).select_option("me")
     kinds.nth(1).select_option("bot:random")
     kinds.nth(2).select_option("bot:random")

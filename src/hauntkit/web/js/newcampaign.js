@@ -16,13 +16,13 @@ function current() {
 }
 
 function seatRow(i) {
-  const kind = el("select", { class: "seat-kind", "aria-label": `campaign seat ${i + 1} played by` },
+  const kind = el("select", { class: "c-seat-kind", "aria-label": `campaign seat ${i + 1} played by` },
     el("option", { value: "me" }, "me"),
     el("option", { value: "friend" }, "a friend (gets a link)"),
     ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
   if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
   return el("tr", {}, el("td", {}, String(i + 1)),
-    el("td", {}, el("input", { class: "seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `campaign seat ${i + 1} name` })),
+    el("td", {}, el("input", { class: "c-seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `campaign seat ${i + 1} name` })),
     el("td", {}, kind));
 }
 
@@ -39,13 +39,13 @@ async function create(ev) {
   const problem = seatCountProblem(current(), $("c-seat-count"));
   $("c-error").textContent = problem || "";
   if (problem) return;
-  const kinds = [...$("c-seat-rows").children].map((row) => row.querySelector(".seat-kind").value);
+  const kinds = [...$("c-seat-rows").children].map((row) => row.querySelector(".c-seat-kind").value);
   if (kinds.filter((k) => k === "me").length > 1) {
     $("c-error").textContent = "you can sit in one seat only; give the others to friends or bots";
     return;
   }
   const seats = [...$("c-seat-rows").children].map((row, i) => {
-    const name = row.querySelector(".seat-name").value.trim();
+    const name = row.querySelector(".c-seat-name").value.trim();
     return kinds[i].startsWith("bot:") ? { kind: "bot", bot: kinds[i].slice(4), name } : { kind: "human", name };
   });
   const body = { ruleset: $("c-ruleset").value, seats, title: $("c-title").value.trim(), config: readOptions($("c-options")) };
