@@ -140,3 +140,30 @@ def test_the_view_tells_the_drawn_card_and_what_it_will_do(rs):
     assert acting["does"] == "a melee attack" and acting["target"] == "fei"
     assert acting["ability"]["name"] == "Melee attack"
     assert acting["path"] and all(len(p) == 2 for p in acting["path"])
+
+
+def test_a_hunts_legs_label_every_choice_and_log_every_line_in_words(rs):
+    """docs/hunt.md "Between-battle actions" (HR-70..HR-78) with HR-91: the phases' buttons and
+    lines name hunters, events' choices and costs; none shows an id, a list or a seat number."""
+    seen: set[str] = set()
+    for seed in (1, 2, 3, 4):
+        data = rs.campaign_start({"hunt": "short-night", "players": 2,
+                                  "hunters": ["joe", "fei", "tamara"]})
+        cfg = rs.campaign_next({"hunt": "short-night", "players": 2}, data, [])
+        game = Game.new(rs, cfg, seed, carry_in=data)
+        pick = random.Random(seed)
+        for _ in range(400):
+            if game.state["result"] is not None:
+                break
+            seat = game.to_act()[0]
+            legal = rs.legal_actions(game.state, seat)
+            for a in legal:
+                text = rs.describe_action(game.state, seat, a)
+                seen.add(a["type"])
+                assert not _raw(text, game.state), (a, text)
+                assert "_" not in text and "-" not in text.split(":")[0], (a, text)
+            game.act(seat, pick.choice(legal))
+        for e in game.state["log"]:
+            assert not _raw(e["text"], game.state), e
+        assert any(e["type"] == "phase_done" for e in game.state["log"])
+    assert {"done", "choose"} <= seen

@@ -52,6 +52,8 @@ ELEMENT_WORDS = {"PHYSICAL": "physical", "FIRE": "fire", "ELEC": "electric", "IC
 DIR_WORDS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
              "north-east")
 FACE_WORDS = {0: "blank", 1: "sword & shield", 2: "double sword"}
+DONE_WORDS = {"shop": "Done shopping", "investigate": "Move on", "loot": "Done with the loot",
+              "mystery": "Done with the mystery", "rest": "Done resting"}
 CARD_ACTION_WORDS = {"melee": "a melee attack", "range": "a ranged attack",
                      "special1": "its first special", "special2": "its second special",
                      "signature": "its signature ability"}
@@ -141,6 +143,8 @@ def catalogue(c: Content) -> dict[str, Any]:
                       "does": CARD_ACTION_WORDS.get(c.cards[cid], c.cards[cid]),
                       "cruelty": c.card_cruelty[cid], "copies": c.deck.count(cid)}
     return {
+        **_hunt_catalogue(c),
+        "gear": _gear_catalogue(c),
         "hunters": hunters,
         "enemies": enemies,
         "templates": {k: {"name": t.name, "text": t.text} for k, t in c.templates.items()},
@@ -154,9 +158,56 @@ def catalogue(c: Content) -> dict[str, Any]:
     }
 
 
+def _hunt_catalogue(c: Content) -> dict[str, Any]:
+    """The hunts (with their investigations), locations and events of the pack."""
+    hunts = getattr(c, "hunts", {})
+    return {
+        "hunts": {k: {"name": h.name, "text": h.text,
+                      "investigations": {i.id: {"name": i.name, "text": i.text,
+                                                "locations": list(i.locations),
+                                                "clues_needed": i.clues_needed}
+                                         for i in h.investigations}}
+                  for k, h in hunts.items()},
+        "locations": {k: {"name": loc.name, "text": loc.text, "risk": loc.risk,
+                          "reward": loc.reward}
+                      for k, loc in getattr(c, "locations", {}).items()},
+        "events": {k: {"name": e.name, "text": e.text, "alignment": e.alignment,
+                       "choices": {ch.id: ch.text for ch in e.choices}}
+                   for k, e in getattr(c, "hunt_events", {}).items()},
+    }
+
+
+def _gear_catalogue(c: Content) -> dict[str, Any]:
+    """Every gear item's name and text, and its other printed fields (the gear rules')."""
+    index = getattr(c, "gear", None)
+    out: dict[str, Any] = {}
+    for iid, item in getattr(index, "items", {}).items():
+        data = item.model_dump(mode="json", exclude={"replace"})
+        out[iid] = {"name": item.name, "text": getattr(item, "text", ""),
+                    **{k: v for k, v in data.items() if k not in ("name", "text", "id")}}
+    return out
+
+
+def thing_name(rs: Any, s: State, value: Any) -> str:
+    """Any id a label may meet, as a name: a unit, a light or barricade, a hunter of the
+    party, a gear item, an enemy kind, a location; else the value itself."""
+    if not isinstance(value, str):
+        return str(value)
+    u = s.get("units", {}).get(value)
+    if u is not None:
+        return str(rs.name(u))
+    c = rs.c
+    for table in (c.hunters, c.enemies, getattr(c, "locations", {})):
+        if value in table:
+            return str(table[value].name)
+    items = getattr(getattr(c, "gear", None), "items", {})
+    if value in items:
+        return str(items[value].name)
+    return object_name(s, value)
+
+
 def _unit(rs: Any, s: State, uid: Any) -> str:
-    u = s["units"].get(uid) if isinstance(uid, str) else None
-    return rs.name(u) if u is not None else object_name(s, uid)
+    return thing_name(rs, s, uid)
 
 
 def _target(rs: Any, s: State, action: Action) -> str:
@@ -167,7 +218,7 @@ def _target(rs: Any, s: State, action: Action) -> str:
     if ab is not None and ab.shape == "beam":
         return f"to the {dir_word(t)}"
     if ab is not None and ab.shape == "self":
-        return "on itself" if unit is None or unit["side"] == "enemies" else "on themself"
+        return ""
     if isinstance(t, list):
         return f"at {space_of(t)}"
     return f"on {_unit(rs, s, t)}"
@@ -177,9 +228,10 @@ def _ability_label(rs: Any, s: State, a: Action, who: str) -> str:
     unit = s["units"].get(a.get("unit")) if isinstance(a.get("unit"), str) else None
     ab = rs.ability(unit, a.get("ability")) if unit is not None else None
     name = ab.name if ab is not None else str(a.get("ability"))
-    head = "Interrupt: " if a.get("type") == "interrupt" else ""
+    head = {"interrupt": "Interrupt: ", "free": "Free action: "}.get(str(a.get("type")), "")
     tail = " (Team Player)" if a.get("team") else ""
-    return f"{head}{who}: {name} {_target(rs, s, a)}{tail}"
+    where = _target(rs, s, a)
+    return f"{head}{who}: {name}{' ' + where if where else ''}{tail}"
 
 
 # Each action type's label: (ruleset, state, action, the acting unit's name) -> text.
@@ -196,14 +248,43 @@ _LABELS: dict[str, Any] = {
         f"{who}: slip past {space_of(a.get('through'))} to {space_of(a.get('to'))}"),
     "attack": lambda rs, s, a, who: (
         f"{who}: {'melee' if a.get('mode') == 'melee' else 'ranged'} attack on "
-        f"{_unit(rs, s, a.get('target'))}"),
+        f"{_unit(rs, s, a.get('target'))}"
+        + (f" with {thing_name(rs, s, a['weapon'])}" if a.get("weapon") else "")
+        + (" (free)" if a.get("free") else "")),
     "ability": _ability_label,
     "interrupt": _ability_label,
+    "free": _ability_label,
+    "detonate": lambda rs, s, a, who: f"{who}: set off {_trap(s, a.get('trap'))}",
+    # between battles (docs/hunt.md "Between-battle actions")
+    "done": lambda rs, s, a, who: DONE_WORDS.get(str(s.get("phase")), "Done"),
+    "choose": lambda rs, s, a, who: _choice_label(rs, s, a),
+    "fight": lambda rs, s, a, who: "Let's Fight: call out the ambushers",
+    "treat": lambda rs, s, a, who: (
+        f"Treat {thing_name(rs, s, a.get('hunter'))}'s wound ({_treat_cost(rs, s)} Crypto)"),
     "cover": lambda rs, s, a, who: f"{who}: take cover",
     "douse": lambda rs, s, a, who: f"{who}: put out {object_name(s, a.get('light'))}",
     "carry": lambda rs, s, a, who: (
         f"{who}: carry {object_name(s, a.get('light'))} to {space_of(a.get('to'))}"),
 }
+
+
+def _trap(s: State, tid: Any) -> str:
+    for t in s.get("traps", []):
+        if t.get("id") == tid and "x" in t:
+            return f"the trap at {space_name(t['x'], t['y'])}"
+    return "a trap"
+
+
+def _choice_label(rs: Any, s: State, a: Action) -> str:
+    event = getattr(rs.c, "hunt_events", {}).get((s.get("hunt") or {}).get("event"))
+    text = next((ch.text for ch in event.choices if ch.id == a.get("choice")), None) \
+        if event is not None else None
+    return text or f"Choose {str(a.get('choice')).replace('-', ' ')}"
+
+
+def _treat_cost(rs: Any, s: State) -> str:
+    hunt = getattr(rs.c, "hunts", {}).get((s.get("hunt") or {}).get("hunt"))
+    return f"-{hunt.rest.treat_cost}" if hunt is not None else "costs"
 
 
 def _field(rs: Any, s: State, value: Any) -> str:
@@ -225,7 +306,12 @@ def describe_action(rs: Any, s: State, seat: int, a: Action) -> str:
 
 
 def seat_hunters(rs: Any, s: State, seat: int) -> list[str]:
-    """The display names of the hunters ``seat`` controls (living or not), in unit order."""
+    """The display names of the hunters ``seat`` controls (living or not), in unit order; in a
+    hunt between battles, its hunters still hunting (docs/hunt.md "The party")."""
+    if s.get("party") and s.get("phase", "battle") != "battle":
+        return [rs.c.hunters[r["hunter"]].name for r in s["party"]
+                if r["seat"] == seat and not r.get("dead") and not r.get("broken")
+                and r["hunter"] in rs.c.hunters]
     return [rs.name(u) for u in s["units"].values()
             if u["side"] == "hunters" and u["seat"] == seat]
 

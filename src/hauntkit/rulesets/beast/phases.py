@@ -26,6 +26,7 @@ from typing import Any
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.hunt_party import active
+from hauntkit.rulesets.beast.labels import seat_words
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -99,8 +100,8 @@ class Phase:
         kind = action["type"]
         if kind == "done":
             state["hunt"]["done"].append(seat)
-            emit(state, "phase_done", f"Seat {seat} is done with the {self.name}.",
-                 seat=seat, phase=self.name)
+            emit(state, "phase_done", f"{seat_words(rs, state, seat)}: done with the "
+                 f"{self.name}.", seat=seat, phase=self.name)
         else:
             extra = next((e for e in EXTRAS.get(self.name, ()) if kind in e.types), None)
             if extra is not None:

@@ -7,6 +7,7 @@
 // (/api/rulesets/beast/catalog); spaces are named A1, B1... as the board's edges (HR-90).
 import { el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
+import * as hunt from "./beast-hunt.js";
 
 export const SEAT_COLOURS = ["#e0b43c", "#5aa0d8", "#6fbf73", "#d77ad0"];
 const CELL = 58;
@@ -75,15 +76,16 @@ export function describeAction(a, view) {
     case "arc": return `Arc the lightning to ${unitName(view, a.target)}`;
     case "ability": case "interrupt": {
       const ab = abilityOf(view, view.units?.[a.unit], a.ability);
-      const where = ab?.shape === "beam" ? `to the ${catalog.directions?.[a.target]?.name || a.target}`
-        : Array.isArray(a.target) ? `at ${sp(a.target)}` : `on ${unitName(view, a.target)}`;
-      return `${a.type === "interrupt" ? "Interrupt: " : ""}${who}: ${ab?.name || a.ability} ${where}`;
+      const where = ab?.shape === "self" ? "" : ab?.shape === "beam" ? ` to the ${catalog.directions?.[a.target]?.name || a.target}`
+        : Array.isArray(a.target) ? ` at ${sp(a.target)}` : ` on ${unitName(view, a.target)}`;
+      return `${a.type === "interrupt" ? "Interrupt: " : ""}${who}: ${ab?.name || a.ability}${where}`;
     }
     default: return null;
   }
 }
 
 export function promptTitle(view, legal) {
+  if (hunt.inHunt(view)) return hunt.promptTitle(view);
   if (view.pending?.kind === "crit") return "A critical hit: reroll?";
   if (view.pending?.kind === "hex") return "Hex: what does it lower?";
   if (view.pending?.kind === "arc") return "The lightning arcs: to whom?";
@@ -99,7 +101,8 @@ export function seatSummary(view, i) {
 export function describeResult(result, view) {
   if (!result) return "";
   const who = result.winner === "hunters" ? "The hunters won" : result.winner === "enemies" ? "The enemies won" : "Nobody won";
-  return `${who}: ${result.reason}${result.rounds ? ` (round ${result.rounds})` : ""}.`;
+  const hunted = { on: " The hunt goes on.", won: " The hunt is won!", lost: " The hunt is lost." }[result.hunt] || "";
+  return `${who}: ${result.reason}${result.rounds ? ` (round ${result.rounds})` : ""}.${hunted}`;
 }
 
 export function outcomeFor(result, view) {
@@ -109,6 +112,12 @@ export function outcomeFor(result, view) {
 }
 
 export function figures(view, result, seats) {
+  if (view.party && view.phase !== "battle") {
+    return { columns: ["Player", "Hunter", "HP", "Sanity", "Wounds", ""], rows: view.party.map((r) => ({
+      mine: r.seat === view.seat,
+      cells: [seats?.[r.seat]?.name || `Seat ${r.seat + 1}`, catalog.hunters?.[r.hunter]?.name || r.hunter, r.hp, r.sanity, r.wounds || 0,
+        r.dead ? "dead" : r.broken ? "broken" : "hunting"] })) };
+  }
   const rows = Object.values(view.units || {}).filter((u) => u.side === "hunters").map((u) => ({
     mine: u.seat === view.seat,
     cells: [seats?.[u.seat]?.name || `Seat ${u.seat + 1}`, u.name, `${Math.max(0, u.hp)}/${u.max}`, u.san,
@@ -129,6 +138,7 @@ export function describeEvent(e) { return e.text || e.type; }
 
 // ---------------------------------------------------------------- my hunters (beside the choices)
 export function renderMine(view) {
+  if (hunt.inHunt(view)) return null;
   const mine = seatHunters(view, view.seat);
   if (!mine.length) return null;
   const box = el("div", { class: "beast-mine" });
@@ -189,6 +199,7 @@ function button(ui, a, text, extra = "") {
 
 export function renderPrompt(box, msg, ui) {
   const view = msg.view;
+  if (hunt.inHunt(view)) return hunt.renderHuntPrompt(box, msg, ui, catalog);
   syncLocal(msg);
   const legal = msg.legal_actions;
   const mine = seatHunters(view, view.seat);
@@ -359,6 +370,7 @@ function plan(msg) {
 
 export function renderBoard(root, msg, ui) {
   const view = msg.view;
+  if (hunt.inHunt(view)) { hunt.renderHuntBoard(root, msg, ui, catalog); return; }
   syncLocal(msg);
   const { width, height } = view.map;
   const walls = new Set(view.map.walls.map(([x, y]) => key(x, y)));
@@ -460,7 +472,7 @@ export function renderBoard(root, msg, ui) {
     board.append(unitToken(msg, ui, u, p, X, Y, hover));
   }
   root.append(el("div", { class: "beast-board" },
-    el("div", { class: "beast-map-col" }, battleHeader(view), zoomable(board, null, null), legend()),
+    el("div", { class: "beast-map-col" }, view.hunt ? hunt.huntHeader(catalog, view) : null, battleHeader(view), zoomable(board, null, null), legend()),
     el("div", { class: "beast-info" }, turnOrder(view, ui), view.acting ? intentBox(view) : null, unitList(view), rolls(ui.story))));
 }
 

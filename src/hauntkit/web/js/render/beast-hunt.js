@@ -1,0 +1,134 @@
+// The between-battle pages of a hunt (docs/hunt.md): where the hunt stands, the phases of this
+// leg, the party's records (HP, Sanity, wounds, madness, gear) and Crypto, and the phase's own
+// page: the shop's wares, the location's event and its choices, the loot, the mystery, the rest.
+// Every button is one of the seat's legal actions, labelled by the server (describe_action).
+import { el } from "../dom.js";
+
+export const PHASES = ["shop", "investigate", "battle", "loot", "mystery", "rest"];
+const PHASE_NAME = { shop: "Shop", investigate: "Investigate", battle: "Battle", loot: "Loot", mystery: "Mystery", rest: "Rest" };
+const SLOT_NAME = { open1: "open slot 1", open2: "open slot 2", open3: "open slot 3", open4: "open slot 4", augment: "augment", consumable: "consumable" };
+
+const pretty = (id) => String(id).replace(/[-_]/g, " ");
+export const itemName = (cat, id) => cat.gear?.[id]?.name || pretty(id);
+const hunterName = (cat, id) => cat.hunters?.[id]?.name || pretty(id);
+
+export function inHunt(view) {
+  return Boolean(view && view.phase && view.phase !== "battle" && view.hunt);
+}
+
+export function promptTitle(view) {
+  const names = { shop: "The shop", investigate: "Investigation", loot: "Loot", mystery: "Mystery", rest: "Rest" };
+  return names[view.phase] || "Between battles";
+}
+
+// Where the hunt stands: hunt, investigation, location, and this leg's phases.
+export function huntHeader(cat, view) {
+  const h = view.hunt || {};
+  const hunt = cat.hunts?.[h.hunt];
+  const inv = hunt?.investigations?.[h.investigation];
+  const loc = cat.locations?.[h.location];
+  const plan = new Set(h.plan || []);
+  const now = view.phase || "battle";
+  const track = el("ol", { class: "phase-track" }, ...PHASES.map((p) => {
+    let state = "past";
+    if (p === now) state = "now";
+    else if (plan.has(p)) state = "next";
+    else if (PHASES.indexOf(p) > PHASES.indexOf(now)) state = "skipped";
+    return el("li", { class: `phase ${state}`, dataset: { phase: p } }, PHASE_NAME[p]);
+  }));
+  const need = inv?.clues_needed;
+  return el("div", { class: "hunt-head" },
+    el("div", { class: "hunt-where" }, el("strong", {}, hunt?.name || pretty(h.hunt || "the hunt")),
+      inv ? ` · ${inv.name}` : "", loc ? ` · ${loc.name}` : "", h.last ? " (the last location)" : ""),
+    track,
+    el("div", { class: "hunt-values" },
+      el("span", { class: "crypto" }, `Crypto ${view.crypto ?? 0}`),
+      el("span", {}, `Renown ${view.renown ?? 0}`), el("span", {}, `Infamy ${view.infamy ?? 0}`),
+      el("span", { class: "clues" }, `Clues ${view.clues ?? 0}${need ? ` of ${need}` : ""}`)));
+}
+
+function gearCell(cat, record) {
+  const gear = Object.entries(record.gear || {}).filter(([, v]) => v);
+  const parts = gear.map(([slot, id]) => el("span", { class: "gear-item", title: cat.gear?.[id]?.text || "", dataset: { item: id, slot } },
+    `${itemName(cat, id)} (${SLOT_NAME[slot] || pretty(slot)})`));
+  const pack = (record.pack || []).map((id) => el("span", { class: "pack-item", title: cat.gear?.[id]?.text || "", dataset: { item: id } }, itemName(cat, id)));
+  return el("td", { class: "gear" }, parts.length ? parts : el("span", { class: "dim" }, "nothing equipped"),
+    pack.length ? el("div", { class: "pack" }, "pack: ", ...pack) : null,
+    record.arsenal ? el("div", { class: "arsenal" }, `arsenal: ${pretty(record.arsenal)}`) : null);
+}
+
+export function partyTable(cat, view, seatName) {
+  const rows = (view.party || []).map((r) => {
+    const base = cat.hunters?.[r.hunter]?.hp;
+    const maxHp = base ? base - (r.wounds || 0) : null;
+    const state = r.dead ? "dead" : r.broken ? "broken (mad)" : "hunting";
+    return el("tr", { class: `${r.seat === view.seat ? "mine " : ""}${r.dead || r.broken ? "out" : ""}`, dataset: { hunter: r.hunter } },
+      el("td", {}, el("strong", {}, hunterName(cat, r.hunter))), el("td", {}, seatName(r.seat)),
+      el("td", {}, maxHp ? `${r.hp}/${maxHp}` : String(r.hp)), el("td", {}, String(r.sanity)),
+      el("td", {}, String(r.wounds || 0)), el("td", {}, String(r.madness || 0)), el("td", {}, state), gearCell(cat, r));
+  });
+  return el("table", { class: "party" },
+    el("thead", {}, el("tr", {}, ...["Hunter", "Player", "HP", "Sanity", "Wounds", "Madness", "", "Gear"].map((c) => el("th", {}, c)))),
+    el("tbody", {}, ...rows));
+}
+
+function phasePanel(cat, msg) {
+  const view = msg.view;
+  const h = view.hunt || {};
+  const loc = cat.locations?.[h.location];
+  const box = el("section", { class: `phase-page phase-${view.phase}` }, el("h2", {}, promptTitle(view)));
+  if (view.phase === "investigate") {
+    if (loc) box.append(el("p", { class: "location-text" }, loc.text));
+    const ev = h.event ? cat.events?.[h.event] : null;
+    if (ev) {
+      box.append(el("div", { class: "hunt-event" }, el("strong", {}, ev.name), el("p", {}, ev.text),
+        el("p", { class: "dim" }, "The lead hunter's player chooses:"),
+        el("ul", {}, ...Object.values(ev.choices || {}).map((t) => el("li", {}, t)))));
+    }
+    if (h.ambush !== null && h.ambush !== undefined) box.append(el("p", { class: "ambush" }, `Ambush roll ${h.ambush} against risk ${loc?.risk ?? "?"}: ${h.fight ? "ambushed!" : "no ambush."}`));
+    else if (h.fight) box.append(el("p", { class: "ambush" }, "A fight awaits."));
+  } else if (view.phase === "rest") {
+    box.append(el("p", {}, h.last ? "A full rest: the investigation is over." : "The hunters catch their breath; wounds may be treated for Crypto."));
+  } else {
+    box.append(el("p", { class: "dim" }, view.phase === "shop" ? "Buy, sell and equip gear before setting out." : view.phase === "loot" ? "The spoils of the battle." : view.phase === "mystery" ? "The Order or Chaos of this place answers." : ""));
+  }
+  // the wares and choices on offer to me, by kind
+  const offers = msg.legal_actions.filter((a) => a.type !== "done");
+  if (offers.length) box.append(el("p", { class: "dim" }, `${offers.length} choice${offers.length === 1 ? "" : "s"} on offer: see the panel on the right.`));
+  return box;
+}
+
+export function renderHuntBoard(root, msg, ui, cat) {
+  const view = msg.view;
+  root.append(el("div", { class: "hunt-board" }, huntHeader(cat, view), phasePanel(cat, msg),
+    el("section", { class: "party-page" }, el("h2", {}, "The party"), partyTable(cat, view, ui.seatName))));
+}
+
+// The seat's choices in this phase, grouped by kind; "done" last.
+export function renderHuntPrompt(box, msg, ui, cat) {
+  const view = msg.view;
+  const mine = (view.party || []).filter((r) => r.seat === view.seat && !r.dead && !r.broken);
+  if (mine.length > 1) box.append(el("p", { class: "two-hunters" }, `You control ${mine.length === 2 ? "two" : mine.length} hunters: ${mine.map((r) => hunterName(cat, r.hunter)).join(" and ")}.`));
+  box.append(el("p", { class: "crypto-line" }, `The party has ${view.crypto ?? 0} Crypto.`));
+  const groups = new Map();
+  for (const a of msg.legal_actions) {
+    if (a.type === "done") continue;
+    if (!groups.has(a.type)) groups.set(a.type, []);
+    groups.get(a.type).push(a);
+  }
+  for (const [type, acts] of groups) {
+    const list = el("div", { class: `actions group-${type}` });
+    for (const a of acts) {
+      const item = a.item && cat.gear?.[a.item];
+      list.append(el("button", { type: "button", class: "action", title: item?.text || "", dataset: { action: JSON.stringify(a), type: a.type },
+        onclick: () => ui.act(a) }, ui.label(a)));
+    }
+    box.append(list);
+  }
+  const done = msg.legal_actions.find((a) => a.type === "done");
+  if (done) {
+    box.append(el("div", { class: "actions end" }, el("button", { type: "button", class: "action done", dataset: { action: JSON.stringify(done), type: "done" },
+      onclick: () => ui.act(done) }, ui.label(done))));
+  }
+  return true;
+}
