@@ -93,12 +93,20 @@ class LegacyCampaignMixin:
                             if getattr(x, "intensify", 0)})
 
     def campaign_chapters(self) -> list[Chapter]:
-        """The chapters, prologue first."""
+        """The chapters, prologue first: the pack's (content folders may add or replace
+        chapters), else the starter chapters."""
         cached = getattr(self, "_chapters", None)
         if cached is None:
-            cached = load_chapters()
+            in_pack = getattr(getattr(self, "ix", None), "chapters", None)
+            cached = (sorted(in_pack.values(), key=lambda c: c.number) if in_pack
+                      else load_chapters())
             self._chapters = cached
         return cached
+
+    def card_name(self, cid: str) -> str:
+        """A card's printed name (its id when the pack is not at hand)."""
+        card = getattr(getattr(self, "ix", None), "cards", {}).get(cid)
+        return getattr(card, "name", cid)
 
     def chapter(self, number: int) -> Chapter | None:
         """Chapter ``number`` (None after the last: free play)."""
@@ -244,7 +252,8 @@ class LegacyCampaignMixin:
         if ch is not None:  # RULING HLC-5: heirlooms are made only during the campaign
             for h in outcome.get("heirloomed", []):
                 fam = families[h["seat"]]
-                name = h.get("name") or f"{chars[h['seat']].get('name', fam)}'s {h['card']}"
+                name = h.get("name") or f"{chars[h['seat']].get('name', fam)}'s " \
+                    f"{self.card_name(h['card'])}"
                 R.add_heirloom(rec, fam, h["card"], name, number, log)
         for cid in outcome.get("tomb", []):
             R.send_to(rec, "tomb", cid, log)

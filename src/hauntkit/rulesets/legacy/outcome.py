@@ -25,9 +25,20 @@ def game_outcome(state: dict[str, Any]) -> dict[str, Any]:
     changes = state.get("house_changes") or {}
     return {"winner": winner if winner in ("heroes", "traitor") else None,
             "haunt": result.get("haunt") or haunt.get("id"), "seats": seats,
-            "heirloomed": list(state.get("heirloomed", [])),
+            "heirloomed": heirlooms_made(state),
             "box": list(changes.get("box", [])), "tomb": list(changes.get("tomb", [])),
             "destroyed": list(changes.get("destroyed", []))}
+
+
+def heirlooms_made(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The heirlooms made in this game, ``[{"seat", "card"}]``: the engine's heirlooms
+    (``state["legacy"]["heirlooms"]``, card -> family) that the house it was given had not."""
+    config = state.get("config") or {}
+    families = config.get("families") or []
+    before = ((config.get("house") or {}).get("heirlooms")) or {}
+    now = (state.get("legacy") or {}).get("heirlooms") or {}
+    return [{"seat": families.index(fam), "card": cid} for cid, fam in now.items()
+            if cid not in before and fam in families]
 
 
 def house_of(record: Record) -> dict[str, Any]:
