@@ -14,11 +14,12 @@ One campaign game is one leg of the hunt (one location). The campaign's data::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
+from pydantic import Field
 
-from hauntkit.core.ruleset import ConfigError
+from hauntkit.core.ruleset import ConfigError, RulesetConfig
 from hauntkit.rulesets.beast.hunt_leg import new_leg
 from hauntkit.rulesets.beast.hunt_party import deal_seats, in_hunt, max_hp, new_record
 
@@ -30,10 +31,20 @@ def _copy(data: Any) -> Any:
     return orjson.loads(orjson.dumps(data))
 
 
+class HuntCampaignConfig(RulesetConfig):
+    """A new hunt's config (docs/hunt.md): the lobby and the campaign API check it."""
+
+    hunt: str | None = Field(default=None, description="the hunt (default: the pack's first)")
+    hunters: list[str] | None = Field(default=None, description="the party (default: the hunt's)")
+    max_rounds: int | None = Field(default=None, gt=0, description="the battles' round cap")
+
+
 class HuntCampaign:
     """Mixin of BeastRuleset: the campaign hooks of a hunt."""
 
     c: Any
+    CampaignConfig: ClassVar[type[RulesetConfig] | None] = HuntCampaignConfig
+    campaign_noun: ClassVar[str] = "leg"
 
     def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:
         """A new hunt: config ``hunt`` (default: the pack's first), optional ``hunters`` (the
