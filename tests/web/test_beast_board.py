@@ -131,3 +131,26 @@ def test_the_enemy_card_and_the_interrupts_on_offer(browser, web_server: ServerP
                            "'Thug 1 is now paralyzed.')")
     assert not errors, errors
     ctx.close()
+
+
+def test_an_area_attack_aimed_and_thrown_by_clicking_starts_its_cool_down(
+        browser, web_server: ServerProcess, shots: Path) -> None:
+    """Rules "Area of Effect (AOE)" and "Ability Cool Downs": Fei's Shock Grenade is aimed
+    from the panel, thrown by clicking a marked space, and then cools down for 2 turns, which
+    his card beside the board shows."""
+    setup = {"units": {"fei": {"x": 5, "y": 2}, "joe": {"x": 2, "y": 2},
+                       "thug-1": {"x": 8, "y": 2}}}
+    ctx, page, errors = _open(browser, web_server, setup, [0, 1, 0, 0, 0, 0, 0, 0])
+    assert "Shock Grenade — ready" in page.inner_text(".mine-info")
+    page.click("button.aim[data-ability=shock-grenade]")
+    v = _version(page)
+    page.click("svg.beast-map rect.cell.can-aim[data-x='8'][data-y='3']")
+    _wait_version_above(page, v)
+    assert "Fei uses Shock Grenade." in page.inner_text("#log")
+    assert "Shock Grenade — cooling down: 2 turns" in page.inner_text(".mine-info")
+    assert "cooling down: Shock Grenade 2" in page.inner_text(".unit-list")
+    assert page.locator("button.aim[data-ability=shock-grenade]").count() == 0
+    assert "Fei attacks Thug 1 (electric)" in page.inner_text(".rolls")
+    page.screenshot(path=str(shots / "beast-cooldown.png"))
+    assert not errors, errors
+    ctx.close()

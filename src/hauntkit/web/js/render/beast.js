@@ -473,7 +473,7 @@ export function renderBoard(root, msg, ui) {
   }
   root.append(el("div", { class: "beast-board" },
     el("div", { class: "beast-map-col" }, view.hunt ? hunt.huntHeader(catalog, view) : null, battleHeader(view), zoomable(board, null, null), legend()),
-    el("div", { class: "beast-info" }, turnOrder(view, ui), view.acting ? intentBox(view) : null, unitList(view), rolls(ui.story))));
+    el("div", { class: "beast-info" }, mineSection(view), turnOrder(view, ui), view.acting ? intentBox(view) : null, unitList(view), rolls(ui.story))));
 }
 
 function unitToken(msg, ui, u, p, X, Y, hover) {
@@ -577,11 +577,26 @@ function turnOrder(view, ui) {
   return el("section", { class: "info turn-order" }, el("h3", {}, `Turn order (initiative: ${first} first)`), el("ol", {}, ...items));
 }
 
+// My hunters with their cool downs and uses left (beside the board on a wide screen; a phone
+// shows the same cards above the choices).
+function mineSection(view) {
+  const mine = seatHunters(view, view.seat);
+  if (!mine.length) return null;
+  return el("section", { class: "info mine-info beast-mine" }, el("h3", {}, mine.length > 1 ? "Your hunters" : "Your hunter"),
+    ...mine.map((u) => hunterCard(view, u)));
+}
+
+function cooling(u) {
+  const book = hunterBook(u);
+  const parts = Object.entries(u.cd || {}).filter(([, n]) => n > 0).map(([id, n]) => `${book?.abilities?.[id]?.name || id} ${n}`);
+  return parts.length ? ` · cooling down: ${parts.join(", ")}` : "";
+}
+
 function unitList(view) {
   const units = Object.values(view.units || {});
   return el("section", { class: "info units" }, el("h3", {}, "On the board"),
     el("ul", { class: "unit-list" }, ...units.map((u) => el("li", { class: `${u.side}${u.alive ? "" : " down"}`, dataset: { unit: u.id } },
-      el("strong", {}, u.name), ` ${spaceName(u.x, u.y)} · HP ${Math.max(0, u.hp)}/${u.max}${u.side === "hunters" ? ` · Sanity ${u.san}` : ""}`,
+      el("strong", {}, u.name), ` ${spaceName(u.x, u.y)} · HP ${Math.max(0, u.hp)}/${u.max}${u.side === "hunters" ? ` · Sanity ${u.san}${cooling(u)}` : ""}`,
       u.alive ? "" : " · out", Object.keys(u.st || {}).length ? el("span", { class: "statuses" }, " · ", Object.keys(u.st).map(statusWord).join(", ")) : null))));
 }
 
