@@ -25,6 +25,15 @@ def test_beast_conforms():
                   max_examples=examples(12), max_actions=120)
 
 
+def test_beast_conforms_with_every_character_skill_in_play():
+    """Curtis Kaine, Nysa (hidden clash hands), Mathias and Serenity (issue 10)."""
+    new = ["curtis", "nysa", "mathias", "serenity"]
+    check_ruleset(get_ruleset("beast"), [{"hunters": new, "players": 2},
+                                         {"hunters": new[1:] + ["joe"], "players": 4},
+                                         {"hunters": ["nysa", "curtis"], "players": 2}],
+                  max_examples=examples(12), max_actions=120)
+
+
 def test_race_conforms():
     check_ruleset(Race(), [{}, {"players": 4}], max_examples=examples(25))
 

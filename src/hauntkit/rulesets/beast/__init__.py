@@ -22,7 +22,7 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import combat, dice, labels, renown, status
+from hauntkit.rulesets.beast import clash, combat, dice, labels, renown, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
@@ -34,6 +34,7 @@ from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
 from hauntkit.rulesets.beast.phases import HANDLERS
 from hauntkit.rulesets.beast.rules import Rules
 from hauntkit.rulesets.beast.schema import PACK_SPEC
+from hauntkit.rulesets.beast.skills import SKILL_ACTIONS, SkillsMixin
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
 from hauntkit.rulesets.beast.views import ViewsMixin
 
@@ -58,9 +59,12 @@ class BeastConfig(RulesetConfig):
     hunt: HuntLegConfig | None = Field(default=None, description=(
         "a leg of a hunt: hunt, investigation and location ids (a hunt campaign sets it; "
         "docs/hunt.md)"))
+    skills: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="hunter id -> its skill record (docs/hunters.md)")
 
 
-class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCampaign, Ruleset):
+class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Rules,
+                   HuntCampaign, Ruleset):
     """Riddle of the Beast battles."""
 
     id = "beast"
@@ -123,6 +127,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
                 state[key] = int(config[key])
         state["rng"]["script"].extend(config.get("dice", []))
         self.place_battle(state, hunters, [i % players for i in range(len(hunters))], enemies)
+        self.skills_carry_in(state, config.get("skills") or {})
         self.begin_battle(state)
         return state
 
@@ -154,6 +159,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
     def begin_battle(self, state: State) -> None:
         """Roll initiative and play until a seat must decide."""
         self.count_alive(state)
+        self.skills_start_battle(state)
         renown.start_of_battle(self, state)
         # RULING R6: each side rolls a d6, ties reroll; the winner goes first all battle.
         while True:
@@ -235,6 +241,9 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
                 return [{"type": "crit", "reroll": False}, {"type": "crit", "reroll": True}]
             if pending["kind"] == "hex":
                 return [{"type": "hex", "lower": "attack"}, {"type": "hex", "lower": "defense"}]
+            skill = self.pending_actions(state)
+            if skill is not None:
+                return skill
             return [{"type": "arc", "target": t} for t in pending["options"]]
         window = state["window"]
         if window:
@@ -278,6 +287,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
         elif kind == "end_turn":
             state["passed"].append(seat)
             emit(state, "end_turn", end_turn_text(self, state, seat), seat=seat)
+        elif kind in SKILL_ACTIONS:
+            self.apply_skill(state, action)
         else:
             unit = units[action["unit"]]
             if kind == "step":
@@ -341,8 +352,10 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, Rules, HuntCamp
 
     def shuffle_hidden(self, state: State, rng: random.Random) -> None:
         """Permute what nobody may see: the order of the enemies' combat deck (the cards a
-        scenario forces first stay first); hauntkit.testing.check_ruleset checks the views."""
+        scenario forces first stay first) and of the clash deck; hauntkit.testing.check_ruleset
+        checks the views."""
         rng.shuffle(state["deck"])
+        clash.shuffle_hidden(state, rng)
 
 
 __all__ = ["PACK_SPEC", "BeastRuleset"]

@@ -115,7 +115,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
             budget -= 1
     h = dice.hits(faces)
     phys = el == "PHYSICAL" or fr["pc"]
-    crit = n >= (2 if phys else 3) and all(faces)
+    crit = n >= (2 if phys else 3) and all(faces) and not fr.get("nocrit")
     emit(state, "attack_roll", f"{rs.name(att)} attacks {rs.name(tgt)} ({element_word(el)}): "
          f"{hits_text(faces)}{', a critical hit' if crit else ''}.", att=att["id"], tgt=tgt["id"], faces=faces,
          crit=crit)
@@ -165,7 +165,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         faces = dice.combat(state, ndice)
         blocked = dice.blocks(faces)
         perfect = (blocked >= 3 and rs.defence_score(state, tgt) < 6
-                   and "FROZEN" not in tgt["st"])
+                   and "FROZEN" not in tgt["st"] and not fr.get("noperf"))
         emit(state, "defence_roll", f"{rs.name(tgt)} defends: {blocks_text(faces)}"
              f"{', a perfect defence' if perfect else ''}.", faces=faces, perfect=perfect)
     if "FLINCH" in tgt["st"]:
@@ -175,12 +175,15 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         dmg = max(0, dmg - rs.damage_reduction(tgt))
     if dmg and style != "melee" and "COVER" in tgt["st"]:
         dmg -= 1  # COVER: a Ward of 1 against ranged attacks and abilities
+    if dmg and el not in ("PHYSICAL",) and not fr["pc"] and "clash" in state:
+        dmg = max(0, dmg - rs.great_wall(state, tgt["side"]))  # Great Wall Arcana (HR-56)
     lost = rs.deal(state, tgt, dmg, att, el) if dmg else 0
     hit = h > 0 and not perfect
     if fr["ab"]:
         ab = rs.ability(att, fr["ab"])
         if ab is not None:
             rs.apply_effects(state, ab, att, tgt, hit=hit, damaged=lost > 0)
+    rs.after_attack(state, fr, att, tgt, hit, lost)  # character skills (skills/)
     _element_effects(rs, state, fr, att, tgt, lost)
     if el == "ELEC" and fr.get("sp") and fr["arc"]:
         return _arc(rs, state, fr, att, tgt)

@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 
 from hauntkit.core.content import Pack
 from hauntkit.rulesets.beast.hunt_schema import Hunt, HuntEvent, Location
-from hauntkit.rulesets.beast.schema import Ability, BattleMap, Enemy, Hunter, Template
+from hauntkit.rulesets.beast.schema import (
+    Ability,
+    BattleMap,
+    ClashCard,
+    Enemy,
+    Hunter,
+    Template,
+)
 
 DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 # Neighbour order: straight steps before diagonal ones, so paths look natural.
@@ -123,6 +130,61 @@ class Content:
         self.logic: dict[str, list[str]] = {
             eid: [w.strip() for w in e.logic.split(">")] for eid, e in self.enemies.items()
         }
+        self.passives: dict[str, frozenset[str]] = {
+            hid: frozenset(h.passives) for hid, h in self.hunters.items()}
+        # the clash deck (Card Casting): cards, the deck list, each side as an ability
+        self.clash: dict[str, ClashCard] = items.get("clash_cards", {})  # type: ignore[assignment]
+        self.clash_deck: list[str] = [cid for cid, card in self.clash.items()
+                                      for _ in range(card.copies)]
+        self.clash_sides: dict[tuple[str, str], Ability] = {}
+        for cid, card in self.clash.items():
+            for side in ("light", "dark"):
+                cs = getattr(card, side)
+                if cs is not None:
+                    self.clash_sides[(cid, side)] = Ability(
+                        id=f"clash:{cid}:{side}", name=f"{card.name} ({side})", text=cs.text,
+                        kind="free", targets=cs.targets, range=cs.range, attack=cs.attack,
+                        element=cs.element, effects=cs.effects)
+        # abilities a hunter gains in battle (Blood Arts, Tarot spirits): looked up by id
+        self.gained: dict[str, dict[str, Ability]] = {}
+        for hid, h in self.hunters.items():
+            gained: dict[str, Ability] = {}
+            if "blood_rite" in h.passives:
+                for eid, e in self.enemies.items():
+                    gained[f"art-{eid}"] = blood_art(eid, e)
+            if "card_casting" in h.passives:
+                for eid, e in self.enemies.items():
+                    gained.update(tarot_abilities(eid, e))
+            self.gained[hid] = gained
+            self.abilities[hid].update(gained)
 
     def stats(self, kind: str) -> Hunter | Enemy:
         return self.hunters[kind] if kind in self.hunters else self.enemies[kind]
+
+
+def blood_art(eid: str, enemy: Enemy) -> Ability:
+    """An enemy's Special 1 as Mathias's Blood Art: an action with a 2-round cool down
+    (RULING HR-57)."""
+    sp = enemy.special1
+    return sp.model_copy(update={"id": f"art-{eid}", "name": f"{sp.name} (Blood Art)",
+                                 "kind": "action", "cooldown": 2, "charges": None,
+                                 "signature": False})
+
+
+def tarot_abilities(eid: str, enemy: Enemy) -> dict[str, Ability]:
+    """A Tarot spirit's gifts (Great Arcana): its ranged attack, its Special 1 (2-round cool
+    down) and its Special 2 (once a battle)."""
+    out: dict[str, Ability] = {}
+    if enemy.ranged is not None:
+        out[f"tarot-{eid}-range"] = Ability(
+            id=f"tarot-{eid}-range", name=f"{enemy.name}'s ranged attack (Tarot)",
+            text="The spirit's ranged attack.", style="ranged", range=enemy.ranged.range,
+            attack=enemy.ranged.attack, element=enemy.ranged.element)
+    s1, s2 = enemy.special1, enemy.special2
+    out[f"tarot-{eid}-s1"] = s1.model_copy(update={
+        "id": f"tarot-{eid}-s1", "name": f"{s1.name} (Tarot)", "kind": "action",
+        "cooldown": 2, "charges": None, "signature": False})
+    out[f"tarot-{eid}-s2"] = s2.model_copy(update={
+        "id": f"tarot-{eid}-s2", "name": f"{s2.name} (Tarot)", "kind": "action",
+        "cooldown": None, "charges": 1, "signature": False})
+    return out

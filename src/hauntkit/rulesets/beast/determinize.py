@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 
 from hauntkit.core.errors import HauntkitError
+from hauntkit.rulesets.beast import clash
 
 State = dict[str, Any]
 _UNIT_KEYS = ("id", "kind", "side", "seat", "x", "y", "hp", "max", "san", "st", "imm", "cd",
@@ -63,6 +64,9 @@ def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
     }
     if view.get("hx"):
         state["hx"] = orjson.loads(orjson.dumps(view["hx"]))
+    cl = clash.determinize(rs, view.get("clash"), state.get("hx", {}), rng)
+    if cl is not None:
+        state["clash"] = cl
     rs.count_alive(state)
     return state
 

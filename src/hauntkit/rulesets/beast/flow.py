@@ -49,6 +49,7 @@ class FlowMixin:
                 self.burn(state, u)
         emit(state, "turn", f"Round {state['round']}: the {side}' turn.", side=side,
              round=state["round"])
+        self.skills_turn_start(state, side)
         if side == "hunters":
             state["passed"] = []
         else:
@@ -104,6 +105,8 @@ class FlowMixin:
         while not self.check_end(state):
             if state["pending"]:
                 return
+            if "offers" in state and self.next_offer(state):
+                return  # Trigger Happy (skills/trigger.py)
             window = state["window"]
             if window is not None:
                 seat = self.window_seat(state)
@@ -155,12 +158,14 @@ class FlowMixin:
         for u in state["units"].values():
             if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
                 continue
-            for ab in self.c.interrupts[u["kind"]]:
+            for ab in self.unit_interrupts(state, u):
                 if not self.interrupt_ready(u, ab):
                     continue
                 for a in self.ability_targets(state, u, ab, occ, block, "interrupt"):
                     if focus is None or a["target"] == focus:
                         out.append(a)
+            if u["kind"] in self.c.hunters and self.c.passives[u["kind"]]:
+                out.extend(self.card_plays(state, u, occ, block, focus))
         return out
 
     def window_seat(self, state: State) -> int | None:
@@ -171,9 +176,15 @@ class FlowMixin:
         mover = state["units"][focus] if focus else None
         seats = set()
         for u in state["units"].values():  # cheap filter before listing targets
-            if u["side"] != "hunters" or u["seat"] in passed or not u["alive"] or u["intr"]:
+            if u["side"] != "hunters" or u["seat"] in passed or not u["alive"]:
                 continue
-            for ab in self.c.interrupts[u["kind"]]:
+            if "card_casting" in self.passives(u) and state.get("clash", {}).get(
+                    "hands", {}).get(u["id"]):
+                seats.add(u["seat"])  # clash cards are free actions, any time
+                continue
+            if u["intr"]:
+                continue
+            for ab in self.unit_interrupts(state, u):
                 if self.interrupt_ready(u, ab) and (
                         mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
                             u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)):

@@ -58,6 +58,7 @@ class HunterSide:
         st = unit["st"]
         if "PARALYZE" in st:
             return out
+        pet = unit["kind"] not in self.c.hunters
         md = self.md(state)
         x, y = unit["x"], unit["y"]
         units = state["units"]
@@ -84,6 +85,8 @@ class HunterSide:
                         break
             if covered:
                 out.append({"type": "cover", "unit": uid})
+        if pet:  # Serenity's pet: moves, and acts on her command (skills/pets.py)
+            return out + self.pet_actions(state, unit, occ, block)
         acted = unit["acted"]
         lights = state["lights"]
         if not acted:
@@ -101,7 +104,7 @@ class HunterSide:
         if "DISARMED" not in st and not unit["flags"].get("free_atk") and \
                 renown.reckless(state):
             out.extend(self.attack_options(state, unit, block, free=True))
-        abilities = self.c.hunters[unit["kind"]].abilities
+        abilities = self.unit_abilities(state, unit)
         skip = disabled_index(unit)
         team = "TEAM_PLAYER" in st
         cd = unit["cd"]
@@ -118,6 +121,7 @@ class HunterSide:
                 for a in self.ability_targets(state, unit, ab, occ, block, "ability"):
                     a["team"] = True
                     out.append(a)
+        out.extend(self.skill_actions(state, unit, occ, block))
         return out
 
     def attack_options(self, state: State, unit: Unit, block: set,
@@ -187,6 +191,11 @@ class HunterSide:
             return [dict(base, target=uid)]
         if ab.shape == "beam":
             return [dict(base, target=d) for d in range(8) if beam_cells(md, block, x, y, d, 1)]
+        if ab.shape == "swap":  # Pyramid: two units in range and sight trade places
+            near = sorted(tid for tid, t in state["units"].items()
+                          if t["alive"] and max(abs(x - t["x"]), abs(y - t["y"])) <= ab.range
+                          and los(md, block, x, y, t["x"], t["y"]))
+            return [dict(base, target=[a, b]) for i, a in enumerate(near) for b in near[i + 1:]]
         if ab.shape == "single":
             side = unit["side"]
             targets = ab.targets
@@ -199,6 +208,8 @@ class HunterSide:
                 if (targets == "enemy" and not hostile) or (targets == "ally" and hostile):
                     continue
                 if team_player and tid == uid:
+                    continue
+                if ab.hook == "compel" and not self.compellable(state, unit, t):
                     continue
                 tx, ty = t["x"], t["y"]
                 rng = max(abs(x - tx), abs(y - ty))
@@ -313,7 +324,7 @@ class HunterSide:
         if "ANOINTED" in unit["st"] and target in state["units"]:
             el, pc = "ETHER", True  # Anoint Weapon: ETHER, criticals still physical
             unit["st"].pop("ANOINTED")
-        atk = h.melee if mode == "melee" else h.ranged.attack
+        atk = self.melee_value(state, unit) if mode == "melee" else h.ranged.attack
         if mode == "ranged" and h.ranged.element != "PHYSICAL" and not pc:
             el = h.ranged.element
         reach = 1 if mode == "melee" else h.ranged.range
@@ -326,9 +337,12 @@ class HunterSide:
                                                        el=el, style="melee", phys_crit=pc))
 
     def use_ability(self, state: State, unit: Unit, ab: Ability, target: Any, *,
-                    interrupt: bool = False, team: bool = False) -> None:
-        """Use a hunter's ability or interrupt on ``target`` (uid, [x, y] or direction)."""
-        if interrupt:
+                    interrupt: bool = False, team: bool = False, free: bool = False) -> None:
+        """Use a hunter's ability or interrupt on ``target`` (uid, [x, y] or direction);
+        ``free``: a free action (Trigger Happy, a pet's command) spends no action."""
+        if free:
+            pass
+        elif interrupt:
             unit["intr"] = True
             if ab.charges is not None:
                 unit["ch"][ab.id] -= 1
@@ -374,6 +388,14 @@ class HunterSide:
             state["lights"].append({"id": lid, "x": target[0], "y": target[1], "hp": 2})
             emit(state, "light", f"A light source now burns at {space_of(target)}.", obj=lid)
             return
+        if ab.id.startswith("tarot-") and ab.id.endswith("-s2"):
+            self.hx(state, unit["id"])["tarot_s2_used"] = True  # once a battle
+        if hook == "swap":
+            a, b = (units[t] for t in target)
+            a["x"], a["y"], b["x"], b["y"] = b["x"], b["y"], a["x"], a["y"]
+            emit(state, "swap", f"{self.name(a)} and {self.name(b)} trade places.",
+                 units=list(target))
+            return
         if hook == "amplify":
             state["fog"] = {"x": target[0], "y": target[1], "turns": 2}
             emit(state, "fog", f"{self.name(unit)} throws a fog cloud at {space_of(target)}.")
@@ -390,7 +412,11 @@ class HunterSide:
         targets = self.area_targets(state, unit, ab, target)
         for tid in targets:
             t = units[tid]
-            if hook == "team_player":
+            if hook == "bullet_storm":
+                self.bullet_storm(state, unit, tid)
+            elif hook == "compel":
+                self.compel(state, unit, t)
+            elif hook == "team_player":
                 t["st"]["TEAM_PLAYER"] = [1, 1]
                 emit(state, "status", f"{self.name(t)} may act again (Team Player).")
             elif hook == "anoint":
@@ -414,10 +440,17 @@ class HunterSide:
                 if style != "special" and el == "PHYSICAL" and "ANOINTED" in unit["st"]:
                     el, pc = "ETHER", True  # an anointed weapon's melee or ranged attack
                     unit["st"].pop("ANOINTED")
-                state["queue"].append(combat.frame(
+                fr = combat.frame(
                     unit["id"], tid, mode="ability", atk=ab.attack, el=el, style=style,
                     ab=ab.id, mult=ab.crit_multiplier, reach=(ab.range * 2 if single else 99),
-                    phys_crit=pc, sneak=hook == "sneak_attack"))
+                    phys_crit=pc, sneak=hook == "sneak_attack")
+                if ab.pierce:
+                    fr["pierce"] = ab.pierce
+                if not ab.can_crit:
+                    fr["nocrit"] = True
+                if not ab.perfect_defence:
+                    fr["noperf"] = True
+                state["queue"].append(fr)
             else:
                 self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
 

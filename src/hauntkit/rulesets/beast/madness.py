@@ -81,7 +81,7 @@ def roll_in_battle(rs: Any, state: State, unit: Unit) -> str:
 
 def lose_sanity(rs: Any, state: State, unit: Unit, n: int) -> None:
     """Sanity damage to a hunter; at 0 it rolls for Madness (HR-50)."""
-    if unit["side"] != "hunters" or not unit["alive"] or n <= 0:
+    if unit["kind"] not in rs.c.hunters or not unit["alive"] or n <= 0:
         return
     unit["san"] = max(0, unit["san"] - n)
     emit(state, "sanity", f"{rs.name(unit)} loses {n} Sanity ({unit['san']} left).",

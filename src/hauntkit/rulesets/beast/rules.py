@@ -28,7 +28,7 @@ class Rules:
     def name(self, unit: Unit) -> str:
         """A unit's display name: the hunter's name, or the enemy's with its number."""
         kind = unit["kind"]
-        if unit["side"] == "hunters":
+        if kind in self.c.hunters:
             return self.c.hunters[kind].name
         num = unit["id"].rsplit("-", 1)[-1]
         name = self.c.enemies[kind].name
@@ -38,7 +38,8 @@ class Rules:
         return self.c.abilities[unit["kind"]].get(ab_id)
 
     def base_template(self, unit: Unit) -> str:
-        return "BASE" if unit["side"] == "hunters" else self.c.enemies[unit["kind"]].template
+        kind = unit["kind"]
+        return "BASE" if kind in self.c.hunters else self.c.enemies[kind].template
 
     def template(self, unit: Unit) -> Template:
         """The template in force: ETHER damage makes some templates BASE for 1 turn."""
@@ -63,6 +64,8 @@ class Rules:
             score -= 1  # "A Dark World": -1 DEFENSE in darkness
         if unit["side"] == "hunters" and renown.reckless(state):
             score -= 1  # Infamy 2, Reckless: -1 DEF
+        if "hx" in state and unit["side"] == "hunters":
+            score += self.come_my_pet(state, unit)  # pet rank 2 (skills/pets.py)
         elif unit["side"] == "enemies" and lit and self.template(unit).hindered_in_light:
             score -= 1
         return max(1, score)
@@ -73,6 +76,7 @@ class Rules:
             n -= 1  # ELEC basic effect
         if "FLINCH" in unit["st"]:
             n -= 1
+        n -= fr.get("pierce", 0)  # armour-piercing rounds (Curtis Kaine)
         if fr.get("sneak"):
             # Sneak Attack: at most 1 die; a defence debuff lowers that maximum (HR-7).
             n = min(n, max(0, 1 - status.value(unit, "DEF_DOWN")))
@@ -117,7 +121,7 @@ class Rules:
         unit["hp"] = max(0, unit["hp"])
         state["alive"][unit["side"] == "enemies"] -= 1
         emit(state, "defeated", f"{self.name(unit)} is {how}.", unit=unit["id"], how=how)
-        if unit["side"] == "hunters":
+        if unit["kind"] in self.c.hunters:
             state["lost"].append(unit["id"])
 
     def heal(self, state: State, unit: Unit, n: int) -> None:
@@ -139,6 +143,7 @@ class Rules:
         unit["bleed"] += n
         emit(state, "bleed", f"{self.name(unit)} has {unit['bleed']} Bleed points.",
              unit=unit["id"], bleed=unit["bleed"])
+        self.on_status(state, unit, "BLEED")  # Trigger Happy (skills/trigger.py)
         if unit["bleed"] >= tpl.bleed_threshold:
             unit["bleed"] = 0
             dmg = tpl.hemorrhage_damage + (2 if "WOUNDING" in unit["st"] else 0)
@@ -208,8 +213,8 @@ class Rules:
     def sanity_check(self, state: State, unit: Unit, difficulty: int, loss: int) -> bool:
         """A Sanity check: d6, -1 in darkness, passes at ``difficulty`` or more (HR-6).
         A failure costs Sanity; at 0 the hunter rolls for Madness (HR-50)."""
-        if unit["side"] != "hunters" or not unit["alive"]:
-            return True
+        if unit["kind"] not in self.c.hunters or not unit["alive"]:
+            return True  # enemies and pets take no Sanity checks
         roll = dice.d6(state)
         mod = 0 if is_lit(state, self.md(state), unit["x"], unit["y"]) else -1
         ok = roll + mod >= difficulty
@@ -302,9 +307,11 @@ class Rules:
         return pool[0]
 
     def _logic_match(self, state: State, md: MapData, unit: Unit, word: str) -> bool:
+        h = self.c.hunters.get(unit["kind"])
         if unit["side"] != "hunters":
             return False
-        h = self.c.hunters[unit["kind"]]
+        if h is None and word in ("MALE", "FEMALE", "HEALER"):
+            return False  # a pet is neither (HR-59)
         if word == "MALE":
             return h.gender == "male"
         if word == "FEMALE":

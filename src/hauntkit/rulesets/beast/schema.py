@@ -11,7 +11,7 @@ from hauntkit.core.content import PackSpec
 from hauntkit.rulesets.beast.hunt_schema import HUNT_KINDS, check_hunt_refs
 
 Element = Literal["PHYSICAL", "FIRE", "ELEC", "ICE", "ETHER", "NETHER"]
-Shape = Literal["single", "beam", "aoe", "self", "place"]
+Shape = Literal["single", "beam", "aoe", "self", "place", "swap"]
 TargetSide = Literal["enemy", "ally", "any", "cell"]
 
 # Every status the engine knows (buffs, debuffs, element states). Content may apply these.
@@ -37,7 +37,18 @@ DEBUFFS = frozenset({
 })
 # The named Python hooks content may refer to (effects too unique for the vocabulary).
 HOOKS = ("sneak_attack", "team_player", "amplify", "barricade", "anoint", "create_light",
-         "destroy_light", "hex")
+         "destroy_light", "hex", "bullet_storm", "bite", "compel", "swap", "again_on_crit")
+HookName = Literal["sneak_attack", "team_player", "amplify", "barricade", "anoint",
+                   "create_light", "destroy_light", "hex", "bullet_storm", "bite", "compel",
+                   "swap", "again_on_crit"]
+# Named character passives (rulesets/beast/skills): "Skills and Proficiencies".
+PASSIVES = ("trigger_happy", "vigilante_justice", "card_casting", "blood_rite", "compulsion",
+            "forage", "bounties")
+PassiveName = Literal["trigger_happy", "vigilante_justice", "card_casting", "blood_rite",
+                      "compulsion", "forage", "bounties"]
+# Arcana formations of Card Casting and their levels (RULING HR-56).
+Formation = Literal["tower-1", "tower-2", "grand-cross", "pyramid-1", "pyramid-2",
+                    "great-wall-1", "great-wall-2"]
 
 
 class _Model(BaseModel):
@@ -87,9 +98,15 @@ class Ability(_Model):
     cooldown: int | None = Field(None, ge=0, le=6)
     charges: int | None = Field(None, ge=1, le=10)
     effects: list[Effect] = Field(default_factory=list)
-    hook: Literal["sneak_attack", "team_player", "amplify", "barricade", "anoint",
-                  "create_light", "destroy_light", "hex"] | None = None
+    hook: HookName | None = None
     signature: bool = False
+    trigger: Literal["BLEED", "FLINCH", "IMMOBILIZE", "SLOW", "MARKED", "DISARMED",
+                     "WOUNDING", "BLIND", "POISON"] | None = Field(
+        None, description="Trigger Happy: the debuff on an enemy that lets it fire for free")
+    pierce: int = Field(0, ge=0, le=6, description="defence dice the target loses")
+    can_crit: bool = Field(True, description="false: this attack never critically hits")
+    perfect_defence: bool = Field(True, description="false: no Perfect Defense against it")
+    requires: Formation | None = Field(None, description="an Arcana that must be formed")
 
 
 class RangedAttack(_Model):
@@ -125,7 +142,37 @@ class Hunter(_Item):
     hp: int = Field(ge=1, le=30)
     sanity: int = Field(ge=1, le=12)
     skills: dict[str, int] = Field(default_factory=dict)
+    passives: list[PassiveName] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)
+
+
+class ClashSide(_Model):
+    """One side (light or dark) of a clash card, played as a free action."""
+
+    text: str = Field(min_length=1)
+    targets: Literal["ally", "enemy"] = "ally"
+    range: int = Field(3, ge=0, le=12)
+    attack: int | None = Field(None, ge=1, le=10)
+    element: Element = "PHYSICAL"
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class ClashCard(_Item):
+    """A clash card (RULING R8: the content pack defines them, in its own words)."""
+
+    id: str
+    name: str
+    copies: int = Field(1, ge=1, le=6)
+    special: Literal["key_moment", "you_are_hunted"] | None = None
+    negative: bool = Field(False, description="a card whose event draw harms the hunters")
+    light: ClashSide | None = None
+    dark: ClashSide | None = None
+
+    @model_validator(mode="after")
+    def _sides(self) -> ClashCard:
+        if self.special is None and (self.light is None or self.dark is None):
+            raise ValueError("a clash card needs a light and a dark side unless it is special")
+        return self
 
 
 class Enemy(_Item):
@@ -258,6 +305,7 @@ PACK_SPEC = PackSpec(
         "combat_cards": CombatCard,
         "maps": BattleMap,
         **HUNT_KINDS,
+        "clash_cards": ClashCard,
     },
     checks=[_check_refs, check_hunt_refs],
 )

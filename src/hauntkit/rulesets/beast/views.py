@@ -6,6 +6,7 @@ from typing import Any
 
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.log import visible_log
+from hauntkit.rulesets.beast import clash
 from hauntkit.rulesets.beast.board import is_lit, lit_tiles
 from hauntkit.rulesets.beast.hunt_view import hunt_view
 from hauntkit.rulesets.beast.labels import intent
@@ -45,6 +46,7 @@ class ViewsMixin:
             "barricades": [dict(b) for b in state["barricades"]],
             "fog": state["fog"],
             "hx": state.get("hx", {}),
+            "clash": clash.view(state, seat),
             "deck_size": len(state["deck"]),
             "acting": acting,
             "pending": state["pending"],
@@ -61,7 +63,7 @@ class ViewsMixin:
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
         """Scenario set-up; see docs/scenarios.md (## beast) for every field."""
         known = {"remove", "add", "units", "lights", "barricades", "cards", "dice", "first",
-                 "round", "side", "mission"}
+                 "round", "side", "mission", "hx", "hands"}
         for key in setup:
             if key not in known:
                 raise HauntkitError(f"setup.{key}: unknown field; known: {sorted(known)}")
@@ -89,6 +91,29 @@ class ViewsMixin:
                         if name not in STATUSES:
                             raise HauntkitError(f"setup.units.{uid}.st: unknown status {name}")
                 units[uid][key] = val
+        for uid, cards in setup.get("hands", {}).items():
+            if uid not in units:
+                raise HauntkitError(f"setup.hands: no unit {uid!r}")
+            for cid in cards:
+                if cid not in self.c.clash:
+                    raise HauntkitError(f"setup.hands.{uid}: unknown clash card {cid!r}")
+            cl = clash.ensure(self, state)
+            for cid in cl["hands"].get(uid, []):
+                cl["deck"].append(cid)
+            for cid in cards:
+                if cid not in cl["deck"]:
+                    raise HauntkitError(f"setup.hands.{uid}: no {cid!r} left in the deck")
+                cl["deck"].remove(cid)
+            cl["hands"][uid] = list(cards)
+        for uid, rec in setup.get("hx", {}).items():
+            if uid not in units:
+                raise HauntkitError(f"setup.hx: no unit {uid!r}")
+            state.setdefault("hx", {})[uid] = dict(rec)
+            cl = state.get("clash")
+            for cid in clash.placed(rec) if cl is not None else []:
+                if cid not in cl["deck"]:
+                    raise HauntkitError(f"setup.hx.{uid}: no {cid!r} left in the clash deck")
+                cl["deck"].remove(cid)
         if "lights" in setup:
             state["lights"] = [{"id": f"L{i + 1}", "x": x, "y": y, "hp": 2}
                                for i, (x, y) in enumerate(setup["lights"])]
@@ -138,7 +163,7 @@ class ViewsMixin:
                 bad.append(f"{uid} stands on an impassable or missing space {pos}")
             if not 0 < u["hp"] <= u["max"]:
                 bad.append(f"{uid} is alive with HP {u['hp']}/{u['max']}")
-            if u["side"] == "hunters" and u["san"] <= 0:
+            if u["kind"] in self.c.hunters and u["san"] <= 0:
                 bad.append(f"{uid} is alive with no Sanity")
             thr = self.template(u).bleed_threshold
             if thr is not None and u["bleed"] >= thr:
@@ -157,6 +182,15 @@ class ViewsMixin:
                  for side in ("hunters", "enemies")]
         if alive != state["alive"]:
             bad.append(f"living units {alive} but the count says {state['alive']}")
+        cl = state.get("clash")
+        if cl is not None:
+            held = list(cl["deck"]) + [c for h in cl["hands"].values() for c in h]
+            for rec in state.get("hx", {}).values():
+                held.extend(clash.placed(rec))
+            if sorted(held) != sorted(self.c.clash_deck):
+                bad.append("clash cards were lost or made up")
+            if any(len(h) > clash.HAND_LIMIT for h in cl["hands"].values()):
+                bad.append("a clash hand holds more than 7 cards")
         if state["result"] is None and not self.to_act(state):
             bad.append("the battle is not over but nobody is to act")
         return bad

@@ -1,0 +1,191 @@
+"""Serenity's Compulsion and her Pets (rules: "Abilities of Note" / Compulsion, Pets, Pet Ranks
+and Death, Pet Rank Table; RULING HR-59).
+
+Compulsion (an action, range 3): an enemy of 250 CP or less rolls a Sanity check, a d6 that
+resists on 4+; on a failure it becomes Serenity's pet at once: it joins her side and seat for
+the rest of the battle, and her record. One pet per Investigation (``compelled``).
+A pet moves on its own and takes one action a turn (``command``: its melee, range, special 1 or
+special 2) that uses up Serenity's interrupt for the turn; beams and AOEs cool down 2 rounds
+like hunters'. A pet at 0 HP is dead for good.
+Ranks: rank 1 +2 HP; rank 2 COME MY PET, +1 DEF to pet and Serenity while adjacent; rank 3 may
+equip an Arsenal (``can_equip_arsenal``). A pet gains a rank for each successful Investigation
+it fought in, except the one in which it was compelled.
+Records: ``skills = {"pets": [{"kind", "rank", "hp"?}], "pet": index or None,
+"compelled": bool}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.errors import IllegalActionError
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import dice
+from hauntkit.rulesets.beast.board import dist, occupancy
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+MAX_CP = 250
+RESIST = 4
+MAX_RANK = 3
+PET_ACTIONS = ("melee", "range", "special1", "special2")
+
+
+def can_equip_arsenal(pet: dict[str, Any]) -> bool:
+    """Pet rank 3: the pet may equip an Arsenal."""
+    return pet.get("rank", 0) >= 3
+
+
+def choose(skills: dict[str, Any], index: int | None) -> None:
+    """Pick the one pet Serenity brings to the next mission (None: none)."""
+    pets = skills.get("pets", [])
+    if index is not None and not 0 <= index < len(pets):
+        raise IllegalActionError(f"Serenity has {len(pets)} pets")
+    skills["pet"] = index
+
+
+def end_investigation(skills: dict[str, Any], success: bool) -> None:
+    """Ranks after an Investigation: +1 (max 3) for each pet that fought in it, if it was a
+    success, unless it was compelled in it or ran away; ``compelled`` resets."""
+    for pet in skills.get("pets", []):
+        if success and pet.get("fought") and not pet.get("new") and not pet.get("fled"):
+            pet["rank"] = min(MAX_RANK, pet.get("rank", 0) + 1)
+        for key in ("fought", "new", "fled"):
+            pet.pop(key, None)
+    skills["compelled"] = False
+
+
+class PetsMixin:
+    """Mixin: Compulsion and pets in battle."""
+
+    def is_pet(self, unit: Unit) -> bool:
+        return unit["side"] == "hunters" and unit["kind"] not in self.c.hunters
+
+    def compellable(self, state: State, unit: Unit, t: Unit) -> bool:
+        return (t["side"] == "enemies" and t["kind"] in self.c.enemies
+                and self.c.enemies[t["kind"]].cp <= MAX_CP)
+
+    def compel(self, state: State, unit: Unit, t: Unit) -> None:
+        roll = dice.d6(state)
+        ok = roll >= RESIST
+        emit(state, "sanity_check", f"{self.name(t)} resists Compulsion on {RESIST}+: rolled "
+             f"{roll}: {'resisted' if ok else 'beguiled'}.", unit=t["id"], roll=roll, ok=ok)
+        if ok:
+            return
+        rec = self.hx(state, unit["id"])
+        rec["compelled"] = True
+        pets = rec.setdefault("pets", [])
+        pets.append({"kind": t["kind"], "rank": 0, "new": True, "fought": True,
+                     "uid": t["id"]})
+        self.join_pet(state, unit, t, len(pets) - 1)
+        emit(state, "pet", f"{self.name(t)} becomes {self.name(unit)}'s pet.", unit=t["id"],
+             owner=unit["id"])
+
+    def join_pet(self, state: State, owner: Unit, pet: Unit, index: int) -> None:
+        pet["side"] = "hunters"
+        pet["seat"] = owner["seat"]
+        pet["acted"] = True
+        self.hx(state, pet["id"]).update({"pet_of": owner["id"], "pet": index})
+        self.count_alive(state)
+
+    def bring_pet(self, state: State, owner: Unit) -> None:
+        """At the start of a battle: the chosen pet stands next to Serenity."""
+        rec = self.hx(state, owner["id"])
+        idx = rec.get("pet")
+        pets = rec.get("pets", [])
+        if idx is None or not 0 <= idx < len(pets):
+            return
+        pet = pets[idx]
+        md = self.md(state)
+        occ = occupancy(state)
+        spots = sorted((c for c in md.neighbours if c not in occ),
+                       key=lambda c: (dist(c[0], c[1], owner["x"], owner["y"]), c[1], c[0]))
+        if not spots:
+            return
+        uid = f"pet-{pet['kind']}"
+        unit = self.add_unit(state, pet["kind"], uid, *spots[0], seat=owner["seat"])
+        if pet.get("rank", 0) >= 1:
+            unit["max"] += 2
+        unit["hp"] = min(unit["max"], pet.get("hp", unit["max"]))
+        pet["fought"] = True
+        self.join_pet(state, owner, unit, idx)
+        unit["acted"] = False
+
+    def pet_owner(self, state: State, pet: Unit) -> Unit | None:
+        oid = state.get("hx", {}).get(pet["id"], {}).get("pet_of")
+        return state["units"].get(oid) if oid else None
+
+    def pet_rank(self, state: State, pet: Unit) -> int:
+        owner = self.pet_owner(state, pet)
+        if owner is None:
+            return 0
+        rec = state.get("hx", {}).get(owner["id"], {})
+        idx = state["hx"][pet["id"]].get("pet", -1)
+        pets = rec.get("pets", [])
+        return pets[idx].get("rank", 0) if 0 <= idx < len(pets) else 0
+
+    def pet_ability(self, pet: Unit, act: str) -> Any:
+        basic = self.c.basic[pet["kind"]]
+        return basic.get(act) if act in ("melee", "range") else self.c.abilities[
+            pet["kind"]][act]
+
+    def pet_actions(self, state: State, pet: Unit, occ: dict, block: set) -> list[dict]:
+        owner = self.pet_owner(state, pet)
+        if (owner is None or not owner["alive"] or owner["intr"] or pet["acted"]
+                or "PARALYZE" in owner["st"]):
+            return []
+        out: list[dict] = []
+        for act in PET_ACTIONS:
+            ab = self.pet_ability(pet, act)
+            if ab is None or pet["cd"].get(ab.id, 0):
+                continue
+            if act in ("melee", "range") and "DISARMED" in pet["st"]:
+                continue
+            for a in self.ability_targets(state, pet, ab, occ, block, "command"):
+                a["ability"] = act
+                out.append(a)
+        return out
+
+    def command(self, state: State, pet: Unit, act: str, target: Any) -> None:
+        owner = self.pet_owner(state, pet)
+        owner["intr"] = True  # the command uses Serenity's interrupt for the turn
+        pet["acted"] = True
+        self.use_ability(state, pet, self.pet_ability(pet, act), target, free=True)
+
+    def come_my_pet(self, state: State, unit: Unit) -> int:
+        """Rank 2: +1 DEF to a pet and Serenity while they stand next to each other."""
+        if self.is_pet(unit):
+            owner = self.pet_owner(state, unit)
+            return int(owner is not None and owner["alive"] and self.pet_rank(state, unit) >= 2
+                       and dist(owner["x"], owner["y"], unit["x"], unit["y"]) <= 1)
+        if "compulsion" not in self.passives(unit):
+            return 0
+        for other in state["units"].values():
+            if (other["alive"] and self.is_pet(other)
+                    and state["hx"].get(other["id"], {}).get("pet_of") == unit["id"]
+                    and self.pet_rank(state, other) >= 2
+                    and dist(other["x"], other["y"], unit["x"], unit["y"]) <= 1):
+                return 1
+        return 0
+
+    def pets_after_battle(self, state: State, owner_id: str) -> None:
+        """Perma-death: a pet that died is struck from the record; a living one that fought
+        keeps its HP."""
+        rec = state.get("hx", {}).get(owner_id)
+        if not rec or "pets" not in rec:
+            return
+        units = state["units"]
+        pets = rec["pets"]
+        idx = rec.get("pet")
+        chosen = pets[idx] if isinstance(idx, int) and 0 <= idx < len(pets) else None
+        keep = []
+        for i, pet in enumerate(pets):
+            uid = pet.pop("uid", None) or f"pet-{pet['kind']}"
+            u = units.get(uid)
+            if u is not None and state["hx"].get(uid, {}).get("pet") == i:
+                if not u["alive"]:
+                    continue
+                pet["hp"] = u["hp"]
+            keep.append(pet)
+        rec["pets"] = keep
+        rec["pet"] = next((i for i, p in enumerate(keep) if p is chosen), None)
