@@ -32,8 +32,17 @@ function seatNames() {
   return (camp?.seats || []).map((s) => s.name);
 }
 
+// The next game's config in words: "round: 2", nested objects flattened ("hunt: ashgrove").
 function configText(cfg) {
-  const parts = Object.entries(cfg || {}).filter(([k]) => k !== "players").map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  const parts = [];
+  const walk = (obj) => {
+    for (const [k, v] of Object.entries(obj || {})) {
+      if (k === "players") continue;
+      if (v && typeof v === "object" && !Array.isArray(v)) walk(v);
+      else parts.push(`${k.replace(/_/g, " ")}: ${Array.isArray(v) ? v.join(", ") : v}`);
+    }
+  };
+  walk(cfg);
   return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
