@@ -154,3 +154,26 @@ def test_an_area_attack_aimed_and_thrown_by_clicking_starts_its_cool_down(
     page.screenshot(path=str(shots / "beast-cooldown.png"))
     assert not errors, errors
     ctx.close()
+
+
+def test_a_whole_battle_of_bots_draws_without_a_page_error(browser, web_server: ServerProcess,
+                                                          shots: Path) -> None:
+    """Every position of a full battle on the Flooded Crypt (four hunters, two seats, the
+    default bot playing both) is drawn by the board without an error, to the end screen."""
+    made = web_server.create("beast", seats=[{"kind": "human", "name": "Ann"},
+                                             {"kind": "bot", "bot": "default"}],
+                             config={"map": "crypt", "max_rounds": 6}, seed=5)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector("svg.beast-map .unit")
+    page.click("button.hand-to-bot")
+    page.wait_for_selector("#endscreen:not([hidden])", timeout=180000)
+    assert re.search(r"The (hunters|enemies) won|Nobody won", page.inner_text("#endscreen"))
+    assert page.locator("svg.beast-map rect.cell").count() == 60
+    page.screenshot(path=str(shots / "beast-bots-end.png"))
+    assert not errors, errors
+    ctx.close()

@@ -100,9 +100,10 @@ export function seatSummary(view, i) {
 
 export function describeResult(result, view) {
   if (!result) return "";
-  const who = result.winner === "hunters" ? "The hunters won" : result.winner === "enemies" ? "The enemies won" : "Nobody won";
   const hunted = { on: " The hunt goes on.", won: " The hunt is won!", lost: " The hunt is lost." }[result.hunt] || "";
-  return `${who}: ${result.reason}${result.rounds ? ` (round ${result.rounds})` : ""}.${hunted}`;
+  const when = result.rounds ? ` (round ${result.rounds})` : "";
+  if (!result.winner) return `${result.reason[0].toUpperCase()}${result.reason.slice(1)}${when}.${hunted}`;
+  return `${result.winner === "hunters" ? "The hunters won" : "The enemies won"}: ${result.reason}${when}.${hunted}`;
 }
 
 export function outcomeFor(result, view) {
@@ -603,9 +604,15 @@ function unitList(view) {
 const ROLLS = new Set(["initiative", "attack_roll", "defence_roll", "crit_roll", "crit_reroll", "hex_roll", "burning", "element_roll",
   "poison", "blind_check", "opportunity", "sanity_check", "skill_check"]);
 
+// A combat die face drawn (RULING R1): a sword and a shield, two crossed swords, or blank.
+const SWORD = "M3 13 L12 4 M9 4 L12 4 L12 7 M4 10 L6 12";
+const SWORD2 = "M13 13 L4 4 M7 4 L4 4 L4 7 M12 10 L10 12";
+const SHIELD = "M9 8 h5 v3 q0 3 -2.5 4 q-2.5 -1 -2.5 -4 z";
 function die(face) {
   const word = catalog.faces?.[String(face)] || String(face);
-  return el("span", { class: `die face-${face}`, title: word }, face === 2 ? "⚔⚔" : face === 1 ? "⚔" : "·");
+  const paths = face === 2 ? [SWORD, SWORD2] : face === 1 ? [SWORD, SHIELD] : [];
+  return el("span", { class: `die face-${face}`, title: word, "aria-label": word },
+    svg("svg", { viewBox: "0 0 16 16", width: 16, height: 16 }, ...paths.map((d) => svg("path", { d }))));
 }
 
 function rolls(story) {
