@@ -74,6 +74,14 @@ class LegacyCampaignMixin:
     campaign_noun: ClassVar[str] = "chapter"
     CampaignConfig: ClassVar[type[RulesetConfig] | None] = LegacyCampaignConfig
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rules = getattr(getattr(self, "ix", None), "rules", None)
+        if rules is not None:
+            from hauntkit.rulesets.legacy import joining
+
+            joining.install(rules)
+
     # -- what the mixin needs from the ruleset ------------------------------------------
     def campaign_families(self) -> list[str]:
         """The family ids of the box, in pack order (the legacy index keeps the Family cards
@@ -215,6 +223,20 @@ class LegacyCampaignMixin:
             return ch.year
         last = max(self.campaign_chapters(), key=lambda c: c.number)
         return last.year + number - last.number
+
+    def carry_in(self, state: dict[str, Any], data: dict[str, Any]) -> None:
+        """Before the first turn of a chapter: families joining the campaign late are offered
+        their three items (rulebook "Joining the Campaign"; ``joining.py``)."""
+        config = state.get("config") or {}
+        ix = getattr(self, "ix", None)
+        if config.get("mode") != "campaign" or getattr(ix, "rules", None) is None:
+            return
+        families = [e["ch"] for e in state["ex"]]
+        seats = [i for i, f in enumerate(families) if R.missed_too_many(data, f)]
+        if seats:
+            from hauntkit.rulesets.legacy import joining
+
+            joining.start(ix, state, seats)
 
     def carry_out(self, state: dict[str, Any]) -> dict[str, Any]:
         data = state["carry_in"]
