@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from beastkit import battle, events
 
 from hauntkit.core import Game
@@ -31,11 +32,16 @@ def _raw(text: str, state: dict) -> list[str]:
     return bad
 
 
-def _play(rs, seed: int, steps: int, players: int = 2) -> Game:
-    """A random battle (every action drawn from legal_actions) on the Back Alley map, checking
-    the label of every legal action on the way."""
-    game = Game.new(rs, {"map": "alley", "hunters": ["joe", "fei", "tamara"],
-                         "players": players}, seed=seed)
+ROSTERS = [("alley", ["joe", "fei", "tamara"]),
+           ("manor", ["curtis", "nysa", "mathias", "serenity"])]
+
+
+def _play(rs, seed: int, steps: int, roster: tuple[str, list[str]] = ROSTERS[0],
+          players: int = 2) -> Game:
+    """A random battle (every action drawn from legal_actions) on a roster's map, checking the
+    label of every legal action on the way."""
+    game = Game.new(rs, {"map": roster[0], "hunters": roster[1], "players": players},
+                    seed=seed)
     pick = random.Random(seed)
     for _ in range(steps):
         if game.state["result"] is not None:
@@ -98,9 +104,12 @@ def test_action_labels_name_units_spaces_and_abilities(rs):
     assert "End turn" in text
 
 
-def test_random_battles_label_every_action_and_log_every_line_in_words(rs):
+@pytest.mark.parametrize("roster", ROSTERS, ids=[r[0] for r in ROSTERS])
+def test_random_battles_label_every_action_and_log_every_line_in_words(rs, roster):
+    """Every character's actions too (Nysa's clash cards and Arcanas, Curtis's Trigger Happy,
+    Serenity's pets: rules "Skills and Proficiencies")."""
     for seed in (1, 2, 3):
-        game = _play(rs, seed, 160)
+        game = _play(rs, seed, 200, roster)
         for e in game.state["log"]:
             assert not _raw(e["text"], game.state), (e, _raw(e["text"], game.state))
 

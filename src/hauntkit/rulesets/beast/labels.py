@@ -219,6 +219,10 @@ def _target(rs: Any, s: State, action: Action) -> str:
         return f"to the {dir_word(t)}"
     if ab is not None and ab.shape == "self":
         return ""
+    if isinstance(t, list) and t and all(isinstance(v, str) for v in t):
+        names = [_unit(rs, s, v) for v in t]  # several targets (e.g. Nysa's Pyramid)
+        return "on " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and "
+                        + names[-1])
     if isinstance(t, list):
         return f"at {space_of(t)}"
     return f"on {_unit(rs, s, t)}"
@@ -232,6 +236,53 @@ def _ability_label(rs: Any, s: State, a: Action, who: str) -> str:
     tail = " (Team Player)" if a.get("team") else ""
     where = _target(rs, s, a)
     return f"{head}{who}: {name}{' ' + where if where else ''}{tail}"
+
+
+def _clash_name(rs: Any, cid: Any) -> str:
+    card = getattr(rs.c, "clash", {}).get(cid) if isinstance(cid, str) else None
+    return card.name if card is not None else str(cid).replace("-", " ")
+
+
+def _card_label(rs: Any, s: State, a: Action, who: str) -> str:
+    """Nysa plays a clash card (a free action): its name, side and target."""
+    side = f" ({a['side']} side)" if a.get("side") else ""
+    target = a.get("target")
+    on = ""
+    if target is not None:
+        on = f" {_target(rs, s, {'target': target})}"
+    key = " with Key Moment" if a.get("key") else ""
+    return f"{who}: play {_clash_name(rs, a.get('card'))}{side}{on}{key}"
+
+
+def _pending_unit(rs: Any, s: State) -> str:
+    pending = s.get("pending") or {}
+    return _unit(rs, s, pending.get("unit")) if pending.get("unit") else "the hunter"
+
+
+def _trigger_label(rs: Any, s: State, a: Action, who: str) -> str:
+    unit = s["units"].get((s.get("pending") or {}).get("unit"))
+    ab = rs.ability(unit, a.get("ability")) if unit is not None else None
+    name = ab.name if ab is not None else str(a.get("ability")).replace("-", " ")
+    return f"Trigger Happy: {_pending_unit(rs, s)} fires {name} at once"
+
+
+def _decline_label(rs: Any, s: State, a: Action, who: str) -> str:
+    kind = (s.get("pending") or {}).get("kind")
+    return {"trigger": "Hold fire", "mulligan": "Keep this hand"}.get(str(kind), "Decline")
+
+
+def _command_label(rs: Any, s: State, a: Action, who: str) -> str:
+    """Serenity commands her pet (the pet is the acting unit)."""
+    unit = s["units"].get(a.get("unit")) if isinstance(a.get("unit"), str) else None
+    act = a.get("ability")
+    name = str(act)
+    if unit is not None and unit["kind"] in rs.c.enemies and hasattr(rs, "action_spec"):
+        try:
+            name = rs.action_spec(unit, act).name
+        except (AttributeError, KeyError, TypeError):
+            name = str(act)
+    where = _target(rs, s, {"target": a.get("target")}) if a.get("target") is not None else ""
+    return f"Command {who}: {name}{' ' + where if where else ''}"
 
 
 # Each action type's label: (ruleset, state, action, the acting unit's name) -> text.
@@ -255,6 +306,16 @@ _LABELS: dict[str, Any] = {
     "interrupt": _ability_label,
     "free": _ability_label,
     "detonate": lambda rs, s, a, who: f"{who}: set off {_trap(s, a.get('trap'))}",
+    # the hunters' skills (rulesets/beast/skills)
+    "card": _card_label,
+    "arcana": lambda rs, s, a, who: (
+        f"{who}: lay the {str(a.get('formation')).replace('-', ' ').title()} formation"),
+    "tarot": lambda rs, s, a, who: f"{who}: summon a Tarot spirit (Great Arcana)",
+    "trigger": _trigger_label,
+    "decline": _decline_label,
+    "mulligan": lambda rs, s, a, who: (
+        f"Bury {_clash_name(rs, a.get('card'))} and draw another"),
+    "command": _command_label,
     # between battles (docs/hunt.md "Between-battle actions")
     "done": lambda rs, s, a, who: DONE_WORDS.get(str(s.get("phase")), "Done"),
     "choose": lambda rs, s, a, who: _choice_label(rs, s, a),

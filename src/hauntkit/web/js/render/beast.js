@@ -89,6 +89,9 @@ export function promptTitle(view, legal) {
   if (view.pending?.kind === "crit") return "A critical hit: reroll?";
   if (view.pending?.kind === "hex") return "Hex: what does it lower?";
   if (view.pending?.kind === "arc") return "The lightning arcs: to whom?";
+  if (view.pending?.kind === "trigger") return "Trigger Happy: fire at once?";
+  if (view.pending?.kind === "mulligan") return "You are Hunted: bury cards?";
+  if (view.pending) return "A choice to make";
   if (view.window) return "Interrupt?";
   return "Your hunters' turn";
 }
