@@ -15,7 +15,10 @@ import pytest
 import toycampaign  # noqa: F401 - registers "toyleague" here too
 from harness import ServerProcess
 
+from hauntkit.core import get_ruleset
 from hauntkit.core.campaign_view import check_summary
+from hauntkit.server.campaigns import Campaigns
+from hauntkit.server.db import Store
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
          {"kind": "bot", "bot": "random"}]
@@ -25,6 +28,7 @@ SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db: Path = tmp_path_factory.mktemp("camweb") / "c.db"
     server = ServerProcess(f"sqlite:///{db}", "").start()
+    server.db = f"sqlite:///{db}"  # type: ignore[attr-defined]
     yield server
     server.kill()
 
@@ -130,3 +134,13 @@ def test_history_presents_what_each_game_carried_out(srv: ServerProcess) -> None
     over = _get(srv, f"/api/campaigns/{cid}/seat", made["seats"][0]["token"])
     assert over.status_code == 403  # a bot seat has no campaign token to present
     assert _get(srv, "/campaign/" + cid).status_code == 200  # the page itself
+
+
+def test_a_campaign_made_on_the_command_line_cannot_be_started_over_http(
+        srv: ServerProcess) -> None:
+    camps = Campaigns(Store(srv.db, ""), get_ruleset)  # type: ignore[attr-defined]
+    cid = camps.create("toyleague", {"players": 3}, [{"name": "A", "bot": "random"}] * 3)["id"]
+    r = _post(srv, f"/api/campaigns/{cid}/next", "anything")
+    assert r.status_code == 403 and r.json()["code"] == "no_host_token"
+    assert f"hauntkit campaign play {cid}" in r.json()["message"]
+    assert _get(srv, f"/api/campaigns/{cid}").json()["next_config"] == {"players": 3, "round": 1}

@@ -109,3 +109,43 @@ def test_campaign_page_without_or_with_a_forged_host_key(
     page.goto(web_server.url + "/campaign/nope")
     page.wait_for_selector("#camp-error:has-text('no campaign')")
     ctx.close()
+
+
+def test_a_friend_seat_gets_one_link_for_the_whole_campaign(
+        browser: Any, web_server: ServerProcess) -> None:
+    host_ctx, friend_ctx = browser.new_context(), browser.new_context()
+    host = host_ctx.new_page()
+    host.goto(web_server.url + "/")
+    host.wait_for_selector("#campaign-panel:not([hidden])")
+    host.select_option("#c-ruleset", "toyleague")
+    kinds = host.locator("#c-seat-rows .c-seat-kind")
+    names = host.locator("#c-seat-rows .c-seat-name")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bo")
+    kinds.nth(0).select_option("me")
+    kinds.nth(1).select_option("friend")
+    kinds.nth(2).select_option("bot:random")
+    host.click("#c-create-btn")
+    host.wait_for_url("**/campaign/*")
+    link = host.locator("input.friend-link")
+    link.wait_for()
+    assert link.count() == 1  # Bo's seat; not the host's own, not the bot's
+    bo_url = link.input_value()
+    assert "#seat=" in bo_url
+
+    friend = friend_ctx.new_page()
+    friend.goto(bo_url)
+    friend.wait_for_selector("#camp-role:has-text('you have a seat')")
+    assert "#" not in friend.url  # the token went to this browser's storage, not the address
+    assert friend.locator("#play-next").count() == 0  # only the host starts games
+    assert "The host starts the next game" in friend.inner_text("#camp-actions")
+
+    host.click("#play-next")
+    host.wait_for_url("**/game/*")
+    gid = host.url.split("/game/")[1].split("#")[0]
+    friend.reload()
+    friend.click("#play-next")  # "Go to game 1": Bo's seat in the game the host started
+    friend.wait_for_url(f"**/game/{gid}#t=*")
+    friend.wait_for_selector("#whoami:has-text('you are Bo')")
+    host_ctx.close()
+    friend_ctx.close()

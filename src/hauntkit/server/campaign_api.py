@@ -157,6 +157,9 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         if isinstance(camp, JSONResponse):
             return camp
         host = _bearer(authorization)
+        if not camp.get("host_token_hash"):
+            return _err(403, "no_host_token", f"campaign {cid} was made on the command line and "
+                        f"has no host token; play it with `hauntkit campaign play {cid}`")
         if not token_matches(host, camp.get("host_token_hash")):
             return _err(403, "forbidden", "the campaign's host token is needed")
         if camp["status"] != "active":
