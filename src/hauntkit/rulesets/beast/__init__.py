@@ -22,7 +22,7 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import clash, combat, dice, labels, renown, status
+from hauntkit.rulesets.beast import clash, combat, dice, gear, gear_use, labels, renown, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
@@ -61,6 +61,9 @@ class BeastConfig(RulesetConfig):
         "docs/hunt.md)"))
     skills: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="hunter id -> its skill record (docs/hunters.md)")
+    loadout: dict[str, list[str] | str] | str | None = Field(
+        default=None, description="gear per hunter id (a list of item ids, or an arsenal "
+        "id), or the id of a pack loadout such as 'full' (docs/beast-gear.md)")
 
 
 class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Rules,
@@ -128,6 +131,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
         state["rng"]["script"].extend(config.get("dice", []))
         self.place_battle(state, hunters, [i % players for i in range(len(hunters))], enemies)
         self.skills_carry_in(state, config.get("skills") or {})
+        if config.get("loadout"):  # gear per hunter (gear.py, docs/beast-gear.md)
+            gear.apply_loadout(self, state, config["loadout"])
         self.begin_battle(state)
         return state
 
@@ -299,15 +304,18 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
                     self.do_step(state, unit, action["to"])
             elif kind == "attack":
                 self.do_attack(state, unit, action["target"], action["mode"],
-                               free=bool(action.get("free")))
-            elif kind in ("ability", "interrupt"):
+                               free=bool(action.get("free")), weapon=action.get("weapon"))
+            elif kind in ("ability", "interrupt", "free"):
                 ab = self.ability(unit, action["ability"])
                 before = len(state["queue"])
                 self.use_ability(state, unit, ab, action["target"],
-                                 interrupt=kind == "interrupt", team=bool(action.get("team")))
+                                 interrupt=kind == "interrupt", team=bool(action.get("team")),
+                                 free=kind == "free")
                 if before:  # an interrupt resolves before the attack it interrupted
                     queue = state["queue"]
                     queue[:] = queue[before:] + queue[:before]
+            elif kind == "detonate":
+                gear_use.detonate(self, state, unit, action["trap"])
             elif kind == "cover":
                 unit["st"]["COVER"] = [1, self.cover_source(state, unit)]
                 emit(state, "cover", f"{self.name(unit)} takes cover.", unit=unit["id"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, status
+from hauntkit.rulesets.beast import dice, gear_battle, status
 from hauntkit.rulesets.beast.board import dist
 from hauntkit.rulesets.beast.labels import (
     blocks_text,
@@ -106,9 +106,10 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     if "BERSERK" in att["st"] and not att["flags"].get("bz"):
         budget += 2
         att["flags"]["bz"] = 1
-    elif "MULTI_ATTACK" in att["st"] and not att["flags"].get("ma"):
+    elif ("MULTI_ATTACK" in att["st"] or fr.get("ma")) and not att["flags"].get("ma"):
         budget += 1
         att["flags"]["ma"] = 1
+    budget += fr.get("burst", 0)  # Rifle Burst Fire: 2 missed dice again
     for i, f in enumerate(faces):
         if budget and f == dice.BLANK:
             faces[i] = dice.combat(state, 1)[0]
@@ -147,7 +148,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     h = fr["h"]
     adds = 0
     if el == "FIRE" and h > 0:
-        adds += 1
+        adds += gear_battle.fire_bonus(rs, tgt) if "gear" in tgt else 1
     if el == "PHYSICAL" and "WOUNDING" in tgt["st"]:
         adds += 2
     if "FLINCH" in tgt["st"]:
@@ -158,14 +159,19 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         adds += 1
     if "CHILLED" in att["st"]:
         adds -= 1
+    if "wpn" in fr:
+        adds += gear_battle.attack_bonus(rs, state, fr, tgt)
     blocked = 0
     perfect = False
     if not fr["nodef"] and "NO_DEFEND" not in tgt["st"]:
         ndice = rs.defence_dice(state, tgt, fr)
         faces = dice.combat(state, ndice)
+        if "wpn" in fr or "gear" in tgt:
+            faces = gear_battle.defence_faces(rs, state, fr, tgt, faces)
         blocked = dice.blocks(faces)
         perfect = (blocked >= 3 and rs.defence_score(state, tgt) < 6
-                   and "FROZEN" not in tgt["st"] and not fr.get("noperf"))
+                   and "FROZEN" not in tgt["st"] and not fr.get("noperf")
+                   and ("gear" not in tgt or gear_battle.perfect_allowed(rs, tgt)))
         emit(state, "defence_roll", f"{rs.name(tgt)} defends: {blocks_text(faces)}"
              f"{', a perfect defence' if perfect else ''}.", faces=faces, perfect=perfect)
     if "FLINCH" in tgt["st"]:
@@ -177,6 +183,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         dmg -= 1  # COVER: a Ward of 1 against ranged attacks and abilities
     if dmg and el not in ("PHYSICAL",) and not fr["pc"] and "clash" in state:
         dmg = max(0, dmg - rs.great_wall(state, tgt["side"]))  # Great Wall Arcana (HR-56)
+    if dmg and "gear" in tgt:
+        dmg = gear_battle.armour(rs, fr, tgt, dmg)
     lost = rs.deal(state, tgt, dmg, att, el) if dmg else 0
     hit = h > 0 and not perfect
     if fr["ab"]:
@@ -185,6 +193,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
             rs.apply_effects(state, ab, att, tgt, hit=hit, damaged=lost > 0)
     rs.after_attack(state, fr, att, tgt, hit, lost)  # character skills (skills/)
     _element_effects(rs, state, fr, att, tgt, lost)
+    if "wpn" in fr:
+        gear_battle.after_damage(rs, state, fr, att, tgt, lost)
     if el == "ELEC" and fr.get("sp") and fr["arc"]:
         return _arc(rs, state, fr, att, tgt)
     return True
@@ -217,7 +227,8 @@ def _arc(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     """ELEC special: the attack arcs to another target within 4 spaces of the first."""
     options = [uid for uid, u in state["units"].items()
                if u["alive"] and uid != tgt["id"] and u["side"] != att["side"]
-               and dist(u["x"], u["y"], tgt["x"], tgt["y"]) <= 4]
+               and dist(u["x"], u["y"], tgt["x"], tgt["y"]) <= 4
+               and not gear_battle.arc_proof(rs, u)]
     if not options:
         return True
     if att["side"] == "hunters" and len(options) > 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hauntkit.core.content import Pack
+from hauntkit.rulesets.beast.gear import GearIndex
 from hauntkit.rulesets.beast.hunt_schema import Hunt, HuntEvent, Location
 from hauntkit.rulesets.beast.schema import (
     Ability,
@@ -127,6 +128,7 @@ class Content:
         self.hunt_events: dict[str, HuntEvent] = items["hunt_events"]  # type: ignore[assignment]
         self.locations: dict[str, Location] = items["locations"]  # type: ignore[assignment]
         self.hunts: dict[str, Hunt] = items["hunts"]  # type: ignore[assignment]
+        self.gear = GearIndex(items)  # gear, arsenals, loot and mystery (gear.py)
         self.logic: dict[str, list[str]] = {
             eid: [w.strip() for w in e.logic.split(">")] for eid, e in self.enemies.items()
         }

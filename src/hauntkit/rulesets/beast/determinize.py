@@ -42,7 +42,8 @@ def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
     rng.shuffle(deck)
     units = {}
     for uid, u in view["units"].items():
-        unit = orjson.loads(orjson.dumps({k: u[k] for k in _UNIT_KEYS}))
+        unit = orjson.loads(orjson.dumps({k: u[k] for k in (*_UNIT_KEYS, "gear", "lost_gear")
+                                          if k in u}))
         unit["ptaken"] = 0
         unit["flags"] = {}
         units[uid] = unit
@@ -67,6 +68,9 @@ def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
     cl = clash.determinize(rs, view.get("clash"), state.get("hx", {}), rng)
     if cl is not None:
         state["clash"] = cl
+    for key in ("traps", "calm", "crimson"):  # gear in play: public
+        if key in view:
+            state[key] = orjson.loads(orjson.dumps(view[key]))
     rs.count_alive(state)
     return state
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.core.rng import shuffle
-from hauntkit.rulesets.beast import combat
+from hauntkit.rulesets.beast import combat, gear_use
 from hauntkit.rulesets.beast.board import (
     area_cells,
     beam_cells,
@@ -90,6 +90,8 @@ class EnemySide:
             unit["mv"] -= 1
             emit(state, "move", f"{self.name(unit)} moves to {space_name(nx, ny)}.",
                  unit=unit["id"], at=list(nxt))
+            if "traps" in state:  # a trap it steps on goes off (gear_use.py)
+                gear_use.stepped_on(self, state, unit)
             return
         et["cur"] = None
         if unit["alive"] and "PARALYZE" not in unit["st"] and cur["act"] is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, status
+from hauntkit.rulesets.beast import combat, gear_use, status
 from hauntkit.rulesets.beast.board import blockers, dist, occupancy
 
 State = dict[str, Any]
@@ -52,6 +52,8 @@ class FlowMixin:
         self.skills_turn_start(state, side)
         if side == "hunters":
             state["passed"] = []
+            if "calm" in state or "crimson" in state:
+                gear_use.hunters_turn_starts(state)
         else:
             self.begin_enemy_turn(state)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, dice, renown, status
+from hauntkit.rulesets.beast import combat, dice, gear_battle, gear_use, renown, status
 from hauntkit.rulesets.beast.board import (
     area_cells,
     beam_cells,
@@ -122,6 +122,8 @@ class HunterSide:
                     a["team"] = True
                     out.append(a)
         out.extend(self.skill_actions(state, unit, occ, block))
+        if "gear" in unit:  # weapons and items (gear_use.py)
+            out.extend(gear_use.gear_actions(self, state, unit, occ, block))
         return out
 
     def attack_options(self, state: State, unit: Unit, block: set,
@@ -136,6 +138,11 @@ class HunterSide:
         lights = state["lights"]
         extra = {"free": True} if free else {}
         rrange = self.c.hunters[unit["kind"]].ranged.range
+        seer = False
+        if "gear" in unit:  # Precision Scope, Thermal Scope
+            prof = self.c.gear.profile(unit)
+            rrange += prof.range_bonus
+            seer = prof.ignore_stealth
         bars = state["barricades"]
         for tid, t in units.items():
             if not t["alive"] or t["side"] == "hunters":
@@ -146,7 +153,7 @@ class HunterSide:
                 out.append({"type": "attack", "unit": uid, "target": tid, "mode": "melee",
                             **extra})
             tst = t["st"]
-            rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst else d
+            rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst and not seer else d
             if (rd <= rrange
                     and not (bars and shielded_by_barricade(state, unit, t))
                     and los(md, block, x, y, tx, ty)):
@@ -166,6 +173,11 @@ class HunterSide:
     def interrupt_ready(self, unit: Unit, ab: Ability) -> bool:
         if unit["intr"] or not unit["alive"] or "PARALYZE" in unit["st"]:
             return False
+        if "gear" in unit:
+            if gear_use.interrupt_blocked(self, unit) and ab.hook != "flashlight":
+                return False  # a flash light that is on, a chainsaw swung this turn
+            if gear_use.holding(self, unit, ab):  # Utility Pouch of Holding
+                return unit["cd"].get(ab.id, 0) == 0
         if ab.charges is not None:
             return unit["ch"].get(ab.id, 0) > 0
         return unit["cd"].get(ab.id, 0) == 0
@@ -224,7 +236,7 @@ class HunterSide:
             return out
         # aoe and place: a space within range, in sight
         rng = ab.range
-        if ab.hook not in ("barricade", "create_light"):
+        if ab.hook not in ("barricade", "create_light", "evasive_roll", "trap"):
             # Only centres whose area holds a unit other than the user (HR-11).
             radius = 1 if ab.hook == "amplify" else ab.radius
             far = rng + radius  # areas of units further away hold no space in range
@@ -242,7 +254,7 @@ class HunterSide:
             cx, cy = c
             if max(abs(cx - x), abs(cy - y)) > rng or c in block:
                 continue
-            if hook == "barricade" and (c in occ or c == (x, y)):
+            if hook in ("barricade", "evasive_roll", "trap") and (c in occ or c == (x, y)):
                 continue
             if hook == "create_light" and (c in spots or md.tile_of[c] in lit):
                 continue
@@ -276,6 +288,8 @@ class HunterSide:
         unit["mv"] = max(0, unit["mv"] - cost)
         unit["flags"]["moved"] = 1
         unit["x"], unit["y"] = to
+        if "gear" in unit:
+            gear_use.follow_lights(state, unit)
         # the space is ``at``: an event's ``to`` names the seats it is private to (core.log)
         emit(state, "move", f"{self.name(unit)} moves to {space_of(to)}.", unit=unit["id"],
              at=list(to))
@@ -310,12 +324,15 @@ class HunterSide:
             unit["flags"]["move_done"] = 1
 
     def do_attack(self, state: State, unit: Unit, target: str, mode: str,
-                  free: bool = False) -> None:
+                  free: bool = False, weapon: str | None = None) -> None:
         if free:
             unit["flags"]["free_atk"] = 1  # Infamy 2, Reckless: one free attack a turn
         else:
             self.take_action(unit)
         h = self.c.hunters[unit["kind"]]
+        if weapon is not None:
+            self.weapon_attack(state, unit, target, weapon)
+            return
         if mode == "ranged":
             self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
             if not unit["alive"]:
@@ -328,13 +345,55 @@ class HunterSide:
         if mode == "ranged" and h.ranged.element != "PHYSICAL" and not pc:
             el = h.ranged.element
         reach = 1 if mode == "melee" else h.ranged.range
-        state["queue"].append(combat.frame(unit["id"], target, mode=mode, atk=atk, el=el,
-                                           style=mode, reach=reach * 2, phys_crit=pc))
-        if mode == "melee" and "CLEAVE" in unit["st"]:
+        fr = combat.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
+                          reach=reach * 2, phys_crit=pc)
+        state["queue"].append(fr)
+        cleave = "CLEAVE" in unit["st"]
+        if "gear" in unit:
+            prof = self.c.gear.profile(unit)
+            fr["reach"] += prof.range_bonus * 2 if mode == "ranged" else 0
+            if mode == "ranged":
+                gear_battle.ranged_extras(self, unit, fr)
+            if prof.multi_attack:
+                fr["ma"] = True
+            cleave = cleave or prof.cleave
+        if mode == "melee" and cleave:
             for eid in self.adjacent_enemies(state, unit):
                 if eid != target:
                     state["queue"].append(combat.frame(unit["id"], eid, mode="melee", atk=atk,
                                                        el=el, style="melee", phys_crit=pc))
+
+    def weapon_attack(self, state: State, unit: Unit, target: str, iid: str) -> None:
+        """An attack with an equipped weapon (rules: "Gear": a second weapon beside the base
+        value); ranged weapons provoke attacks of opportunity except Pistols."""
+        gi = self.c.gear
+        w = gi.items[iid].weapon
+        classes = gi.weapon_classes(unit, iid)
+        if w.mode == "ranged" and "pistol" not in classes:
+            self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
+            if not unit["alive"]:
+                return
+        if w.charges is not None:
+            unit["ch"][f"gear-{iid}"] -= 1
+        if w.no_interrupt:
+            unit["flags"]["noint"] = 1
+        fr = gear_battle.weapon_frame(self, state, unit, target, iid)
+        fr["reach"] += gi.profile(unit).range_bonus if w.mode == "ranged" else 0
+        if "ANOINTED" in unit["st"] and fr["el"] == "PHYSICAL":
+            fr["el"], fr["pc"] = "ETHER", True
+            unit["st"].pop("ANOINTED")
+        if w.mode == "ranged":
+            gear_battle.ranged_extras(self, unit, fr)
+        fr["reach"] *= 2  # STEALTH checked when listing targets, as for base attacks
+        emit(state, "weapon", f"{self.name(unit)} attacks with {gi.items[iid].name}.",
+             unit=unit["id"], item=iid)
+        state["queue"].append(fr)
+        if w.mode == "melee" and ("CLEAVE" in unit["st"] or gi.profile(unit).cleave):
+            for eid in self.adjacent_enemies(state, unit):
+                if eid != target:
+                    extra = gear_battle.weapon_frame(self, state, unit, eid, iid)
+                    extra["second"] = True
+                    state["queue"].append(extra)
 
     def use_ability(self, state: State, unit: Unit, ab: Ability, target: Any, *,
                     interrupt: bool = False, team: bool = False, free: bool = False) -> None:
@@ -344,7 +403,9 @@ class HunterSide:
             pass
         elif interrupt:
             unit["intr"] = True
-            if ab.charges is not None:
+            if "gear" in unit and gear_use.holding(self, unit, ab):
+                unit["cd"][ab.id] = self.c.gear.profile(unit).interrupt_cooldown
+            elif ab.charges is not None:
                 unit["ch"][ab.id] -= 1
             elif ab.cooldown:
                 unit["cd"][ab.id] = ab.cooldown
@@ -368,13 +429,34 @@ class HunterSide:
             cd = ab.cooldown
             if cd is None and ab.shape in AREA_SHAPES:
                 cd = 2  # beams and AOEs: 2-round cool down unless said otherwise
+            if cd and "gear" in unit:
+                cd = gear_use.cooldown(self, unit, ab, cd)  # Battery Packs, Grenade Belt
             if cd:
                 unit["cd"][ab.id] = cd
+        if ab.id.startswith("gear-"):
+            gear_use.spend(self, state, unit, ab, interrupt)
+            gear_use.pay_sanity(self, state, unit, ab)
+            if not unit["alive"] or not gear_use.relic_check(self, state, unit, ab):
+                return
         self.resolve_ability(state, unit, ab, target, melee_use)
 
     def resolve_ability(self, state: State, unit: Unit, ab: Ability, target: Any,
                         melee_use: bool = False) -> None:
-        """Targets and effects of an ability, for either side."""
+        """Targets and effects of an ability, for either side; gear hooks first."""
+        hook = ab.hook
+        if ab.id.startswith("gear-"):
+            if hook and gear_use.resolve(self, state, unit, ab, target):
+                return
+            before = len(state["queue"])
+            self.resolve_plain(state, unit, ab, target, melee_use)
+            gear_use.weapon_ability_frames(self, state, unit, ab, target,
+                                           state["queue"][before:])
+            return
+        self.resolve_plain(state, unit, ab, target, melee_use)
+
+    def resolve_plain(self, state: State, unit: Unit, ab: Ability, target: Any,
+                      melee_use: bool = False) -> None:
+        """Resolve an ability by its shape, hook and effects."""
         hook = ab.hook
         units = state["units"]
         if hook == "barricade":
@@ -453,6 +535,8 @@ class HunterSide:
                 state["queue"].append(fr)
             else:
                 self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
+                if ab.id.startswith("gear-"):  # cures, Bleed removal, immunities
+                    gear_use.extra_effects(self, state, unit, ab, t)
 
     def area_targets(self, state: State, unit: Unit, ab: Ability, target: Any) -> list[str]:
         """Units an ability reaches: its shape, widened by Tamara's fog cloud."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, madness, renown, status
+from hauntkit.rulesets.beast import dice, gear_battle, madness, renown, status
 from hauntkit.rulesets.beast.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
@@ -35,7 +35,10 @@ class Rules:
         return f"{name} {num}" if num.isdigit() else name
 
     def ability(self, unit: Unit, ab_id: str) -> Ability | None:
-        return self.c.abilities[unit["kind"]].get(ab_id)
+        ab = self.c.abilities[unit["kind"]].get(ab_id)
+        if ab is None and "gear" in unit:
+            ab = self.c.gear.abilities.get(ab_id)  # gear-<item> (gear.py)
+        return ab
 
     def base_template(self, unit: Unit) -> str:
         kind = unit["kind"]
@@ -49,6 +52,8 @@ class Rules:
         return self.c.templates[tid]
 
     def template_immunities(self, unit: Unit) -> list[str]:
+        if "gear" in unit:  # immunities from gear (Scale Armor, Sun Glasses...)
+            return [*self.template(unit).immune, *self.c.gear.profile(unit).immune]
         return self.template(unit).immune
 
     def damage_reduction(self, unit: Unit) -> int:
@@ -58,7 +63,7 @@ class Rules:
     def defence_score(self, state: State, unit: Unit) -> int:
         """Defence value: base, minus defence debuffs, darkness (hunters) and light (hindered
         templates, RULING HR-5); never below 1 (rules: "Defense Debuffs")."""
-        score = self.c.stats(unit["kind"]).defense - status.value(unit, "DEF_DOWN")
+        score = gear_battle.base_defense(self, unit) - status.value(unit, "DEF_DOWN")
         lit = is_lit(state, self.md(state), unit["x"], unit["y"])
         if unit["side"] == "hunters" and not lit:
             score -= 1  # "A Dark World": -1 DEFENSE in darkness
@@ -71,7 +76,7 @@ class Rules:
         return max(1, score)
 
     def defence_dice(self, state: State, unit: Unit, fr: dict[str, Any]) -> int:
-        n = self.defence_score(state, unit)
+        n = self.defence_score(state, unit) - fr.get("ddm", 0)  # Large, Armor Piercing
         if fr["el"] == "ELEC":
             n -= 1  # ELEC basic effect
         if "FLINCH" in unit["st"]:
@@ -85,6 +90,8 @@ class Rules:
     def movement(self, state: State, unit: Unit) -> int:
         """Movement for a new turn, before Immobilize."""
         mv = self.c.stats(unit["kind"]).move - status.value(unit, "SLOW")
+        if "gear" in unit:
+            mv += self.c.gear.profile(unit).move
         if "CHILLED" in unit["st"]:
             mv -= 1
         if unit["side"] == "enemies" and self.template(unit).hindered_in_light and is_lit(
@@ -108,7 +115,9 @@ class Rules:
                 status.remove(state, unit, "WARD", ctx=self)
         if dmg <= 0:
             return 0
-        lost = min(dmg, unit["hp"])
+        lost = min(dmg, unit["hp"] - (1 if "CRIMSON" in unit["st"] else 0))  # Dybbuk box
+        if lost <= 0:
+            return 0
         unit["hp"] -= lost
         emit(state, "damage", f"{self.name(unit)} takes {dmg} {element_word(el)} damage "
              f"({unit['hp']} HP left).", unit=unit["id"], damage=dmg, element=el)
@@ -138,13 +147,14 @@ class Rules:
         """Add Bleed points; at the template's threshold, HEMORRHAGE: fixed damage, no
         defence, no reductions (rules: "Hemorrhage")."""
         tpl = self.template(unit)
-        if not unit["alive"] or tpl.bleed_threshold is None:
+        if not unit["alive"] or tpl.bleed_threshold is None or "BLEED" in unit["imm"]:
             return
         unit["bleed"] += n
         emit(state, "bleed", f"{self.name(unit)} has {unit['bleed']} Bleed points.",
              unit=unit["id"], bleed=unit["bleed"])
         self.on_status(state, unit, "BLEED")  # Trigger Happy (skills/trigger.py)
-        if unit["bleed"] >= tpl.bleed_threshold:
+        extra = self.c.gear.profile(unit).bleed_threshold if "gear" in unit else 0
+        if unit["bleed"] >= tpl.bleed_threshold + extra:  # Chest Plate: +2
             unit["bleed"] = 0
             dmg = tpl.hemorrhage_damage + (2 if "WOUNDING" in unit["st"] else 0)
             emit(state, "hemorrhage", f"{self.name(unit)} haemorrhages for {dmg}.", unit=unit["id"],
@@ -217,7 +227,8 @@ class Rules:
             return True  # enemies and pets take no Sanity checks
         roll = dice.d6(state)
         mod = 0 if is_lit(state, self.md(state), unit["x"], unit["y"]) else -1
-        ok = roll + mod >= difficulty
+        gear = self.c.gear.profile(unit).sanity if "gear" in unit else 0  # Brown Coat
+        ok = roll + mod + gear >= difficulty
         emit(state, "sanity_check", f"{self.name(unit)} Sanity check {difficulty}+: rolled "
              f"{roll}{' -1 (darkness)' if mod else ''}: {'passed' if ok else 'failed'}.",
              unit=unit["id"], roll=roll, ok=ok)
@@ -232,6 +243,9 @@ class Rules:
             else {}
         for k, v in state.get("hx", {}).get(unit["id"], {}).get("skills", {}).items():
             base[k] = base.get(k, 0) + v
+        if "gear" in unit:  # Augments raise the skill while equipped ("Augments")
+            for k, v in self.c.gear.profile(unit).skills.items():
+                base[k] = base.get(k, 0) + v
         return base
 
     def skill_check(self, state: State, unit: Unit, skill: str, difficulty: int) -> bool:
@@ -281,6 +295,9 @@ class Rules:
         words = ["LOWEST HP", "CLOSEST"] if cruelty else self.c.logic[enemy["kind"]] + [
             "CLOSEST"]
         pool = list(options)
+        taunts = [uid for uid in pool if "CRIMSON" in units[uid]["st"]]
+        if taunts:  # Crimson Dybbuk Box: overrides all enemy logic
+            pool = taunts
         for w in words:
             if len(pool) <= 1:
                 break

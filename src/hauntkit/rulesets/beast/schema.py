@@ -20,14 +20,14 @@ STATUSES = (
     "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
     "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
-    "ANOINTED", "TEAM_PLAYER", "NO_DEFEND",
+    "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON",
 )
 StatusName = Literal[
     "STEALTH", "CLEAVE", "MULTI_ATTACK", "BERSERK", "WARD", "COVER",
     "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
     "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
-    "ANOINTED", "TEAM_PLAYER", "NO_DEFEND",
+    "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON",
 ]
 # Statuses that are debuffs (immunity for 1 turn after they end).
 DEBUFFS = frozenset({
@@ -309,3 +309,6 @@ PACK_SPEC = PackSpec(
     },
     checks=[_check_refs, check_hunt_refs],
 )
+
+# The gear kinds build on the models above; gear_schema adds them to PACK_SPEC when loaded.
+from hauntkit.rulesets.beast import gear_schema  # noqa: E402, F401

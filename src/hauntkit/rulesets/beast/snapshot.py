@@ -20,10 +20,16 @@ _UNIT_KEYS = frozenset({"side", "hp", "max", "san", "st", "ch", "id", "kind", "s
                         "flags"})
 
 
+_GEAR_KEYS = _UNIT_KEYS | {"gear"}  # a hunter with gear (gear.py): a list of item ids
+
+
 def _unit(u: dict[str, Any]) -> dict[str, Any]:
-    if u.keys() != _UNIT_KEYS:
+    keys = u.keys()
+    if keys != _UNIT_KEYS and keys != _GEAR_KEYS:
         return deep_copy(u)
     d = u.copy()
+    if "gear" in d:
+        d["gear"] = d["gear"][:]
     st = u["st"]
     d["st"] = {k: v[:] for k, v in st.items()} if st else {}
     d["ch"] = u["ch"].copy()

@@ -38,6 +38,9 @@ def apply(ctx: Any, state: State, unit: dict[str, Any], name: str, turns: int = 
     refresh to the longer duration and higher value."""
     if not unit["alive"]:
         return False
+    if "calm" in state:  # Emerald Dybbuk Box: no buff or debuff can be applied
+        emit(state, "calm", f"{name} cannot take hold (Emerald Dybbuk Box).", unit=unit["id"])
+        return False
     if name in DEBUFFS and immune(ctx, unit, name):
         emit(state, "immune", f"{ctx.name(unit)} cannot be {status_word(name)} now (immune).", unit=unit["id"],
              status=name)

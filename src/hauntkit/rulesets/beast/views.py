@@ -15,7 +15,8 @@ from hauntkit.rulesets.beast.schema import STATUSES
 
 State = dict[str, Any]
 _PUBLIC_UNIT = ("id", "kind", "side", "seat", "x", "y", "hp", "max", "san",
-                "st", "imm", "cd", "ch", "bleed", "mv", "acted", "intr", "alive")
+                "st", "imm", "cd", "ch", "bleed", "mv", "acted", "intr", "alive", "gear",
+                "lost_gear")
 
 
 class ViewsMixin:
@@ -38,7 +39,7 @@ class ViewsMixin:
             "side": state["side"],
             "first": state["first"],
             "players": state["players"],
-            "units": {uid: {k: u[k] for k in _PUBLIC_UNIT} | {
+            "units": {uid: {k: u[k] for k in _PUBLIC_UNIT if k in u} | {
                 "name": self.name(u), "lit": is_lit(state, md, u["x"], u["y"]),
                 "cp": self.c.enemies[u["kind"]].cp if u["side"] == "enemies" else 0}
                 for uid, u in state["units"].items()},
@@ -58,12 +59,15 @@ class ViewsMixin:
         }
         if "phase" in state:  # a leg of a hunt: nothing of it is secret (docs/hunt.md)
             out.update(hunt_view(state))
+        for key in ("traps", "calm", "crimson"):  # gear in play (gear_use.py), all public
+            if key in state:
+                out[key] = state[key]
         return out
 
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
         """Scenario set-up; see docs/scenarios.md (## beast) for every field."""
         known = {"remove", "add", "units", "lights", "barricades", "cards", "dice", "first",
-                 "round", "side", "mission", "hx", "hands"}
+                 "round", "side", "mission", "hx", "hands", "gear"}
         for key in setup:
             if key not in known:
                 raise HauntkitError(f"setup.{key}: unknown field; known: {sorted(known)}")
@@ -121,6 +125,12 @@ class ViewsMixin:
             state["barricades"] = [{"id": f"B{i + 1}", "x": b[0], "y": b[1], "hp": 2,
                                     "owner": b[2] if len(b) > 2 else ""}
                                    for i, b in enumerate(setup["barricades"])]
+        if "gear" in setup:  # hunter id -> item ids or an arsenal id (gear.apply_loadout)
+            from hauntkit.rulesets.beast import gear
+            try:
+                gear.apply_loadout(self, state, setup["gear"])
+            except HauntkitError as exc:
+                raise HauntkitError(f"setup.gear: {exc}") from None
         for cid in setup.get("cards", []):
             if cid not in self.c.cards:
                 raise HauntkitError(f"setup.cards: unknown combat card {cid!r}")
@@ -166,6 +176,8 @@ class ViewsMixin:
             if u["kind"] in self.c.hunters and u["san"] <= 0:
                 bad.append(f"{uid} is alive with no Sanity")
             thr = self.template(u).bleed_threshold
+            if thr is not None and "gear" in u:
+                thr += self.c.gear.profile(u).bleed_threshold  # Chest Plate
             if thr is not None and u["bleed"] >= thr:
                 bad.append(f"{uid} has {u['bleed']} Bleed points, at or over {thr}")
             for name, st in u["st"].items():

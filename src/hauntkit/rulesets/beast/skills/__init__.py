@@ -83,8 +83,12 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
         if unit["kind"] not in self.c.hunters:
             return []
         if not self.c.passives[unit["kind"]]:
-            return self.c.interrupts[unit["kind"]]
-        return [ab for ab in self.unit_abilities(state, unit) if ab.kind == "interrupt"]
+            own = self.c.interrupts[unit["kind"]]
+        else:
+            own = [ab for ab in self.unit_abilities(state, unit) if ab.kind == "interrupt"]
+        if "gear" in unit:  # the interrupts of its gear (gear.py)
+            return [*own, *self.c.gear.profile(unit).interrupts]
+        return own
 
     # -- battle hooks ------------------------------------------------------------------------
     def skills_carry_in(self, state: State, skills: dict[str, dict[str, Any]]) -> None:

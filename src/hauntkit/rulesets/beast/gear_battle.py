@@ -1,0 +1,208 @@
+"""What gear does inside an attack (rules: "Gear Shop" Defense, Melee and Range weapon classes,
+Ammunition; "Elemental Attacks"; RULINGS HR-30..HR-36).
+
+The attack frames of combat.py call these: the attacker's weapon (``fr["wpn"]``) adds its
+class abilities and item effects; the defender's armour lowers the damage.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import combat, dice, status
+from hauntkit.rulesets.beast.board import dist
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+Frame = dict[str, Any]
+
+
+def base_defense(rs: Any, unit: Unit) -> int:
+    """The defence value before debuffs: armour that sets it overwrites it ("Gear"), Tactical
+    Armor raises a natural 3 to 4."""
+    d = rs.c.stats(unit["kind"]).defense
+    if "gear" not in unit:
+        return d
+    prof = rs.c.gear.profile(unit)
+    if prof.defense_set is not None:
+        return prof.defense_set
+    if prof.defense_raise is not None and d == prof.defense_raise[0]:
+        return prof.defense_raise[1]
+    return d
+
+
+def weapon_frame(rs: Any, state: State, unit: Unit, target: str, iid: str) -> Frame:
+    """An attack frame for an attack with the equipped weapon ``iid``."""
+    item = rs.c.gear.items[iid]
+    w = item.weapon
+    classes = rs.c.gear.weapon_classes(unit, iid)
+    prof = rs.c.gear.profile(unit)
+    mode = w.mode
+    atk, el, reach = w.attack, w.element, w.range
+    fr = combat.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
+                      mult=max(2, w.crit_multiplier), reach=reach)
+    fr["wpn"] = iid
+    if w.crit_multiplier == 1:
+        fr["mult"] = 1  # the critical adds no damage (Whip, 9MM Shield)
+    if "polearm" in classes or prof.multi_attack:
+        fr["ma"] = True  # Polearm First Strike: MULTI-ATTACK
+    tgt = state["units"].get(target)
+    if tgt is not None and "large" in classes and rs.base_template(tgt) != "BASE":
+        fr["ddm"] = 1  # Large Menacing: non-BASE targets roll 1 less defence
+    return fr
+
+
+def ranged_extras(rs: Any, unit: Unit, fr: Frame) -> None:
+    """Loaded ammunition changes this turn's ranged attacks ("Ammunition")."""
+    for iid in unit["flags"].get("ammo", ()):
+        use = rs.c.gear.items[iid].use
+        if use.element_to and not fr["pc"]:
+            fr["el"] = use.element_to
+        if use.defense_minus:
+            fr["ddm"] = fr.get("ddm", 0) + use.defense_minus
+        if use.attack_plus and fr.get("wpn"):
+            fr["atk"] += use.attack_plus
+        if use.id == "night_vision_goggles":
+            fr["seer"] = True
+
+
+def defence_faces(rs: Any, state: State, fr: Frame, tgt: Unit, faces: list[int]) -> list[int]:
+    """Rerolls of defence dice: the attacker's (Blunt Armor Breaker, "Re-roll 1 of the targets
+    Defense Dice": a block is rolled again) and the defender's (Cheap Kevlar: a miss again)."""
+    wpn = fr.get("wpn")
+    if wpn is not None:
+        att = state["units"][fr["att"]]
+        n = rs.c.gear.items[wpn].weapon.reroll_defense
+        if "blunt" in rs.c.gear.weapon_classes(att, wpn):
+            n += 1
+        faces = _reroll(state, faces, n, lambda f: f == dice.SHIELD)
+    if "gear" in tgt:
+        n = rs.c.gear.profile(tgt).reroll_own_defense
+        faces = _reroll(state, faces, n, lambda f: f != dice.SHIELD)
+    return faces
+
+
+def _reroll(state: State, faces: list[int], n: int, pick: Any) -> list[int]:
+    if not n:
+        return faces
+    faces = list(faces)
+    for i, f in enumerate(faces):
+        if n and pick(f):
+            faces[i] = dice.combat(state, 1)[0]
+            n -= 1
+            emit(state, "defence_reroll", f"A defence die is rolled again: {faces[i]}.",
+                 face=faces[i])
+    return faces
+
+
+def perfect_allowed(rs: Any, tgt: Unit) -> bool:
+    return "gear" not in tgt or not rs.c.gear.profile(tgt).no_perfect_defense
+
+
+def fire_bonus(rs: Any, tgt: Unit) -> int:
+    """FIRE's extra point: targets resistant to FIRE do not take it ("Fire")."""
+    if "gear" in tgt and rs.c.gear.profile(tgt).resist.get("FIRE", 0) > 0:
+        return 0
+    return 1
+
+
+def attack_bonus(rs: Any, state: State, fr: Frame, tgt: Unit) -> int:
+    """A weapon's +N damage against targets of low defence (Rough Rider, The Judge...)."""
+    wpn = fr.get("wpn")
+    if wpn is None:
+        return 0
+    bvd = rs.c.gear.items[wpn].weapon.bonus_vs_def
+    if bvd and rs.defence_score(state, tgt) <= bvd[0]:
+        return bvd[1]
+    return 0
+
+
+def armour(rs: Any, fr: Frame, tgt: Unit, dmg: int) -> int:
+    """The defender's gear lowers damage that got through (RULING HR-32): armour against melee
+    or ranged attacks, helmets against critical hits, resistances and weaknesses by element."""
+    if "gear" not in tgt or dmg <= 0:
+        return dmg
+    prof = rs.c.gear.profile(tgt)
+    style = fr["style"]
+    if style == "melee":
+        dmg -= prof.vs_melee
+    elif style == "ranged":
+        dmg -= prof.vs_ranged
+    if fr.get("crit"):
+        dmg -= prof.crit_guard
+    dmg -= prof.resist.get(fr["el"], 0)
+    return max(0, dmg)
+
+
+def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: int) -> None:
+    """Weapon effects once an attack is settled: class passives (Exotic and Bow bleed, Magnum
+    and Sword wounds), the item's own critical and damage effects, a second attack."""
+    wpn = fr.get("wpn")
+    if wpn is None:
+        return
+    spread = spread_target(rs, state, fr, att, tgt)
+    if spread is not None:
+        new = weapon_frame(rs, state, att, spread, wpn)
+        new["second"] = True
+        emit(state, "spread", f"The shot spreads to {rs.name(state['units'][spread])}.",
+             tgt=spread)
+        state["queue"].insert(1, new)
+    if not tgt["alive"]:
+        return
+    w = rs.c.gear.items[wpn].weapon
+    classes = rs.c.gear.weapon_classes(att, wpn)
+    crit = bool(fr.get("crit"))
+    if lost:
+        if "exotic" in classes or "bow" in classes:
+            rs.bleed(state, tgt, 1)
+        if "magnum" in classes and tgt["alive"]:
+            status.apply(rs, state, tgt, "WOUNDING", w.damage_turns, 1)
+        for name in w.on_damage:
+            if tgt["alive"]:
+                status.apply(rs, state, tgt, name, w.damage_turns, 1)
+    if crit and tgt["alive"]:
+        if "sword" in classes:
+            status.apply(rs, state, tgt, "WOUNDING", 1, 1)
+        for name in w.on_crit:
+            if tgt["alive"]:
+                status.apply(rs, state, tgt, name, w.crit_turns, 1)
+        if w.crit_bleed and tgt["alive"]:
+            rs.bleed(state, tgt, w.crit_bleed)
+    again = w.second_attack
+    if fr.get("second") or again is None:
+        return
+    if again == "crit" and (not crit or att["flags"].get("crit_again")):
+        return
+    target = tgt["id"]
+    if again == "adjacent":
+        others = [u for u in rs.adjacent_enemies(state, att) if u != tgt["id"]]
+        if not others:
+            return
+        target = others[0]  # RULING HR-35: the first other adjacent enemy, in unit order
+    if again == "crit":
+        att["flags"]["crit_again"] = 1
+    if not state["units"][target]["alive"]:
+        return
+    new = weapon_frame(rs, state, att, target, wpn)
+    new["second"] = True
+    emit(state, "second_attack", f"{rs.name(att)} attacks again.", unit=att["id"])
+    state["queue"].insert(1, new)
+
+
+def spread_target(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit) -> str | None:
+    """Shotgun Spread: one more enemy next to the target (RULING HR-35: the first in unit
+    order)."""
+    wpn = fr.get("wpn")
+    if wpn is None or fr.get("second") or "shotgun" not in rs.c.gear.weapon_classes(att, wpn):
+        return None
+    for uid, u in state["units"].items():
+        if u["alive"] and u["side"] != att["side"] and uid != tgt["id"] and dist(
+                u["x"], u["y"], tgt["x"], tgt["y"]) <= 1:
+            return uid
+    return None
+
+
+def arc_proof(rs: Any, unit: Unit) -> bool:
+    """Shock Retardant, Anti-static Wrist Band: lightning does not arc onto the unit."""
+    return "ARC" in unit["imm"] or ("gear" in unit and rs.c.gear.profile(unit).arc_proof)

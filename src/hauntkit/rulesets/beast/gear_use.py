@@ -1,0 +1,354 @@
+"""Using gear in battle: weapon attacks and item abilities as legal actions, and the named gear
+hooks (ammunition, healing rolls, traps, lights and batteries, Dybbuk boxes, relics' Occult
+checks). Rules: "Gear and Equipment", "Gear Shop" (Utility, Consumables, Relics); RULINGS
+HR-30..HR-39.
+
+Actions (all with ``unit``): ``attack`` with ``weapon`` (an equipped weapon's id) beside
+``mode``; ``ability``/``interrupt``/``free`` with ``ability: gear-<item>`` and ``target``;
+``detonate`` with ``trap`` (a trap's id, set off by its owner as a free action).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import dice, status
+from hauntkit.rulesets.beast.board import area_cells, dist, los
+from hauntkit.rulesets.beast.schema import Ability
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+TORCH = "gear-torch-on"  # key in unit["ch"]: the flash light that is switched on
+
+
+def _index(rs: Any) -> Any:
+    return rs.c.gear
+
+
+def weapon_targets(rs: Any, state: State, unit: Unit, iid: str, block: Any) -> list[dict]:
+    """Attacks with an equipped weapon: enemies between its minimum range and its reach
+    (+ Precision Scope for ranged weapons), in sight; STEALTH doubles the distance for
+    ranged weapons unless the target is MARKED or the wielder sees through it."""
+    gi = _index(rs)
+    w = gi.items[iid].weapon
+    prof = gi.profile(unit)
+    md = rs.md(state)
+    x, y = unit["x"], unit["y"]
+    reach = w.range + (prof.range_bonus if w.mode == "ranged" else 0)
+    lo = w.min_range if "polearm" in gi.weapon_classes(unit, iid) else 1
+    out = []
+    for tid, t in state["units"].items():
+        if not t["alive"] or t["side"] == unit["side"]:
+            continue
+        d = dist(x, y, t["x"], t["y"])
+        if w.mode == "ranged" and "STEALTH" in t["st"] and "MARKED" not in t["st"] \
+                and not prof.ignore_stealth:
+            d *= 2
+        if not lo <= d <= reach:
+            continue
+        if d > 1 and not los(md, block, x, y, t["x"], t["y"]):
+            continue
+        if w.mode == "ranged" and d > 1 and state["barricades"] and \
+                rs_shielded(rs, state, unit, t):
+            continue
+        out.append({"type": "attack", "unit": unit["id"], "target": tid, "mode": w.mode,
+                    "weapon": iid})
+    return out
+
+
+def rs_shielded(rs: Any, state: State, unit: Unit, t: Unit) -> bool:
+    from hauntkit.rulesets.beast.hunter import shielded_by_barricade
+    return shielded_by_barricade(state, unit, t)
+
+
+def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> list[dict]:
+    """Every gear action of a hunter on its own turn."""
+    gi = _index(rs)
+    prof = gi.profile(unit)
+    out: list[dict] = []
+    st, ch, cd = unit["st"], unit["ch"], unit["cd"]
+    if not unit["acted"] and "DISARMED" not in st:
+        for iid in prof.weapons:
+            w = gi.items[iid].weapon
+            if w.charges is not None and ch.get(f"gear-{iid}", 0) <= 0:
+                continue
+            if w.no_interrupt and unit["intr"]:
+                continue  # chainsaws, Buster Sword: not in a turn with an interrupt
+            out.extend(weapon_targets(rs, state, unit, iid, block))
+    for ab in prof.abilities:
+        if ab.kind == "interrupt":
+            if rs.interrupt_ready(unit, ab):
+                out.extend(rs.ability_targets(state, unit, ab, occ, block, "interrupt"))
+            continue
+        if ab.charges is not None and ch.get(ab.id, 0) <= 0:
+            continue
+        if cd.get(ab.id, 0) > 0:
+            continue
+        if ab.kind == "free":
+            if ab.hook == "ammo" and gi.item_of[ab.id] in unit["flags"].get("ammo", ()):
+                continue  # already loaded this turn
+            out.extend(rs.ability_targets(state, unit, ab, occ, block, "free"))
+        elif not unit["acted"]:
+            out.extend(rs.ability_targets(state, unit, ab, occ, block, "ability"))
+    for trap in state.get("traps", ()):
+        if trap["owner"] == unit["id"] and trap["trigger"] == "detonator":
+            out.append({"type": "detonate", "unit": unit["id"], "trap": trap["id"]})
+    return out
+
+
+def interrupt_blocked(rs: Any, unit: Unit) -> bool:
+    """No interrupts with a flash light on, nor in a turn after swinging a chainsaw."""
+    return bool(unit["ch"].get(TORCH)) or bool(unit["flags"].get("noint"))
+
+
+def holding(rs: Any, unit: Unit, ab: Ability) -> bool:
+    """Utility Pouch of Holding: the hunter's first interrupt with charges is not used up but
+    cools down instead (RULING HR-34: the pouch holds the first such interrupt)."""
+    prof = _index(rs).profile(unit)
+    if prof.interrupt_cooldown is None or ab.charges is None:
+        return False
+    first = next((a for a in rs.c.interrupts.get(unit["kind"], ()) if a.charges), None)
+    return first is not None and first.id == ab.id
+
+
+def spend(rs: Any, state: State, unit: Unit, ab: Ability, interrupt: bool) -> None:
+    """Charges and cool downs of a gear ability; a consumable item is destroyed with its
+    last charge ("Consumables")."""
+    gi = _index(rs)
+    if not interrupt and ab.charges is not None and ab.id in unit["ch"]:
+        unit["ch"][ab.id] -= 1
+    if ab.kind == "free" and ab.cooldown:
+        unit["cd"][ab.id] = ab.cooldown
+    iid = gi.item_of.get(ab.id)
+    if iid is None:
+        return
+    item = gi.items[iid]
+    if item.consumed and unit["ch"].get(ab.id, 0) <= 0:
+        destroy(rs, state, unit, iid)
+
+
+def destroy(rs: Any, state: State, unit: Unit, iid: str) -> None:
+    """An item is used up or lost: it leaves the unit (and the hunter's record at the
+    battle's end, ``carry_out``)."""
+    gear = list(unit["gear"])
+    if iid in gear:
+        gear.remove(iid)
+        unit["gear"] = gear
+        unit.setdefault("lost_gear", []).append(iid)
+        emit(state, "gear_lost", f"{rs.name(unit)}'s {_index(rs).items[iid].name} is gone.",
+             unit=unit["id"], item=iid)
+
+
+def cooldown(rs: Any, unit: Unit, ab: Ability, cd: int) -> int:
+    """Battery Packs and Grenade Belt shorten beam and AOE cool downs."""
+    if "gear" not in unit:
+        return cd
+    prof = _index(rs).profile(unit)
+    if ab.shape == "beam":
+        cd -= prof.beam_cooldown
+    elif ab.shape == "aoe":
+        cd -= prof.aoe_cooldown
+    return max(0, cd)
+
+
+def relic_check(rs: Any, state: State, unit: Unit, ab: Ability) -> bool:
+    """Relics: a successful Occult check (level I) before each use, or the effect fails."""
+    check = getattr(ab, "check", None)
+    if not check:
+        return True
+    return rs.skill_check(state, unit, "occult", check[0])
+
+
+def pay_sanity(rs: Any, state: State, unit: Unit, ab: Ability) -> None:
+    cost = getattr(ab, "sanity_cost", 0)
+    if cost and unit["alive"]:
+        unit["san"] = max(0, unit["san"] - cost)
+        emit(state, "sanity_loss", f"{rs.name(unit)} loses {cost} Sanity.", unit=unit["id"],
+             loss=cost)
+        if unit["san"] == 0:
+            rs.kill(state, unit, "driven mad")
+
+
+def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
+    """The gear hooks; False when ``ab`` is not a gear hook (the caller resolves it)."""
+    hook = ab.hook
+    units = state["units"]
+    if hook == "ammo":
+        unit["flags"].setdefault("ammo", []).append(_index(rs).item_of[ab.id])
+        emit(state, "ammo", f"{rs.name(unit)} loads {ab.name}.", unit=unit["id"])
+    elif hook == "heal_roll":
+        t = units[target]
+        faces = dice.combat(state, ab.attack or 1)
+        emit(state, "heal_roll", f"{ab.name}: {faces}.", faces=faces)
+        if dice.hits(faces):
+            rs.heal(state, t, dice.hits(faces) * ab.per_hit)
+    elif hook == "trap":
+        tid = rs.new_id(state, "T")
+        state.setdefault("traps", []).append({
+            "id": tid, "x": target[0], "y": target[1], "owner": unit["id"],
+            "ability": ab.id, "trigger": ab.trigger or "enter"})
+        emit(state, "trap", f"{rs.name(unit)} sets {ab.name} ({tid}).", obj=tid)
+    elif hook == "evasive_roll":
+        unit["x"], unit["y"] = target
+        follow_lights(state, unit)
+        emit(state, "move", f"{rs.name(unit)} rolls to {target[0]},{target[1]}.",
+             unit=unit["id"], at=list(target))
+    elif hook == "flashlight":
+        toggle_torch(rs, state, unit, ab)
+    elif hook == "crimson_box":
+        unit["st"]["CRIMSON"] = [99, 1]  # until the start of the hunters' next turn
+        state["crimson"] = 1
+        emit(state, "status", f"{rs.name(unit)} opens a Crimson Dybbuk Box: every enemy "
+             "comes for it.", unit=unit["id"], status="CRIMSON")
+    elif hook == "emerald_box":
+        for u in units.values():
+            for name in list(u["st"]):
+                status.remove(state, u, name, immunity=False)
+        state["calm"] = 2
+        emit(state, "calm", "An Emerald Dybbuk Box wipes every buff and debuff away.")
+    elif hook == "restore_interrupts":
+        t = units[target]
+        t["intr"] = False
+        for a in rs.c.interrupts.get(t["kind"], ()):
+            if a.charges is not None:
+                t["ch"][a.id] = a.charges
+            t["cd"].pop(a.id, None)
+        emit(state, "restore", f"{rs.name(t)} has every interrupt back.", unit=t["id"])
+    elif hook == "extra_turn":
+        unit["acted"] = False
+        unit["flags"].pop("move_done", None)
+        unit["mv"] = rs.movement(state, unit)
+        emit(state, "extra_turn", f"{rs.name(unit)} may move and act again.", unit=unit["id"])
+    elif hook in ("quick_attack", "fan_the_hammer", "burst_fire"):
+        return False
+    else:
+        return False
+    return True
+
+
+def weapon_ability_frames(rs: Any, state: State, unit: Unit, ab: Ability, target: str,
+                          frames: list[dict]) -> None:
+    """A weapon class ability's attack frames carry the weapon (its passives), and Fan the
+    Hammer fires four times without criticals, Burst Fire rerolls 2 misses."""
+    gi = _index(rs)
+    iid = gi.item_of.get(ab.id)
+    if iid is None or gi.items[iid].weapon is None:
+        return
+    for fr in frames:
+        fr["wpn"] = iid
+    if ab.id.endswith("-fan"):
+        colt = "colt_mark_iii" == iid
+        for fr in frames:
+            fr["nocrit"] = not colt
+        first = frames[0] if frames else None
+        if first is not None:
+            for _ in range(3):
+                state["queue"].append(dict(first, second=True))
+    elif ab.id.endswith("-burst"):
+        for fr in frames:
+            fr["burst"] = 2
+
+
+def extra_effects(rs: Any, state: State, unit: Unit, ab: Any, t: Unit) -> None:
+    """Healing items' cures, Bleed removal and immunities (GearUse fields)."""
+    for name in getattr(ab, "cure", ()):
+        if name in t["st"]:
+            status.remove(state, t, name, immunity=False)
+    if getattr(ab, "unbleed", 0) and t["bleed"]:
+        t["bleed"] = max(0, t["bleed"] - ab.unbleed)
+        emit(state, "bleed", f"{rs.name(t)} has {t['bleed']} Bleed points.", unit=t["id"],
+             bleed=t["bleed"])
+    for name, turns in getattr(ab, "immune_for", {}).items():
+        t["imm"][name] = max(t["imm"].get(name, 0), turns)
+        emit(state, "immune", f"{rs.name(t)} is protected from {name} for {turns} turns.",
+             unit=t["id"], status=name)
+
+
+def hunters_turn_starts(state: State) -> None:
+    """Clocks of the Dybbuk boxes: the Crimson box's taunt ends at the start of the hunters'
+    next turn; the Emerald box's calm lasts 2 turns, ending at the start of theirs."""
+    if state.pop("crimson", None):
+        for u in state["units"].values():
+            u["st"].pop("CRIMSON", None)
+    if "calm" in state:
+        state["calm"] -= 1
+        if state["calm"] <= 0:
+            del state["calm"]
+
+
+# -- lights and batteries ("Battery Items", "A Dark World") --------------------------------
+def follow_lights(state: State, unit: Unit) -> None:
+    """Lights a unit carries (headlight, a flash light that is on) move with it."""
+    for li in state["lights"]:
+        if li.get("carrier") == unit["id"]:
+            li["x"], li["y"] = unit["x"], unit["y"]
+
+
+def toggle_torch(rs: Any, state: State, unit: Unit, ab: Ability) -> None:
+    """Switch a flash light on (if its battery lives) or off; a light that goes out rolls a
+    die: on a MISS the battery dies ("Battery Items")."""
+    ch = unit["ch"]
+    if ch.get(TORCH):
+        ch[TORCH] = 0
+        state["lights"] = [li for li in state["lights"] if li.get("carrier") != unit["id"]
+                           or li.get("torch") is None]
+        face = dice.combat(state, 1)[0]
+        dead = face == dice.BLANK
+        if dead:
+            ch[ab.id] = max(0, ch.get(ab.id, 0) - 1)
+        emit(state, "battery", f"{rs.name(unit)}'s light goes out: {face}"
+             f"{' - the battery is dead' if dead else ''}.", face=face, dead=dead)
+        return
+    ch[TORCH] = 1
+    state["lights"].append({"id": rs.new_id(state, "L"), "x": unit["x"], "y": unit["y"],
+                            "hp": 2, "carrier": unit["id"], "torch": ab.id})
+    emit(state, "light", f"{rs.name(unit)} switches on a flash light.", unit=unit["id"])
+
+
+# -- traps ("Traps") -----------------------------------------------------------------------
+def stepped_on(rs: Any, state: State, unit: Unit) -> None:
+    """An enemy moved: traps it steps on go off."""
+    if unit["side"] != "enemies":
+        return
+    for trap in list(state.get("traps", ())):
+        if trap["trigger"] == "enter" and (trap["x"], trap["y"]) == (unit["x"], unit["y"]):
+            spring(rs, state, trap, unit["id"])
+
+
+def detonate(rs: Any, state: State, unit: Unit, trap_id: str) -> None:
+    trap = next(t for t in state["traps"] if t["id"] == trap_id)
+    spring(rs, state, trap, None)
+
+
+def spring(rs: Any, state: State, trap: dict, trigger: str | None) -> None:
+    """A trap goes off: an attack (or its effects) on the units around it, then it is gone.
+    Traps attack everyone within 2 spaces unless the item says otherwise; Bear Trap bites only
+    the enemy that set it off; Ghost Trap paralyzes only UNDEAD units."""
+    state["traps"].remove(trap)
+    if not state["traps"]:
+        del state["traps"]
+    owner = state["units"].get(trap["owner"])
+    ab = _index(rs).abilities[trap["ability"]]
+    emit(state, "trap_sprung", f"{ab.name} ({trap['id']}) goes off.", obj=trap["id"])
+    if owner is None:
+        return
+    if getattr(ab, "single", False) and trigger is not None:
+        victims = [trigger]
+    else:
+        cells = set(area_cells(rs.md(state), trap["x"], trap["y"], ab.radius))
+        victims = [uid for uid, u in state["units"].items()
+                   if u["alive"] and (u["x"], u["y"]) in cells]
+    if ab.id == "gear-ghost_trap":
+        victims = [v for v in victims if rs.base_template(state["units"][v]) == "UNDEAD"]
+    from hauntkit.rulesets.beast import combat
+    for uid in victims:
+        t = state["units"][uid]
+        if ab.attack:
+            fr = combat.frame(owner["id"], uid, mode="ability", atk=ab.attack, el=ab.element,
+                              style="special", ab=ab.id, reach=99)
+            fr["asked"] = True
+            fr["trap"] = True
+            state["queue"].append(fr)
+        else:
+            rs.apply_effects(state, ab, owner, t, hit=True, damaged=False)
