@@ -131,7 +131,10 @@ def catalogue(c: Content) -> dict[str, Any]:
     hunters = {hid: {"name": h.name, "text": h.text, "gender": h.gender, "role": h.role,
                      "move": h.move, "melee": h.melee, "defense": h.defense, "hp": h.hp,
                      "sanity": h.sanity, "ranged": h.ranged.model_dump(),
-                     "abilities": {a.id: _ability(a) for a in h.abilities}}
+                     "abilities": {a.id: _ability(a) for a in h.abilities},
+                     # gained in battle (Blood Arts, Tarot spirits): named when used
+                     "gained": {k: _ability(a)
+                                for k, a in getattr(c, "gained", {}).get(hid, {}).items()}}
                for hid, h in c.hunters.items()}
     enemies = {eid: {"name": e.name, "text": e.text, "cp": e.cp, "template": e.template,
                      "move": e.move, "melee": e.melee, "defense": e.defense, "hp": e.hp,
@@ -147,6 +150,8 @@ def catalogue(c: Content) -> dict[str, Any]:
     return {
         **_hunt_catalogue(c),
         "gear": _gear_catalogue(c),
+        "gear_abilities": {k: _ability(a) for k, a in getattr(
+            getattr(c, "gear", None), "abilities", {}).items()},
         "hunters": hunters,
         "enemies": enemies,
         "templates": {k: {"name": t.name, "text": t.text} for k, t in c.templates.items()},

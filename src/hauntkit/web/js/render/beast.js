@@ -38,7 +38,7 @@ const dist = (ax, ay, bx, by) => Math.max(Math.abs(ax - bx), Math.abs(ay - by));
 function abilityOf(view, unit, id) {
   if (!unit) return null;
   const book = unit.side === "hunters" ? catalog.hunters?.[unit.kind] : catalog.enemies?.[unit.kind];
-  return book?.abilities?.[id] || null;
+  return book?.abilities?.[id] || book?.gained?.[id] || catalog.gear_abilities?.[id] || null;
 }
 
 function hunterBook(unit) { return catalog.hunters?.[unit.kind] || null; }
@@ -257,7 +257,7 @@ export function renderPrompt(box, msg, ui) {
     const abBox = el("div", { class: "actions abilities" });
     for (const [k, acts] of byAbility) {
       const first = acts[0];
-      const ab = abilityOf(view, u, first.ability) || { name: first.ability };
+      const ab = abilityOf(view, u, first.ability) || { name: abilityFromLabel(ui.label(first)) };
       const aimingThis = local.aiming && local.aiming.key === k;
       if (acts.length === 1 && (ab.shape === "self" || ab.shape === undefined)) {
         abBox.append(button(ui, first));
@@ -281,6 +281,12 @@ export function renderPrompt(box, msg, ui) {
   ui.genericPrompt(all, legal);
   box.append(all);
   return true;
+}
+
+// An ability's name from the server's label ("Fei: Flame Thrower to the east").
+function abilityFromLabel(text) {
+  const name = String(text).replace(/^(Interrupt|Free action): /, "").replace(/^[^:]*: /, "");
+  return name.replace(/ (on|at|to the) .*$/, "").replace(/ \(Team Player\)$/, "");
 }
 
 function intentBox(view) {
