@@ -96,9 +96,10 @@ class LegacyCampaignMixin:
         if ix is None:
             return R.Box()
         parts = [*ix.cards.items(), *ix.rooms.items()]
+        names = {i: x.name for i, x in [*parts, *getattr(ix, "characters", {}).items()]}
         return R.Box(starter={i for i, x in parts if not getattr(x, "purgatory", False)},
                      boxes={i: x.intensify for i, x in ix.cards.items()
-                            if getattr(x, "intensify", 0)})
+                            if getattr(x, "intensify", 0)}, names=names)
 
     def campaign_chapters(self) -> list[Chapter]:
         """The chapters, prologue first: the pack's (content folders may add or replace
@@ -305,6 +306,9 @@ class LegacyCampaignMixin:
             "joined": [families[i] for i in notes["joining"]], "changes": log,
         })
         rec["next"] = number + 1
+        labels = dict(rec.get("labels", {}))
+        labels.update({i: box.names[i] for i in R.mentioned(rec) if i in box.names})
+        rec["labels"] = labels
         return rec
 
     @staticmethod

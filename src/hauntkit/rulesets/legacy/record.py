@@ -57,10 +57,12 @@ def new_record(families: list[str]) -> Record:
 class Box:
     """What the content pack says about cards, for the rules of adding and intensifying:
     ``starter`` cards/tiles are in the decks from the start (not in Purgatory); ``boxes``
-    gives a card's number of intensify checkboxes (a card not listed: no limit)."""
+    gives a card's number of intensify checkboxes (a card not listed: no limit); ``names``
+    the printed names of cards, tiles and families."""
 
     starter: set[str] = field(default_factory=set)
     boxes: dict[str, int] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # printed names, for the history
 
 
 def in_play(record: Record, cid: str, box: Box) -> bool:
@@ -207,6 +209,16 @@ def missed_too_many(record: Record, family: str) -> bool:
     return missed * 2 > played
 
 
+def mentioned(record: Record) -> set[str]:
+    """Every card, tile and family id the record names (for its labels)."""
+    ids = set(record["cards"]) | set(record["tiles"]) | set(record["tomb"]) | \
+        set(record["destroyed"]) | set(record["intensified"]) | set(record["heirlooms"]) | \
+        set(record["crests"]) | set(record.get("passages", [])) | set(record["families"])
+    for fams in record["crests"].values():
+        ids |= set(fams)
+    return ids
+
+
 __all__ = ["MAX_HEIRLOOMS", "RECORD_FORMAT", "Box", "Record", "RecordError", "add_heirloom",
            "apply_changes", "can_heirloom", "generated_member", "heirloom_count", "in_play",
-           "missed_too_many", "new_record", "send_to"]
+           "mentioned", "missed_too_many", "new_record", "send_to"]

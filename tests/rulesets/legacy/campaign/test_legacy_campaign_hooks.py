@@ -239,3 +239,26 @@ def test_without_a_pass_through_field_the_config_is_the_engines_alone() -> None:
     assert cfg is not None and "campaign" not in cfg
     data = rs.record_game(data, cfg, outcome("heroes", traitor=1))
     assert data["families"]["red"]["members"][0]["name"] == "Ada"
+
+
+def test_the_summary_shows_the_record_by_printed_names() -> None:
+    """campaign_summary (the campaign page and `hauntkit campaign status/history`): a valid
+    summary (hauntkit.core.campaign_view.check_summary) with the house, every chapter, the
+    families' members and the heirlooms, ids shown by the names the record keeps."""
+    from hauntkit.core.campaign_view import check_summary
+
+    rs = Campaign()
+    config = {"players": 3}
+    out = outcome("traitor", traitor=1, heirloomed=[{"seat": 0, "card": "it_lamp",
+                                                       "name": "Ada's Lamp"}])
+    _, data = play(rs, config, rs.campaign_start(config), out)
+    data["labels"] = {"om_mask": "Mask", "blue": "the Blue family"}
+    summary = rs.campaign_summary(data)
+    assert check_summary(summary) == []
+    titles = [s["title"] for s in summary["sections"]]
+    assert titles == ["The house", "Chapters", "Prologue (1666): The First Stone", "Families",
+                      "Heirlooms"]
+    prologue = summary["sections"][2]["rows"]
+    assert {"label": "the Blue family", "value": prologue[1]["value"]} in prologue
+    assert {"label": "change", "value": "the Blue family's crest placed on Mask"} in prologue
+    assert summary["sections"][4]["table"] == [["red", "it_lamp", "Ada's Lamp", "0"]]
