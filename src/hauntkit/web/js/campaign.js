@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const cid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const given = new URLSearchParams(location.hash.slice(1));
 if (given.get("host")) saveKeys(cid, { host_token: given.get("host") });
+if (/^\d+$/.test(given.get("me") || "")) saveKeys(cid, { me: Number(given.get("me")) });
 if (given.get("seat")) saveKeys(cid, { seat_token: given.get("seat") });
 if (location.hash) history.replaceState(null, "", location.pathname);
 const keys = keysOf(cid);
@@ -102,8 +103,12 @@ function drawSeats() {
   if (isHost) {
     const noun = camp.noun || "game";
     const friends = camp.seats.some((s, i) => !s.bot && i !== mySeat);
+    const mine = `${location.origin}/campaign/${encodeURIComponent(cid)}#host=${keys.host_token}${mySeat !== null ? `&me=${mySeat}` : ""}`;
     clear(note).append(`This browser holds the campaign's host key: it starts each ${noun}.`,
-      friends ? ` Send each friend their seat's campaign link (it opens their seat in every ${noun}).` : "");
+      friends ? ` Send each friend their seat's campaign link (it opens their seat in every ${noun}).` : "",
+      el("details", { class: "host-key" }, el("summary", {}, "Continue on another device"),
+        "Open this link there (keep it to yourself: it starts games and opens your seat): ",
+        el("input", { class: "host-link", readonly: true, value: mine, "aria-label": "your host link" })));
   }
 }
 

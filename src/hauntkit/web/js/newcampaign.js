@@ -1,6 +1,6 @@
 // The lobby's "New campaign" form (rulesets that play campaigns, with their declared campaign
 // options; each seat: me, a friend with a link, or a bot) and the list of campaigns.
-import { saveKeys } from "./campaignkeys.js";
+import { allKeys, saveKeys } from "./campaignkeys.js";
 import { api, clear, el } from "./dom.js";
 import { readOptions, renderOptions, seatCountProblem, syncSeatRows } from "./forms.js";
 
@@ -65,9 +65,11 @@ async function refreshCampaigns() {
   let list = [];
   try { list = (await api("/api/campaigns")).campaigns; } catch { return; }
   const body = clear($("campaigns"));
+  const mine = allKeys();
   for (const c of list) {
+    const role = mine[c.id]?.host_token ? " (you host it)" : mine[c.id]?.seat_token ? " (you have a seat)" : "";
     body.append(el("tr", { class: `campaign-row ${c.status}`, dataset: { id: c.id } },
-      el("td", {}, c.title || c.id), el("td", {}, c.ruleset),
+      el("td", {}, c.title || c.id, el("span", { class: "hint" }, role)), el("td", {}, c.ruleset),
       el("td", {}, c.status === "finished" ? "over" : "going on"),
       el("td", {}, el("a", { href: `/campaign/${c.id}`, class: "campaign-open" }, "open"))));
   }

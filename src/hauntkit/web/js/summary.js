@@ -15,9 +15,9 @@ function section(sec) {
     sec.text ? el("p", { class: "summary-text" }, sec.text) : null,
     sec.rows?.length ? el("dl", { class: "summary-rows" },
       ...sec.rows.flatMap((r) => [el("dt", {}, r.label), el("dd", {}, cell(r.value))])) : null,
-    sec.columns?.length ? el("table", { class: "summary-table" },
+    sec.columns?.length ? el("div", { class: "summary-table-wrap" }, el("table", { class: "summary-table" },
       el("thead", {}, el("tr", {}, ...sec.columns.map((c) => el("th", {}, c)))),
-      el("tbody", {}, ...(sec.table || []).map((row) => el("tr", {}, ...row.map((c) => el("td", {}, cell(c))))))) : null);
+      el("tbody", {}, ...(sec.table || []).map((row) => el("tr", {}, ...row.map((c) => el("td", {}, cell(c)))))))) : null);
 }
 
 export function renderSummary(summary) {
