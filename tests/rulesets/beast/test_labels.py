@@ -32,16 +32,16 @@ def _raw(text: str, state: dict) -> list[str]:
     return bad
 
 
-ROSTERS = [("alley", ["joe", "fei", "tamara"]),
-           ("manor", ["curtis", "nysa", "mathias", "serenity"])]
+ROSTERS = [("alley", ["joe", "fei", "tamara"], {}),
+           ("manor", ["curtis", "nysa", "mathias", "serenity"], {}),
+           ("mill", ["curtis", "nysa", "blake", "fei"], {"loadout": "full"})]
 
 
-def _play(rs, seed: int, steps: int, roster: tuple[str, list[str]] = ROSTERS[0],
-          players: int = 2) -> Game:
+def _play(rs, seed: int, steps: int, roster: tuple = ROSTERS[0], players: int = 2) -> Game:
     """A random battle (every action drawn from legal_actions) on a roster's map, checking the
     label of every legal action on the way."""
-    game = Game.new(rs, {"map": roster[0], "hunters": roster[1], "players": players},
-                    seed=seed)
+    game = Game.new(rs, {"map": roster[0], "hunters": roster[1], "players": players,
+                         **roster[2]}, seed=seed)
     pick = random.Random(seed)
     for _ in range(steps):
         if game.state["result"] is not None:
@@ -104,10 +104,11 @@ def test_action_labels_name_units_spaces_and_abilities(rs):
     assert "End turn" in text
 
 
-@pytest.mark.parametrize("roster", ROSTERS, ids=[r[0] for r in ROSTERS])
+@pytest.mark.parametrize("roster", ROSTERS, ids=["basic", "characters", "full-gear"])
 def test_random_battles_label_every_action_and_log_every_line_in_words(rs, roster):
     """Every character's actions too (Nysa's clash cards and Arcanas, Curtis's Trigger Happy,
-    Serenity's pets: rules "Skills and Proficiencies")."""
+    Serenity's pets: rules "Skills and Proficiencies"), and gear's (items, traps, Dybbuk boxes:
+    "Gear Shop", with every hunter fully equipped)."""
     for seed in (1, 2, 3):
         game = _play(rs, seed, 200, roster)
         for e in game.state["log"]:

@@ -15,6 +15,13 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import dice, status
 from hauntkit.rulesets.beast.board import area_cells, dist, los
+from hauntkit.rulesets.beast.labels import (
+    faces_text,
+    hits_text,
+    space_of,
+    status_word,
+    trap_place,
+)
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -180,7 +187,7 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     elif hook == "heal_roll":
         t = units[target]
         faces = dice.combat(state, ab.attack or 1)
-        emit(state, "heal_roll", f"{ab.name}: {faces}.", faces=faces)
+        emit(state, "heal_roll", f"{ab.name}: {hits_text(faces)}.", faces=faces)
         if dice.hits(faces):
             rs.heal(state, t, dice.hits(faces) * ab.per_hit)
     elif hook == "trap":
@@ -188,7 +195,8 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
         state.setdefault("traps", []).append({
             "id": tid, "x": target[0], "y": target[1], "owner": unit["id"],
             "ability": ab.id, "trigger": ab.trigger or "enter"})
-        emit(state, "trap", f"{rs.name(unit)} sets {ab.name} ({tid}).", obj=tid)
+        emit(state, "trap", f"{rs.name(unit)} sets {ab.name} at {space_of(target)}.",
+             obj=tid)
     elif hook == "evasive_roll":
         unit["x"], unit["y"] = target
         follow_lights(state, unit)
@@ -204,7 +212,7 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     elif hook == "emerald_box":
         for u in units.values():
             for name in list(u["st"]):
-                status.remove(state, u, name, immunity=False)
+                status.remove(state, u, name, immunity=False, ctx=rs)
         state["calm"] = 2
         emit(state, "calm", "An Emerald Dybbuk Box wipes every buff and debuff away.")
     elif hook == "restore_interrupts":
@@ -254,14 +262,14 @@ def extra_effects(rs: Any, state: State, unit: Unit, ab: Any, t: Unit) -> None:
     """Healing items' cures, Bleed removal and immunities (GearUse fields)."""
     for name in getattr(ab, "cure", ()):
         if name in t["st"]:
-            status.remove(state, t, name, immunity=False)
+            status.remove(state, t, name, immunity=False, ctx=rs)
     if getattr(ab, "unbleed", 0) and t["bleed"]:
         t["bleed"] = max(0, t["bleed"] - ab.unbleed)
         emit(state, "bleed", f"{rs.name(t)} has {t['bleed']} Bleed points.", unit=t["id"],
              bleed=t["bleed"])
     for name, turns in getattr(ab, "immune_for", {}).items():
         t["imm"][name] = max(t["imm"].get(name, 0), turns)
-        emit(state, "immune", f"{rs.name(t)} is protected from {name} for {turns} turns.",
+        emit(state, "immune", f"{rs.name(t)} cannot be {status_word(name)} for {turns} turns.",
              unit=t["id"], status=name)
 
 
@@ -297,7 +305,7 @@ def toggle_torch(rs: Any, state: State, unit: Unit, ab: Ability) -> None:
         dead = face == dice.BLANK
         if dead:
             ch[ab.id] = max(0, ch.get(ab.id, 0) - 1)
-        emit(state, "battery", f"{rs.name(unit)}'s light goes out: {face}"
+        emit(state, "battery", f"{rs.name(unit)}'s light goes out: {faces_text([face])}"
              f"{' - the battery is dead' if dead else ''}.", face=face, dead=dead)
         return
     ch[TORCH] = 1
@@ -330,7 +338,7 @@ def spring(rs: Any, state: State, trap: dict, trigger: str | None) -> None:
         del state["traps"]
     owner = state["units"].get(trap["owner"])
     ab = _index(rs).abilities[trap["ability"]]
-    emit(state, "trap_sprung", f"{ab.name} ({trap['id']}) goes off.", obj=trap["id"])
+    emit(state, "trap_sprung", f"{ab.name} at {trap_place(trap)} goes off.", obj=trap["id"])
     if owner is None:
         return
     if getattr(ab, "single", False) and trigger is not None:

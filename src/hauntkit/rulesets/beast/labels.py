@@ -105,11 +105,17 @@ def blocks_text(faces: list[int]) -> str:
     return f"{faces_text(faces)} ({n} block{'' if n == 1 else 's'})"
 
 
-def object_name(state: State, oid: Any) -> str:
-    """A light source or barricade by where it stands: ``"the light at B3"``."""
+def object_name(state: State, oid: Any, rs: Any = None) -> str:
+    """A light source or barricade by where it stands: ``"the light at B3"``; a light a hunter
+    carries (gear) by its carrier: ``"Blake's light"``."""
     for key, word in (("lights", "light"), ("barricades", "barricade")):
         for obj in state.get(key, []):
             if obj["id"] == oid:
+                carrier = state.get("units", {}).get(obj.get("carrier"))
+                if carrier is not None and rs is not None:
+                    return f"{rs.name(carrier)}'s light"
+                if carrier is not None:
+                    return f"the carried light at {space_name(obj['x'], obj['y'])}"
                 return f"the {word} at {space_name(obj['x'], obj['y'])}"
     if isinstance(oid, str) and oid[:1] == "L":
         return "a light source"
@@ -210,7 +216,7 @@ def thing_name(rs: Any, s: State, value: Any) -> str:
     items = getattr(getattr(c, "gear", None), "items", {})
     if value in items:
         return str(items[value].name)
-    return object_name(s, value)
+    return object_name(s, value, rs)
 
 
 def _unit(rs: Any, s: State, uid: Any) -> str:
@@ -330,16 +336,21 @@ _LABELS: dict[str, Any] = {
     "treat": lambda rs, s, a, who: (
         f"Treat {thing_name(rs, s, a.get('hunter'))}'s wound ({_treat_cost(rs, s)} Crypto)"),
     "cover": lambda rs, s, a, who: f"{who}: take cover",
-    "douse": lambda rs, s, a, who: f"{who}: put out {object_name(s, a.get('light'))}",
+    "douse": lambda rs, s, a, who: f"{who}: put out {object_name(s, a.get('light'), rs)}",
     "carry": lambda rs, s, a, who: (
-        f"{who}: carry {object_name(s, a.get('light'))} to {space_of(a.get('to'))}"),
+        f"{who}: carry {object_name(s, a.get('light'), rs)} to {space_of(a.get('to'))}"),
 }
+
+
+def trap_place(trap: dict[str, Any]) -> str:
+    """Where a trap lies, as a space name (or "its space" when it has none)."""
+    return space_name(trap["x"], trap["y"]) if "x" in trap and "y" in trap else "its space"
 
 
 def _trap(s: State, tid: Any) -> str:
     for t in s.get("traps", []):
-        if t.get("id") == tid and "x" in t:
-            return f"the trap at {space_name(t['x'], t['y'])}"
+        if t.get("id") == tid:
+            return f"the trap at {trap_place(t)}"
     return "a trap"
 
 
