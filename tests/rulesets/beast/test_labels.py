@@ -177,3 +177,30 @@ def test_a_hunts_legs_label_every_choice_and_log_every_line_in_words(rs):
             assert not _raw(e["text"], game.state), e
         assert any(e["type"] == "phase_done" for e in game.state["log"])
     assert {"done", "choose"} <= seen
+
+
+def test_shop_and_kit_labels_name_items_hunters_slots_and_prices(rs):
+    """"Gear Shop" and "Gear and Equipment": the shop's buttons say what, for whom, where and
+    for how much (the party record of docs/hunt.md; ids never shown)."""
+    data = rs.campaign_start({"hunt": "short-night", "players": 1})
+    cfg = rs.campaign_next({"hunt": "short-night", "players": 1}, data, [])
+    state = Game.new(rs, cfg, 1, carry_in=data).state
+    assert state["phase"] == "shop"
+    state["party"][0]["gear"]["augment"] = "fitness_tracker"
+    label = {t: rs.describe_action(state, 0, a) for t, a in (
+        ("buy", {"type": "buy", "hunter": "michael", "item": "swiss_army_knife"}),
+        ("sell", {"type": "sell", "hunter": "tamara", "item": "ninja_mask"}),
+        ("equip", {"type": "equip", "hunter": "michael", "item": "ninja_mask",
+                   "slot": "augment"}),
+        ("unequip", {"type": "unequip", "hunter": "michael", "slot": "augment"}),
+        ("give", {"type": "give", "hunter": "michael", "item": "ninja_mask", "to": "tamara"}),
+        ("arsenal", {"type": "arsenal", "hunter": "tamara", "arsenal": "bruiser"}),
+        ("done", {"type": "done"}))}
+    assert label == {
+        "buy": "Buy Swiss Army Knife for Michael (6 Crypto)",
+        "sell": "Sell Tamara's Ninja mask",
+        "equip": "Michael: equip Ninja mask (augment slot)",
+        "unequip": "Michael: take off Fitness Tracker (augment slot)",
+        "give": "Michael: give Ninja mask to Tamara",
+        "arsenal": "Tamara: take the Bruiser Arsenal",
+        "done": "Done shopping"}

@@ -298,6 +298,46 @@ def _command_label(rs: Any, s: State, a: Action, who: str) -> str:
     return f"Command {who}: {name}{' ' + where if where else ''}"
 
 
+SLOT_WORDS = {"open1": "open slot 1", "open2": "open slot 2", "open3": "open slot 3",
+              "open4": "open slot 4", "augment": "augment slot", "consumable": "consumable slot",
+              "attached": "as an attachment"}
+
+
+def _cost(rs: Any, iid: Any) -> str:
+    item = getattr(getattr(rs.c, "gear", None), "items", {}).get(iid)
+    cost = getattr(item, "cost", None)
+    return f" ({cost} Crypto)" if cost is not None else ""
+
+
+def _slot_item(s: State, hunter: Any, slot: Any) -> Any:
+    for r in s.get("party", ()):
+        if r["hunter"] == hunter:
+            return (r.get("gear") or {}).get(slot) if slot != "attached" else \
+                next(iter(r.get("attached") or []), None)
+    return None
+
+
+def _slot_word(slot: Any) -> str:
+    return SLOT_WORDS.get(str(slot), str(slot).replace("_", " "))
+
+
+def _arsenal_label(rs: Any, s: State, a: Action, who: str) -> str:
+    hunter = thing_name(rs, s, a.get("hunter"))
+    aid = a.get("arsenal")
+    if aid is None:
+        return f"{hunter}: no arsenal"
+    ars = getattr(getattr(rs.c, "gear", None), "arsenals", {}).get(aid)
+    name = ars.name if ars is not None else _field(rs, s, aid)
+    return f"{hunter}: take the {name}" + ("" if name.lower().endswith("arsenal") else " arsenal")
+
+
+def _unequip_label(rs: Any, s: State, a: Action, who: str) -> str:
+    hunter, slot = a.get("hunter"), a.get("slot")
+    item = _slot_item(s, hunter, slot)
+    what = thing_name(rs, s, item) if item else f"the {_slot_word(slot)}"
+    return f"{thing_name(rs, s, hunter)}: take off {what} ({_slot_word(slot)})"
+
+
 # Each action type's label: (ruleset, state, action, the acting unit's name) -> text.
 _LABELS: dict[str, Any] = {
     "end_turn": lambda rs, s, a, who: "End turn",
@@ -329,6 +369,30 @@ _LABELS: dict[str, Any] = {
     "mulligan": lambda rs, s, a, who: (
         f"Bury {_clash_name(rs, a.get('card'))} and draw another"),
     "command": _command_label,
+    # the shop and the kit between battles (shop.py: "Gear Shop", "Gear and Equipment")
+    "buy": lambda rs, s, a, who: (
+        f"Buy {thing_name(rs, s, a.get('item'))} for {thing_name(rs, s, a.get('hunter'))}"
+        f"{_cost(rs, a.get('item'))}"),
+    "sell": lambda rs, s, a, who: (
+        f"Sell {thing_name(rs, s, a.get('hunter'))}'s {thing_name(rs, s, a.get('item'))}"),
+    "equip": lambda rs, s, a, who: (
+        f"{thing_name(rs, s, a.get('hunter'))}: equip {thing_name(rs, s, a.get('item'))} "
+        f"({_slot_word(a.get('slot'))})"),
+    "unequip": _unequip_label,
+    "give": lambda rs, s, a, who: (
+        f"{thing_name(rs, s, a.get('hunter'))}: give {thing_name(rs, s, a.get('item'))} to "
+        f"{thing_name(rs, s, a.get('to'))}"),
+    "arsenal": _arsenal_label,
+    # loot and mystery (gear_hunt.py: "Loot Table", "Mystery Table")
+    "take": lambda rs, s, a, who: f"Give it to {thing_name(rs, s, a.get('hunter'))}",
+    "swap": lambda rs, s, a, who: (
+        f"Swap the arsenals of {thing_name(rs, s, a.get('hunter'))} and "
+        f"{thing_name(rs, s, a.get('to'))}"),
+    "skip": lambda rs, s, a, who: "Skip it",
+    "pick": lambda rs, s, a, who: f"Pick {thing_name(rs, s, a.get('hunter'))}",
+    "treasure": lambda rs, s, a, who: (
+        f"Treasure Map: {_field(rs, s, a.get('entry')).replace('-', ' ')} for "
+        f"{thing_name(rs, s, a.get('hunter'))}"),
     # between battles (docs/hunt.md "Between-battle actions")
     "done": lambda rs, s, a, who: DONE_WORDS.get(str(s.get("phase")), "Done"),
     "choose": lambda rs, s, a, who: _choice_label(rs, s, a),

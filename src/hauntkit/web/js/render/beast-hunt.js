@@ -9,6 +9,7 @@ const PHASE_NAME = { shop: "Shop", investigate: "Investigate", battle: "Battle",
 const SLOT_NAME = { open1: "open slot 1", open2: "open slot 2", open3: "open slot 3", open4: "open slot 4", augment: "augment", consumable: "consumable" };
 
 const pretty = (id) => String(id).replace(/[-_]/g, " ");
+let shelf = null; // the shop's category shown (kept across redraws)
 export const itemName = (cat, id) => cat.gear?.[id]?.name || pretty(id);
 const hunterName = (cat, id) => cat.hunters?.[id]?.name || pretty(id);
 
@@ -93,14 +94,41 @@ function phasePanel(cat, msg) {
     box.append(el("p", { class: "dim" }, view.phase === "shop" ? "Buy, sell and equip gear before setting out." : view.phase === "loot" ? "The spoils of the battle." : view.phase === "mystery" ? "The Order or Chaos of this place answers." : ""));
   }
   // the wares and choices on offer to me, by kind
-  const offers = msg.legal_actions.filter((a) => a.type !== "done");
+  const offers = msg.legal_actions.filter((a) => a.type !== "done" && a.type !== "buy");
   if (offers.length) box.append(el("p", { class: "dim" }, `${offers.length} choice${offers.length === 1 ? "" : "s"} on offer: see the panel on the right.`));
   return box;
 }
 
+// The shop's wares: what the party can buy now (its legal "buy" actions), shelf by shelf,
+// each with its price, its text and a button per hunter it can be bought for.
+function wares(cat, msg, ui) {
+  const buys = msg.legal_actions.filter((a) => a.type === "buy");
+  if (!buys.length) return null;
+  const byItem = new Map();
+  for (const a of buys) {
+    if (!byItem.has(a.item)) byItem.set(a.item, []);
+    byItem.get(a.item).push(a);
+  }
+  const shelves = [...new Set([...byItem.keys()].map((id) => cat.gear?.[id]?.category || "other"))];
+  if (!shelves.includes(shelf)) shelf = shelves[0];
+  const tabs = el("div", { class: "shelves" }, ...shelves.map((c) => el("button", {
+    type: "button", class: `shelf${c === shelf ? " on" : ""}`, dataset: { shelf: c },
+    onclick: () => { shelf = c; ui.rerender(); } }, pretty(c))));
+  const rows = [...byItem.entries()].filter(([id]) => (cat.gear?.[id]?.category || "other") === shelf).map(([id, acts]) => {
+    const item = cat.gear?.[id] || {};
+    return el("tr", { class: "ware", dataset: { item: id } },
+      el("td", {}, el("strong", {}, item.name || pretty(id))), el("td", { class: "cost" }, item.cost !== null && item.cost !== undefined ? `${item.cost}` : ""),
+      el("td", { class: "ware-text" }, item.text || ""),
+      el("td", {}, ...acts.map((a) => el("button", { type: "button", class: "action buy", dataset: { action: JSON.stringify(a), type: "buy", hunter: a.hunter },
+        title: ui.label(a), onclick: () => ui.act(a) }, `for ${hunterName(cat, a.hunter)}`))));
+  });
+  return el("section", { class: "wares" }, el("h3", {}, "On the shelves"), tabs,
+    el("table", { class: "ware-list" }, el("thead", {}, el("tr", {}, ...["Item", "Crypto", "", "Buy"].map((c) => el("th", {}, c)))), el("tbody", {}, ...rows)));
+}
+
 export function renderHuntBoard(root, msg, ui, cat) {
   const view = msg.view;
-  root.append(el("div", { class: "hunt-board" }, huntHeader(cat, view), phasePanel(cat, msg),
+  root.append(el("div", { class: "hunt-board" }, huntHeader(cat, view), phasePanel(cat, msg), wares(cat, msg, ui),
     el("section", { class: "party-page" }, el("h2", {}, "The party"), partyTable(cat, view, ui.seatName))));
 }
 
@@ -112,7 +140,7 @@ export function renderHuntPrompt(box, msg, ui, cat) {
   box.append(el("p", { class: "crypto-line" }, `The party has ${view.crypto ?? 0} Crypto.`));
   const groups = new Map();
   for (const a of msg.legal_actions) {
-    if (a.type === "done") continue;
+    if (a.type === "done" || a.type === "buy") continue; // buying: on the shelves
     if (!groups.has(a.type)) groups.set(a.type, []);
     groups.get(a.type).push(a);
   }
