@@ -27,10 +27,10 @@ def _wait_version_above(page, version: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) > {version}", polling=100)
 
 
-def _open(browser, web_server: ServerProcess, setup: dict, dice: list[int]):
+def _open(browser, web_server: ServerProcess, setup: dict, dice: list[int], **config):
     made = web_server.create("beast", seats=[{"kind": "human", "name": "Ann"}],
                              config={"map": "alley", "hunters": ["fei", "joe"],
-                                     "enemies": ["thug"], "dice": [6, 1]},
+                                     "enemies": ["thug"], "dice": [6, 1], **config},
                              setup=setup, dice=dice, seed=11)
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
     page = ctx.new_page()
@@ -140,8 +140,11 @@ def test_an_area_attack_aimed_and_thrown_by_clicking_starts_its_cool_down(
     his card beside the board shows."""
     setup = {"units": {"fei": {"x": 5, "y": 2}, "joe": {"x": 2, "y": 2},
                        "thug-1": {"x": 8, "y": 2}}}
-    ctx, page, errors = _open(browser, web_server, setup, [0, 1, 0, 0, 0, 0, 0, 0])
+    ctx, page, errors = _open(browser, web_server, setup, [0, 1, 0, 0, 0, 0, 0, 0],
+                              loadout={"fei": ["ninja_mask", "shortbow"]})
     assert "Shock Grenade — ready" in page.inner_text(".mine-info")
+    # his gear by name ("Gear and Equipment"), beside the board
+    assert "Gear: Ninja mask, Shortbow" in page.inner_text(".mine-info")
     page.click("button.aim[data-ability=shock-grenade]")
     v = _version(page)
     page.click("svg.beast-map rect.cell.can-aim[data-x='8'][data-y='3']")

@@ -173,7 +173,16 @@ function hunterCard(view, u) {
     el("span", { class: "san" }, `Sanity ${u.san}`), " ",
     el("span", { class: "mv" }, u.alive ? `moves left ${u.mv}${u.acted ? ", has acted" : ""}` : "out of the battle"),
     statusLine(u),
+    gearLine(u),
     cds.length ? el("ul", { class: "cooldowns" }, ...cds) : null);
+}
+
+// The unit's equipped gear by name (the gear rules; items' texts as tooltips).
+function gearLine(u) {
+  const ids = u.gear || [];
+  if (!ids.length) return null;
+  return el("div", { class: "gear-line" }, "Gear: ", ...ids.map((id, i) => el("span", { class: "gear-item", title: catalog.gear?.[id]?.text || "", dataset: { item: id } },
+    `${catalog.gear?.[id]?.name || id}${i < ids.length - 1 ? ", " : ""}`)));
 }
 
 function statusLine(u) {
