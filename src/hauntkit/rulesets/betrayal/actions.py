@@ -83,18 +83,19 @@ def legal(ix: Index, s: State, seat: int) -> list[Action]:
     if s["turn"].get("n", 0) >= MAX_TURN_ACTIONS:
         return [END]  # RULING HB-18: a turn can't go on forever
     if who == "m":
-        return _monster_actions(ix, s)
-    return _explorer_actions(ix, s, seat)
+        return ix.rules.monster_actions(ix, s)
+    return ix.rules.explorer_actions(ix, s, seat)
 
 
-def _explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
+def explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
+    """The free actions of an explorer on their turn (betrayal)."""
     t = s["turn"]
     ex = s["ex"]
     e = ex[seat]
     room = e["room"]
     out: list[Action] = [END]
     if not t["stop"]:
-        cost = leave_cost(ix, s, seat, room)
+        cost = ix.rules.leave_cost(ix, s, seat, room)
         if t["mv"] >= cost or t["moved"] == 0:  # one tile is always possible (B8)
             rolled = f"link:{room}" in t["rolls"]
             for dest, link in H.exits(ix, s, room):
@@ -191,7 +192,8 @@ def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
     return bool(E.discover_options(ix, s, "stairs_from_basement"))
 
 
-def _monster_actions(ix: Index, s: State) -> list[Action]:
+def monster_actions(ix: Index, s: State) -> list[Action]:
+    """The free actions of the monsters' turn (betrayal)."""
     t = s["turn"]
     out: list[Action] = [END]
     for mid in sorted(s["mon"], key=monster_number):
@@ -228,7 +230,7 @@ def apply(ix: Index, s: State, seat: int, action: Action) -> None:
     else:
         t = s["turn"]
         t["n"] = t.get("n", 0) + 1
-        APPLY[action["type"]](ix, s, seat, action)
+        ix.rules.actions[action["type"]](ix, s, seat, action)
         E.run(ix, s)
     _settle(ix, s)
 
@@ -252,7 +254,7 @@ def _end(ix: Index, s: State, seat: int, a: Action) -> None:
 def _move(ix: Index, s: State, seat: int, a: Action) -> None:
     t = s["turn"]
     room = s["ex"][seat]["room"]
-    cost = leave_cost(ix, s, seat, room)
+    cost = ix.rules.leave_cost(ix, s, seat, room)
     t["mv"] = max(0, t["mv"] - cost)
     t["moved"] += 1
     link = None
@@ -317,10 +319,17 @@ def enter(ix: Index, s: State, fr: dict[str, Any]) -> None:
     if r.on_enter:
         E.push(s, f"r:{room}:on_enter", who, f"r:{room}")
     if fr["new"]:
-        if r.symbol:
-            E.push_op(s, {"op": "draw", "who": who, "deck": r.symbol})
-        if r.on_discover:
-            E.push(s, f"r:{room}:on_discover", who, f"r:{room}")
+        ix.rules.discovered(ix, s, who, room)
+
+
+def discovered(ix: Index, s: State, who: int, room: str) -> None:
+    """A new tile's card is drawn (ending movement), then its "on discover" effects run
+    (betrayal; RULING B9)."""
+    r = ix.rooms[room]
+    if r.symbol:
+        E.push_op(s, {"op": "draw", "who": who, "deck": r.symbol})
+    if r.on_discover:
+        E.push(s, f"r:{room}:on_discover", who, f"r:{room}")
 
 
 def _explore(ix: Index, s: State, seat: int, a: Action) -> None:
@@ -355,7 +364,9 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
     f, x, y, _ = s["tiles"][room]
     dx, dy = STEP[a["dir"]]
     nx, ny = x + dx, y + dy
-    while True:
+    # each try takes a tile off the stack (betrayal), so the bound is never reached there; a
+    # ruleset that buries refused tiles under the stack places the last one anyway (HL-5)
+    for _ in range(len(s["stack"]) + 1):
         new = H.next_fitting(ix, s, f)
         if new is None:
             C.log(s, "no_tile", "No tile is left for this floor; the move costs nothing.")
@@ -363,12 +374,19 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
         rots = H.rotations(ix, s, new, f, nx, ny, OPP[a["dir"]], strict=True)
         if rots:
             break
-        s["aside"].append(new)
+        ix.rules.set_aside_tile(ix, s, new)
         C.log(s, "set_aside", f"{ix.rooms[new].name} can't be placed there and is set aside.")
+    else:
+        new = H.next_fitting(ix, s, f)
+        if new is None:
+            return
+        rots = H.rotations(ix, s, new, f, nx, ny, OPP[a["dir"]])
+        if not rots:
+            return
     if isinstance(who, str):
         t["mt"][who]["mv"] -= 1
     else:
-        cost = leave_cost(ix, s, seat, room)
+        cost = ix.rules.leave_cost(ix, s, seat, room)
         t["mv"] = max(0, t["mv"] - cost)
         t["moved"] += 1
     data = {"who": seat, "room": new, "floor": f, "x": nx, "y": ny, "from": room}
@@ -511,4 +529,4 @@ APPLY = {
     "drop": _drop, "pick_up": _pick_up, "place_stairs": _place_stairs, "mmove": _mmove,
     "mattack": _mattack, "power": _power, "mpick": _mpick, "mexplore": _mexplore,
 }
-E.CHOICES["rotate"] = _rotate_chosen
+CHOICES = {"rotate": _rotate_chosen}

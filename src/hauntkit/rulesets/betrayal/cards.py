@@ -76,6 +76,11 @@ def from_pile(s: State, room: str, cid: str) -> None:
 
 
 def discard(ix: Index, s: State, cid: str) -> None:
+    """A card leaves play the ruleset's way (``rules.discard``; betrayal: its discard pile)."""
+    ix.rules.discard(ix, s, cid)
+
+
+def to_discard_pile(ix: Index, s: State, cid: str) -> None:
     card = ix.cards.get(cid)
     if card is None:
         return  # a haunt object leaves play
@@ -105,28 +110,21 @@ def drop_all(ix: Index, s: State, who: Any, death: bool = False) -> None:
 def draw(ix: Index, s: State, who: int, deck: str) -> None:
     """Draw the top card of ``deck``: drawing ends movement (RULING B8). Events resolve and are
     discarded unless kept; items and omens are kept; omens count for the haunt roll (B3)."""
-    s["turn"]["stop"] = True
-    cards = s["decks"][deck]
-    if not cards:
-        pile = s["discard"][deck]
-        if not pile:
-            C.log(s, "deck_empty", f"The {deck} deck is empty.")
-            return
-        cards.extend(pile)
-        pile.clear()
-        rng.shuffle(s["rng"], cards)
-    cid = cards.pop(0)
+    rules = ix.rules
+    cid = rules.take_card(ix, s, who, deck)
+    rules.card_drawn(ix, s, who, cid)  # (betrayal: even from an empty deck)
+    if cid is None:
+        return
     card = ix.cards[cid]
     room = s["ex"][who]["room"]
     C.log(s, "draw", f"{C.name(ix, s, who)} draws {card.name} ({deck}).", seat=who, card=cid,
           deck=deck)
     if deck == "omen":
-        s["omens"] += 1
-        if s["haunt"] is None:
-            s["turn"]["omens"].append([cid, room])
+        rules.omen_drawn(ix, s, who, cid, room)
     kept = card.is_item()
     if kept:
         gain(ix, s, who, cid)
+        rules.item_drawn(ix, s, who, cid)
     else:
         s["limbo"].append(cid)
         E.push_op(s, {"op": "card_done", "card": cid, "who": who})
@@ -134,13 +132,29 @@ def draw(ix: Index, s: State, who: int, deck: str) -> None:
         return
     ignorable = card.traitor_may_ignore if card.traitor_may_ignore is not None \
         else card.kind == "event"
-    if ignorable and C.side(s, who) == "traitor" and s["haunt"]["revealed"]:
+    if ignorable and rules.traitor_may_ignore_events and C.side(s, who) == "traitor" \
+            and s["haunt"]["revealed"]:
         # a hidden traitor resolves it like anyone (HB-9: the choice would give them away)
         E.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
                                  {"type": "ignore_card", "ignore": True}],
               f"You may ignore {card.name}.", card=cid)
         return
     E.push(s, f"c:{cid}:on_draw", who, f"c:{cid}")
+
+
+def take_top(ix: Index, s: State, deck: str) -> str | None:
+    """Take the top card of ``deck``; an empty deck is first refilled from its shuffled discard
+    pile (None: both are empty)."""
+    cards = s["decks"][deck]
+    if not cards:
+        pile = s["discard"][deck]
+        if not pile:
+            C.log(s, "deck_empty", f"The {deck} deck is empty.")
+            return None
+        cards.extend(pile)
+        pile.clear()
+        rng.shuffle(s["rng"], cards)
+    return cards.pop(0)
 
 
 def card_done(ix: Index, s: State, frame: dict[str, Any]) -> None:

@@ -64,9 +64,7 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
     a = E.do_roll(ix, s, who, trait, n, "attack")  # 0 dice roll 1 die (RULING B1)
     d = E.do_roll(ix, s, target, trait, None, "defend")
     if weapon is not None and ix.cards[weapon].hook:
-        from hauntkit.rulesets.betrayal.hooks import HOOKS
-
-        HOOKS[ix.cards[weapon].hook](ix, s, {"who": who, "src": f"c:{weapon}"}, {})
+        ix.rules.hooks[ix.cards[weapon].hook](ix, s, {"who": who, "src": f"c:{weapon}"}, {})
     remote = C.room_of(s, who) != C.room_of(s, target)
     if a == d:
         C.log(s, "tie", "A tie: no one is hurt.")
@@ -179,4 +177,4 @@ def kill_monster(ix: Index, s: State, mid: str) -> None:
     C.log(s, "kill", f"{ix.monsters[m['k']].name} is destroyed.", monster=mid)
 
 
-E.CHOICES.update({"target": _target_chosen, "steal": _steal_chosen, "take": _take_chosen})
+CHOICES = {"target": _target_chosen, "steal": _steal_chosen, "take": _take_chosen}

@@ -42,8 +42,9 @@ def seat_of(s: State, who: Any) -> int:
 
 # ------------------------------------------------------------------------------- the loop
 def run(ix: Index, s: State) -> None:
-
     stack = s["fx"]
+    rules = ix.rules
+    handlers, ops, harmful = rules.effects, rules.ops, rules.harmful
     while s["result"] is None and s["choice"] is None:
         if not stack:
             if s["turn"].get("end"):
@@ -59,12 +60,12 @@ def run(ix: Index, s: State) -> None:
                 continue
             eff = lst[fr["i"]]
             fr["i"] += 1
-            if fr["src"].startswith("r:") and C.is_evil(s, who) and eff.do in S.HARMFUL:
+            if fr["src"].startswith("r:") and C.is_evil(s, who) and eff.do in harmful:
                 continue  # traitors and monsters ignore a room's harm (rulebook digest)
-            HANDLERS[eff.do](ix, s, fr, eff)
+            handlers[eff.do](ix, s, fr, eff)
         else:
             stack.pop()
-            OPS[fr["op"]](ix, s, fr)
+            ops[fr["op"]](ix, s, fr)
     if s["result"] is not None:
         s["fx"].clear()
         s["choice"] = None
@@ -81,7 +82,7 @@ def _gone(s: State, who: Any) -> bool:
 def resolve_choice(ix: Index, s: State, action: dict[str, Any]) -> None:
     ch = s["choice"]
     s["choice"] = None
-    CHOICES[ch["kind"]](ix, s, ch, action)
+    ix.rules.choices[ch["kind"]](ix, s, ch, action)
     run(ix, s)
 
 
@@ -602,9 +603,7 @@ def _reveal(ix: Index, s: State, fr: dict[str, Any], eff: S.Reveal) -> None:
 
 
 def _hook(ix: Index, s: State, fr: dict[str, Any], eff: S.Hook) -> None:
-    from hauntkit.rulesets.betrayal.hooks import HOOKS
-
-    HOOKS[eff.name](ix, s, fr, eff.args)
+    ix.rules.hooks[eff.name](ix, s, fr, eff.args)
 
 
 def _once(ix: Index, s: State, fr: dict[str, Any], eff: S.OncePerTurn) -> None:
@@ -618,11 +617,11 @@ def _once(ix: Index, s: State, fr: dict[str, Any], eff: S.OncePerTurn) -> None:
 def _op_call(ix: Index, s: State, fr: dict[str, Any]) -> None:
     """A deferred engine step by name (turn flow, combat)."""
 
-    {"finish_turn": _turns.finish_turn, "next_turn": _turns.next_turn, "enter": _actions.enter,
-     "link_move": _actions.link_move}[fr["fn"]](ix, s, fr)
+    ix.rules.calls[fr["fn"]](ix, s, fr)
 
 
-HANDLERS = {
+# betrayal's tables: each ruleset instance copies them into its rules object (rules.py)
+EFFECTS = {
     "roll": _roll, "gain": _gain, "lose": _lose, "heal": _heal, "damage": _damage,
     "draw": _draw, "get_card": _get_card, "discard": _discard, "keep": _keep, "move": _move,
     "place": _place, "remove_token": _remove_token, "discover": _discover, "attack": _attack,
@@ -643,7 +642,6 @@ CHOICES: dict[str, Any] = {
 
 
 # engine modules that import this one: bound here, once every module is defined
-from hauntkit.rulesets.betrayal import actions as _actions  # noqa: E402
 from hauntkit.rulesets.betrayal import cards as _cards  # noqa: E402
 from hauntkit.rulesets.betrayal import combat as _combat  # noqa: E402
 from hauntkit.rulesets.betrayal import conditions as _conditions  # noqa: E402

@@ -171,8 +171,5 @@ HOOKS["blood_dagger"] = _lose_after_weapon("speed")
 HOOKS["sacrificial_dagger"] = _lose_after_weapon("sanity")
 
 
-def register_choices() -> None:
-    """Add the hooks' choice kinds to the interpreter."""
-    from hauntkit.rulesets.betrayal import effects as E
-
-    E.CHOICES.update({"pick": _picked, "fetch": _fetched, "swap": _swapped})
+# the hooks' choice kinds (a ruleset's rules object adds them to its choices table)
+CHOICES: dict[str, Callable[..., Any]] = {"pick": _picked, "fetch": _fetched, "swap": _swapped}

@@ -264,13 +264,15 @@ def rotations(ix: Index, state: State, room: str, floor: str, x: int, y: int,
 
 def next_fitting(ix: Index, state: State, floor: str) -> str | None:
     """Take the top tile of the room stack that may go on ``floor``; set aside the ones that
-    can't (RULING B7, `betrayal`: to a discard pile)."""
+    can't (RULING B7, the rules' ``set_aside_tile``: `betrayal` to a discard pile). Each tile
+    of the stack is looked at once at most."""
     stack = state["stack"]
-    while stack:
+    set_aside = ix.rules.set_aside_tile
+    for _ in range(len(stack)):
         room = stack.pop(0)
         if floor in ix.floor_ok[room]:
             return room
-        state["aside"].append(room)
+        set_aside(ix, state, room)
     return None
 
 

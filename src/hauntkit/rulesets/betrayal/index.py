@@ -25,6 +25,9 @@ class Index:
     so the state never embeds content.
     """
 
+    #: the ruleset's tables and policy steps (``rules.BetrayalRules``), bound by the ruleset
+    rules: Any = None
+
     def __init__(self, pack: Pack) -> None:
         items = pack.items
         self.rooms: dict[str, S.Room] = items["rooms"]  # type: ignore[assignment]

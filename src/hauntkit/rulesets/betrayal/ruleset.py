@@ -17,18 +17,17 @@ from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, S
 from hauntkit.rulesets.betrayal import actions as A
 from hauntkit.rulesets.betrayal import common as C
 from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import hooks
 from hauntkit.rulesets.betrayal import house as H
 from hauntkit.rulesets.betrayal import turns as U
 from hauntkit.rulesets.betrayal.explain import explain
 from hauntkit.rulesets.betrayal.index import START_ROOMS, Index
 from hauntkit.rulesets.betrayal.labels import catalogue, describe_action
+from hauntkit.rulesets.betrayal.rules import BetrayalRules
 from hauntkit.rulesets.betrayal.schema import PACK_SPEC, TRAITS
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants, stats
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
 from hauntkit.rulesets.betrayal.view import view
 
-hooks.register_choices()
 register_copy_plan("betrayal", COPY_PLAN)
 
 
@@ -57,8 +56,14 @@ class BetrayalRuleset(Ruleset):
     content_checks = tuple(CHECKS)
     end_action_types: ClassVar[frozenset[str]] = frozenset({"end_turn"})
 
+    #: the rules object class bound to this ruleset's content (tables + policy steps)
+    rules_class: ClassVar[type[BetrayalRules]] = BetrayalRules
+    #: the starting tiles, placed in this order (RULING B5)
+    start_rooms: ClassVar[tuple[str, ...]] = START_ROOMS
+
     def __init__(self, index: Index) -> None:
         self.ix = index
+        self.rules = index.rules = self.rules_class()
 
     @classmethod
     def from_content(cls, paths: list[str | Path] | None = None,
@@ -93,7 +98,7 @@ class BetrayalRuleset(Ruleset):
         if config.get("haunt") is not None and config["haunt"] not in ix.haunts:
             raise ConfigError("config.haunt", f"unknown haunt {config['haunt']!r}; known: "
                                               f"{', '.join(sorted(ix.haunts))}")
-        missing = [r for r in START_ROOMS if r not in ix.rooms]
+        missing = [r for r in self.start_rooms if r not in ix.rooms]
         if missing:
             raise HauntkitError(f"the content pack lacks the starting rooms {missing}")
         r = rng.new_rng(seed)
@@ -127,7 +132,7 @@ class BetrayalRuleset(Ruleset):
             "order": [(first + k) % n for k in range(n)], "cur": -1, "turn": U.new_turn(0, 0),
             "haunt": None, "fx": [], "choice": None, "result": None, "turns": 0, "deaths": 0,
         }
-        for rid in START_ROOMS:  # RULING B5
+        for rid in self.start_rooms:  # RULING B5
             st = ix.rooms[rid].start
             if st is None:
                 raise HauntkitError(f"starting room {rid!r} has no 'start' position")

@@ -49,8 +49,8 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
         return
     if who == "m":
         s["turn"] = new_turn("m", 0)
-        s["turn"]["mt"] = {m: {"mv": ix.monsters[v["k"]].speed, "att": False}
-                           for m, v in s["mon"].items()}
+        moves = ix.rules.monster_moves
+        s["turn"]["mt"] = {m: {"mv": moves(ix, s, m), "att": False} for m in s["mon"]}
         C.log(s, "turn", "The monsters' turn.")
         for mid in sorted(s["mon"], reverse=True):
             k = s["mon"][mid]["k"]
@@ -116,23 +116,30 @@ def finish_turn(ix: Index, s: State, _fr: Any = None) -> None:
     if t["who"] == "m":
         for m in s["mon"].values():  # stunned monsters recover at the end of their turn
             m["stun"] = False
-    elif s["haunt"] is None:
-        for omen, room in t["omens"]:  # RULING B3
-            result = sum(C.roll(s, 6))
-            C.log(s, "haunt_roll", f"Haunt roll: {result} against {C.plural(s['omens'], 'omen', 'omens')}.",
-                  result=result, omens=s["omens"])
-            if result < s["omens"]:
-                start_haunt(ix, s, t["who"], omen, room)
-                return
-        if t["omens"]:
-            s["last_omen"] = t["omens"][-1]
-        if s["haunt"] is None and _no_omen_left(ix, s):
-            # RULING HB-3: no omen can be drawn any more; the haunt starts now
-            omen, room = s.get("last_omen") or [_any_omen(ix), "entrance_hall"]
-            C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
-            start_haunt(ix, s, t["who"], omen, room)
-            return
+    elif s["haunt"] is None and ix.rules.end_turn_haunt(ix, s):
+        return
     next_turn(ix, s)
+
+
+def haunt_roll_b3(ix: Index, s: State) -> bool:
+    """Betrayal's end-of-turn haunt roll (RULING B3) and HB-3; True when the haunt started."""
+    t = s["turn"]
+    for omen, room in t["omens"]:  # RULING B3
+        result = sum(C.roll(s, 6))
+        C.log(s, "haunt_roll", f"Haunt roll: {result} against {C.plural(s['omens'], 'omen', 'omens')}.",
+              result=result, omens=s["omens"])
+        if result < s["omens"]:
+            start_haunt(ix, s, t["who"], omen, room)
+            return True
+    if t["omens"]:
+        s["last_omen"] = t["omens"][-1]
+    if s["haunt"] is None and _no_omen_left(ix, s):
+        # RULING HB-3: no omen can be drawn any more; the haunt starts now
+        omen, room = s.get("last_omen") or [_any_omen(ix), "entrance_hall"]
+        C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+        start_haunt(ix, s, t["who"], omen, room)
+        return True
+    return False
 
 
 def _no_omen_left(ix: Index, s: State) -> bool:

@@ -1,0 +1,1 @@
+"""The ``legacy`` ruleset: Betrayal Legacy, one game, on the betrayal engine (docs/legacy.md)."""

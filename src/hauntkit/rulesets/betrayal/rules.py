@@ -1,0 +1,101 @@
+"""``BetrayalRules``: the tables and named policy steps of one ruleset instance.
+
+The engine modules (effects, actions, turns, cards, house) never look up a module-level table:
+they ask ``ix.rules`` (the rules object the ruleset bound to its content index). A ruleset built
+on betrayal subclasses ``BetrayalRules`` and
+
+- extends the tables: ``effects`` (effect verb -> handler ``fn(ix, s, frame, eff)``), ``ops``
+  (engine frame -> ``fn(ix, s, frame)``), ``choices`` (pending choice kind ->
+  ``fn(ix, s, choice, action)``), ``actions`` (free action type -> ``fn(ix, s, seat, action)``),
+  ``hooks`` (named Python hooks of the content), ``calls`` (deferred engine steps by name);
+- overrides the policy steps below (where betrayal's rule and another game's differ), each a
+  method whose betrayal body is the documented betrayal rule.
+
+Betrayal's own behaviour is exactly the module functions these defaults call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.betrayal import actions as A
+from hauntkit.rulesets.betrayal import cards as K
+from hauntkit.rulesets.betrayal import combat as B
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import hooks as HK
+from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal.schema import HARMFUL
+
+State = dict[str, Any]
+
+
+class BetrayalRules:
+    """Tables owned by one ruleset instance (copies: extending them touches no other ruleset)
+    and the policy steps of the betrayal rules."""
+
+    #: effect kinds a traitor or monster ignores on a room tile (rulebook digest)
+    harmful: frozenset[str] = HARMFUL
+    #: a revealed traitor may ignore an event card's effects (betrayal rulebook digest)
+    traitor_may_ignore_events: bool = True
+
+    def __init__(self) -> None:
+        self.effects: dict[str, Any] = dict(E.EFFECTS)
+        self.ops: dict[str, Any] = dict(E.OPS)
+        self.choices: dict[str, Any] = {**E.CHOICES, **A.CHOICES, **B.CHOICES, **HK.CHOICES}
+        self.actions: dict[str, Any] = dict(A.APPLY)
+        self.hooks: dict[str, Any] = dict(HK.HOOKS)
+        self.calls: dict[str, Any] = {
+            "finish_turn": U.finish_turn, "next_turn": U.next_turn, "enter": A.enter,
+            "link_move": A.link_move}
+
+    # ------------------------------------------------------------------ cards
+    def discard(self, ix: Any, s: State, cid: str) -> None:
+        """A card leaves play (betrayal: to its discard pile, B9)."""
+        K.to_discard_pile(ix, s, cid)
+
+    def take_card(self, ix: Any, s: State, who: int, deck: str) -> str | None:
+        """Which card a draw from ``deck`` takes (betrayal: the top one; an empty deck is the
+        shuffled discard pile)."""
+        return K.take_top(ix, s, deck)
+
+    def card_drawn(self, ix: Any, s: State, who: int, cid: str | None) -> None:
+        """After a card is drawn (``None``: the deck was empty): betrayal ends movement
+        either way (RULING B8)."""
+        s["turn"]["stop"] = True
+
+    def omen_drawn(self, ix: Any, s: State, who: int, cid: str, room: str) -> None:
+        """An omen was drawn: betrayal notes it for the end-of-turn haunt roll (RULING B3)."""
+        s["omens"] += 1
+        if s["haunt"] is None:
+            s["turn"]["omens"].append([cid, room])
+
+    def item_drawn(self, ix: Any, s: State, who: int, cid: str) -> None:
+        """An item (or omen) card was drawn and kept (betrayal: nothing more)."""
+
+    # ------------------------------------------------------------------ house
+    def set_aside_tile(self, ix: Any, s: State, room: str) -> None:
+        """A tile that can't go here (betrayal: set aside, RULING B7)."""
+        s["aside"].append(room)
+
+    def discovered(self, ix: Any, s: State, who: int, room: str) -> None:
+        """Someone entered a tile they just discovered: its card, then "on discover"."""
+        A.discovered(ix, s, who, room)
+
+    def leave_cost(self, ix: Any, s: State, seat: int, room: str) -> int:
+        return A.leave_cost(ix, s, seat, room)
+
+    # ------------------------------------------------------------------ turns
+    def explorer_actions(self, ix: Any, s: State, seat: int) -> list[dict[str, Any]]:
+        return A.explorer_actions(ix, s, seat)
+
+    def monster_actions(self, ix: Any, s: State) -> list[dict[str, Any]]:
+        return A.monster_actions(ix, s)
+
+    def monster_moves(self, ix: Any, s: State, mid: str) -> int:
+        """Moves of a monster this turn (betrayal: its speed)."""
+        return ix.monsters[s["mon"][mid]["k"]].speed
+
+    def end_turn_haunt(self, ix: Any, s: State) -> bool:
+        """At the end of a turn before the haunt: betrayal's haunt roll (RULING B3, HB-3).
+        True when the haunt started (the turn flow continues from it)."""
+        return U.haunt_roll_b3(ix, s)
