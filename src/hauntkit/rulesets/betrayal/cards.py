@@ -115,6 +115,12 @@ def draw(ix: Index, s: State, who: int, deck: str) -> None:
     rules.card_drawn(ix, s, who, cid)  # (betrayal: even from an empty deck)
     if cid is None:
         return
+    drawn(ix, s, who, deck, cid)
+
+
+def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
+    """``who`` drew ``cid`` from ``deck`` (already taken off it): log it, keep or resolve it."""
+    rules = ix.rules
     card = ix.cards[cid]
     room = s["ex"][who]["room"]
     C.log(s, "draw", f"{C.name(ix, s, who)} draws {card.name} ({deck}).", seat=who, card=cid,
@@ -130,11 +136,7 @@ def draw(ix: Index, s: State, who: int, deck: str) -> None:
         E.push_op(s, {"op": "card_done", "card": cid, "who": who})
     if not card.on_draw:
         return
-    ignorable = card.traitor_may_ignore if card.traitor_may_ignore is not None \
-        else card.kind == "event"
-    if ignorable and rules.traitor_may_ignore_events and C.side(s, who) == "traitor" \
-            and s["haunt"]["revealed"]:
-        # a hidden traitor resolves it like anyone (HB-9: the choice would give them away)
+    if rules.may_ignore(ix, s, who, card):
         E.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
                                  {"type": "ignore_card", "ignore": True}],
               f"You may ignore {card.name}.", card=cid)

@@ -119,6 +119,7 @@ def _compile(c: Any) -> Test:
     if c.not_ is not None:
         neg = c.not_
         add(lambda ix, s, who: not holds(ix, s, neg, who))
+    tests.extend(c.extra_tests())
     if not tests:
         return lambda ix, s, who: True
     if len(tests) == 1:

@@ -21,6 +21,7 @@ from typing import Any
 from hauntkit.rulesets.betrayal import actions as A
 from hauntkit.rulesets.betrayal import cards as K
 from hauntkit.rulesets.betrayal import combat as B
+from hauntkit.rulesets.betrayal import common as C
 from hauntkit.rulesets.betrayal import effects as E
 from hauntkit.rulesets.betrayal import hooks as HK
 from hauntkit.rulesets.betrayal import turns as U
@@ -35,8 +36,6 @@ class BetrayalRules:
 
     #: effect kinds a traitor or monster ignores on a room tile (rulebook digest)
     harmful: frozenset[str] = HARMFUL
-    #: a revealed traitor may ignore an event card's effects (betrayal rulebook digest)
-    traitor_may_ignore_events: bool = True
 
     def __init__(self) -> None:
         self.effects: dict[str, Any] = dict(E.EFFECTS)
@@ -68,6 +67,17 @@ class BetrayalRules:
         s["omens"] += 1
         if s["haunt"] is None:
             s["turn"]["omens"].append([cid, room])
+
+    def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
+        """Whether the drawer may choose to ignore the drawn card's effects (betrayal: a
+        revealed traitor, events unless the card says otherwise; a hidden traitor resolves it
+        like anyone, HB-9: the choice would give them away)."""
+        ignorable = card.traitor_may_ignore if card.traitor_may_ignore is not None \
+            else card.kind == "event"
+        return bool(ignorable and C.side(s, who) == "traitor" and s["haunt"]["revealed"])
+
+    def turn_started(self, ix: Any, s: State, who: int) -> None:
+        """An explorer's turn begins, before any start-of-turn effect (betrayal: nothing)."""
 
     def item_drawn(self, ix: Any, s: State, who: int, cid: str) -> None:
         """An item (or omen) card was drawn and kept (betrayal: nothing more)."""

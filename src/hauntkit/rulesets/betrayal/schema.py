@@ -36,15 +36,18 @@ SIDES: tuple[str, ...] = ("n", "e", "s", "w")
 Deck = Literal["event", "item", "omen"]
 Team = Literal["heroes", "traitor", "house"]
 
-_SCALE = re.compile(r"^\d+/\d+/\d+/\d+$")
+# "3/4/5/6" (betrayal: 3 to 6 players); a ruleset for 3 to 5 players writes "3/4/5" (its own
+# pack checks say which form it takes: betrayal's CHECKS refuse the short one)
+_SCALE = re.compile(r"^\d+/\d+/\d+(/\d+)?$")
 _ID = r"^[a-z0-9_]+$"
 
 def scaled(value: Count, players: int) -> int:
-    """The value of a Count for ``players`` explorers (3..6)."""
+    """The value of a Count for ``players`` explorers (3 and up; the last value is for the most
+    players the scaling names and more)."""
     if isinstance(value, int):
         return value
     parts = value.split("/")
-    return int(parts[min(max(players, 3), 6) - 3])
+    return int(parts[min(max(players, 3), len(parts) + 2) - 3])
 
 
 def _check_count(value: Any) -> Any:
@@ -107,6 +110,11 @@ class Cond(_M):
     not_: Cond | None = Field(default=None, alias="not")
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    def extra_tests(self) -> list[Any]:
+        """Tests of fields a ruleset's subclass adds (``fn(ix, state, who) -> bool``, all must
+        hold); conditions.py runs them after the fields above."""
+        return []
 
 
 class ExplorersIn(_M):

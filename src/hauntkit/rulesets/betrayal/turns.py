@@ -60,6 +60,7 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
     e = s["ex"][who]
     s["turn"] = new_turn(who, C.value(ix, s, who, "speed"))
     C.log(s, "turn", f"{C.name(ix, s, who)}'s turn.", seat=who)
+    ix.rules.turn_started(ix, s, who)
     room = e["room"]
     _side_reactions(ix, s, who, "on_start_of_turn")
     for cid in reversed(e["cards"]):
