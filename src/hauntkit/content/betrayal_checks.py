@@ -287,17 +287,4 @@ def check_haunts(items: Items) -> list[Problem]:
     return problems
 
 
-def check_scaling(items: Items) -> list[Problem]:
-    """Player-count scalings name four values, for 3, 4, 5 and 6 explorers ("3/4/5/6")."""
-    problems: list[Problem] = []
-    for kind, by_id in items.items():
-        for item_id, item in by_id.items():
-            for loc, obj in walk(item):
-                if isinstance(obj, str) and obj.count("/") == 2 and \
-                        obj.replace("/", "").isdigit():
-                    problems.append((kind, item_id, loc, f"scaling {obj!r} names 3 values; "
-                                     "betrayal needs 4, for 3, 4, 5 and 6 players"))
-    return problems
-
-
-CHECKS = [check_chart, check_references, check_values, check_haunts, check_scaling]
+CHECKS = [check_chart, check_references, check_values, check_haunts]

@@ -196,6 +196,10 @@ class PackSpec:
     checks: list[Callable[[dict[str, dict[str, BaseModel]]], list[tuple[Any, ...]]]] = field(
         default_factory=list
     )
+    # Passed to pydantic as the validation context of every item: settings a ruleset's models
+    # read while validating (e.g. betrayal's ``scale_values``: how many values a player-count
+    # scaling names).
+    context: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -263,7 +267,7 @@ def load_pack(spec: PackSpec, paths: Iterable[str | Path]) -> Pack:
                 continue
             for i, raw in enumerate(value):
                 try:
-                    model = adapters[key].validate_python(plain(raw))
+                    model = adapters[key].validate_python(plain(raw), context=spec.context)
                 except ValidationError as exc:
                     for err in exc.errors():
                         loc = [key, i, *_data_loc(raw, err["loc"])]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
 
 from hauntkit.core.content import PackSpec
 
@@ -36,9 +36,10 @@ SIDES: tuple[str, ...] = ("n", "e", "s", "w")
 Deck = Literal["event", "item", "omen"]
 Team = Literal["heroes", "traitor", "house"]
 
-# "3/4/5/6" (betrayal: 3 to 6 players); a ruleset for 3 to 5 players writes "3/4/5" (its own
-# pack checks say which form it takes: betrayal's CHECKS refuse the short one)
-_SCALE = re.compile(r"^\d+/\d+/\d+(/\d+)?$")
+# "3/4/5/6" (betrayal: 3 to 6 players); a pack spec whose validation context says
+# ``scale_values: 3`` (legacy: 3 to 5 players) takes "3/4/5" instead
+_SCALE = {4: re.compile(r"^\d+/\d+/\d+/\d+$"), 3: re.compile(r"^\d+/\d+/\d+$")}
+_SCALE_EXAMPLE = {4: "3/4/5/6", 3: "3/4/5"}
 _ID = r"^[a-z0-9_]+$"
 
 def scaled(value: Count, players: int) -> int:
@@ -50,9 +51,11 @@ def scaled(value: Count, players: int) -> int:
     return int(parts[min(max(players, 3), len(parts) + 2) - 3])
 
 
-def _check_count(value: Any) -> Any:
-    if isinstance(value, str) and not _SCALE.match(value):
-        raise ValueError(f"expected an integer or a scaling like '3/4/5/6', got {value!r}")
+def _check_count(value: Any, info: ValidationInfo) -> Any:
+    parts = (info.context or {}).get("scale_values", 4)
+    if isinstance(value, str) and not _SCALE[parts].match(value):
+        raise ValueError(f"expected an integer or a scaling like '{_SCALE_EXAMPLE[parts]}', "
+                         f"got {value!r}")
     return value
 
 

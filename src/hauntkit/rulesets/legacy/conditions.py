@@ -1,0 +1,35 @@
+"""Tests of the conditions Legacy adds to betrayal's (``LCond``); betrayal's conditions.py runs
+them after its own fields (``Cond.extra_tests``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.betrayal import common as C
+
+State = dict[str, Any]
+
+
+def ghost_here(s: State, who: Any) -> bool:
+    """A ghost is on the tile of ``who``; a traitor resolving an event card is immune to its
+    ghost effects ("So You're Evil Now"; RULING HL-9)."""
+    if who is None:
+        return False
+    if s.get("resolving_event") and C.side(s, who) == "traitor":
+        return False
+    return bool(s["tokens"].get(C.room_of(s, who), {}).get("ghost"))
+
+
+def tests(c: Any) -> list[Any]:
+    out: list[Any] = []
+    if c.ghost_here is not None:
+        want = c.ghost_here
+        out.append(lambda ix, s, who: ghost_here(s, who) == want)
+    if c.intensified_at_least is not None:
+        need = dict(c.intensified_at_least)
+        out.append(lambda ix, s, who: all(s["intensity"].get(k, 0) >= v
+                                          for k, v in need.items()))
+    if c.sticker is not None:
+        sticker = c.sticker
+        out.append(lambda ix, s, who: sticker in s["stickers"])
+    return out

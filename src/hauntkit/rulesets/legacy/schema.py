@@ -1,0 +1,290 @@
+"""The ``legacy`` content pack: betrayal's schema extended (never copied) with what Betrayal
+Legacy adds.
+
+- Regions: tiles and cards name the regions they belong to (``basement``, ``ground``,
+  ``upper``, ``outside``); a card with no ``regions`` matches every region.
+- Tiles: several ``symbols`` resolved left to right, ``ghosts`` (circles) and ``ghosts_start``,
+  ``runestone``, ``secret_passage``, ``purgatory`` (a plank tile, out of the game until the
+  campaign's house adds it).
+- Cards: ``types`` (weapon, firearm, sacred), ``heirloom_slot`` with the ``heirloom`` extra
+  (roll bonuses while the family's heirloom is carried by that family), ``intensify`` (how many
+  checkboxes), ``purgatory``.
+- Actions carry their ALL-CAPS action ``word`` (each word once per turn).
+- Families (the ``families`` section) are betrayal characters with a colour.
+- Monsters have a ``size`` (small or large obstacle).
+- Effects: betrayal's vocabulary plus ``bury`` and ``draw`` with ``top: true`` (the top card,
+  regardless of region). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``.
+- ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
+- Player scalings name three values, for 3, 4 and 5 players: ``"12/15/20"``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from hauntkit.core.content import PackSpec
+from hauntkit.rulesets.betrayal import schema as S
+
+Region = Literal["basement", "ground", "upper", "outside"]
+REGIONS: tuple[str, ...] = ("basement", "ground", "upper", "outside")
+CardType = Literal["weapon", "firearm", "sacred"]
+_ID = r"^[a-z0-9_]+$"
+
+
+# --------------------------------------------------------------------------- conditions
+class LCond(S.Cond):
+    """Betrayal's conditions plus: ``ghost_here`` (a ghost is on the tile of who; never true for
+    a traitor while an event card resolves, "So You're Evil Now"), ``intensified_at_least``
+    (card id -> checked boxes), ``sticker`` (a rule sticker is in force)."""
+
+    ghost_here: bool | None = None
+    intensified_at_least: dict[str, int] | None = None
+    sticker: str | None = None
+    any_of: list[LCond] | None = None
+    not_: LCond | None = Field(default=None, alias="not")
+
+    def extra_tests(self) -> list[Any]:
+        from hauntkit.rulesets.legacy import conditions
+
+        return conditions.tests(self)
+
+
+class LBonus(S.Bonus):
+    """A roll bonus (see betrayal's Bonus) whose ``when`` may use Legacy conditions."""
+
+    when: LCond | None = None
+
+
+# --------------------------------------------------------------------------- effects
+class LOutcome(S.Outcome):
+    effects: list[LEffect] = []
+
+
+class LRoll(S.Roll):
+    bonuses: list[LBonus] = []
+    outcomes: list[LOutcome]
+
+
+class LDraw(S.Draw):
+    """Draw ``count`` cards of ``deck``: the first one of the drawer's region (items, events;
+    burying the others), or with ``top: true`` the top card whatever its region."""
+
+    top: bool = False
+
+
+class Bury(S._M):
+    """Bury a card (put it at the bottom of its deck): ``this`` or a card id held by who."""
+
+    do: Literal["bury"]
+    card: str = "this"
+
+
+class LIf(S.If):
+    cond: LCond
+    then: list[LEffect] = []
+    else_: list[LEffect] = Field(default=[], alias="else")
+
+
+class LOption(S.Option):
+    when: LCond | None = None
+    effects: list[LEffect] = []
+
+
+class LChoose(S.Choose):
+    options: list[LOption]
+
+
+class LOncePerTurn(S.OncePerTurn):
+    effects: list[LEffect] = []
+
+
+LEffect = Annotated[
+    LRoll | S.Gain | S.Lose | S.Heal | S.Damage | LDraw | S.GetCard | S.Discard | Bury | S.Keep
+    | S.Move | S.Place | S.RemoveToken | S.Discover | S.Attack | S.Steal | LIf | LChoose
+    | S.Counter | S.SetFlag | S.Win | S.EndMovement | S.EndTurn | S.Stun | S.Kill | S.Drop
+    | S.Say | S.Reveal | S.Hook | LOncePerTurn,
+    Field(discriminator="do"),
+]
+
+
+class LAction(S.Action):
+    """An action (see betrayal's Action) with its ALL-CAPS action ``word`` (default: the id in
+    capitals); a player uses each word at most once per turn (rulebook "Actions")."""
+
+    word: str | None = Field(default=None, pattern=r"^[A-Z][A-Z ]*$")
+    when: LCond | None = None
+    effects: list[LEffect]
+
+    def action_word(self) -> str:
+        return self.word or self.id.upper().replace("_", " ")
+
+
+# --------------------------------------------------------------------------- tiles
+class LStartPos(S.StartPos):
+    floor: Region
+
+
+class LLink(S.Link):
+    any_floor: Region | None = None
+    on_fail: list[LEffect] = []
+
+
+class LRoom(S.Room):
+    """A tile (see betrayal's Room). ``floors``: the regions named on its back. ``symbols``:
+    the card symbols, resolved left to right on discovery (``symbol`` alone is one symbol)."""
+
+    floors: list[Region] = Field(min_length=1)
+    symbols: list[S.Deck] = []
+    ghosts: int = Field(default=0, ge=0)
+    ghosts_start: int = Field(default=0, ge=0)
+    runestone: bool = False
+    secret_passage: bool = False
+    purgatory: bool = False
+    start: LStartPos | None = None
+    on_enter: list[LEffect] = []
+    on_end_turn_here: list[LEffect] = []
+    on_start_of_turn: list[LEffect] = []
+    on_leave: list[LEffect] = []
+    on_discover: list[LEffect] = []
+    links: list[LLink] = []
+    actions: list[LAction] = []
+    bonuses: list[LBonus] = []
+
+    def all_symbols(self) -> list[str]:
+        """The symbols of the tile, left to right."""
+        return list(self.symbols) or ([self.symbol] if self.symbol else [])
+
+
+# --------------------------------------------------------------------------- cards
+class Heirloom(S._M):
+    """What an heirloomed card adds while carried by a member of its family."""
+
+    text: str = ""
+    bonuses: list[LBonus] = []
+
+
+class LCard(S.Card):
+    """A card (see betrayal's Card) with ``regions`` (empty: any), ``types``, an
+    ``heirloom_slot`` and its ``heirloom`` extra, ``intensify`` checkboxes, ``purgatory``."""
+
+    regions: list[Region] = []
+    types: list[CardType] = []
+    heirloom_slot: bool = False
+    heirloom: Heirloom | None = None
+    intensify: int = Field(default=0, ge=0)
+    purgatory: bool = False
+    on_draw: list[LEffect] = []
+    on_gain: list[LEffect] = []
+    on_lose: list[LEffect] = []
+    actions: list[LAction] = []
+    bonuses: list[LBonus] = []
+    on_start_of_turn: list[LEffect] = []
+    on_end_turn: list[LEffect] = []
+
+
+# --------------------------------------------------------------------------- families, monsters
+class Family(S.Character):
+    """A Family card: a name, a colour and four trait tracks (numbers ours)."""
+
+    color: str = ""
+
+
+class LMonster(S.Monster):
+    """A monster (see betrayal's Monster); ``size``: small (1 extra move to leave its tile for
+    its opponents) or large (2)."""
+
+    size: Literal["small", "large"] = "small"
+    explores: bool = False
+    carries: bool = False
+    powers: list[LAction] = []
+    on_start_of_turn: list[LEffect] = []
+
+
+# --------------------------------------------------------------------------- haunts
+class LReaction(S.Reaction):
+    effects: list[LEffect] = []
+
+
+class LSideBook(S.SideBook):
+    reactions: list[LReaction] = []
+    actions: list[LAction] = []
+    win: list[LCond] = []
+
+
+class LHauntObject(S.HauntObject):
+    bonuses: list[LBonus] = []
+
+
+class LHaunt(S.Haunt):
+    """A haunt (see betrayal's Haunt): Legacy haunts are started by the chapter or by free play's
+    haunt roll; ``free_play``: may start in free play."""
+
+    free_play: bool = True
+    setup: list[LEffect] = []
+    objects: list[LHauntObject] = []
+    heroes: LSideBook
+    traitor_book: LSideBook = LSideBook()
+
+
+class Reminder(S._M):
+    """A reminder card (the Traitor card, the Monster card): text for the side holding it."""
+
+    id: str = Field(pattern=_ID)
+    name: str
+    text: str = ""
+
+
+for _model in (LCond, LBonus, LOutcome, LRoll, LIf, LOption, LChoose, LOncePerTurn, LAction,
+               LLink, LRoom, LCard, Heirloom, LMonster, LReaction, LSideBook, LHauntObject,
+               LHaunt):
+    _model.model_rebuild()
+
+
+def _sub_lists(eff: Any) -> list[list[Any]]:
+    return S._sub_lists(eff)
+
+
+def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Legacy references: hooks known to the legacy rules, heirloom extras only on slots."""
+    from hauntkit.content.betrayal_checks import walk
+    from hauntkit.rulesets.legacy.rules import LEGACY_HOOKS
+
+    problems: list[tuple[Any, ...]] = []
+    for kind, by_id in items.items():
+        for item_id, item in by_id.items():
+            for loc, obj in walk(item):
+                if isinstance(obj, S.Hook) and obj.name not in LEGACY_HOOKS:
+                    problems.append((kind, item_id, (*loc, "name"),
+                                     f"unknown hook {obj.name!r}; known: "
+                                     f"{', '.join(sorted(LEGACY_HOOKS))}"))
+    for cid, card in items["cards"].items():
+        if card.heirloom is not None and not card.heirloom_slot:
+            problems.append(("cards", cid, ("heirloom",), "an heirloom extra needs "
+                             "'heirloom_slot: true'"))
+    for rid, room in items["rooms"].items():
+        if room.symbol and room.symbols:
+            problems.append(("rooms", rid, ("symbols",), "give 'symbol' or 'symbols', not both"))
+    return problems
+
+
+def _checks() -> list[Any]:
+    from hauntkit.content.betrayal_checks import check_references, check_values
+
+    return [_check_legacy, check_references, check_values]
+
+
+PACK_SPEC = PackSpec(
+    ruleset="legacy",
+    kinds={
+        "rooms": LRoom,
+        "cards": LCard,
+        "families": Family,
+        "monsters": LMonster,
+        "haunts": LHaunt,
+        "reminders": Reminder,
+    },
+    checks=_checks(),
+    context={"scale_values": 3},  # "{3/4/5}": legacy plays 3 to 5
+)
