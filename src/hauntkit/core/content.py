@@ -435,7 +435,7 @@ def load_ruleset_pack(
     cls = get_ruleset_class(spec.ruleset)
     if cls.pack_spec is not spec:
         checks = [c for c in cls.content_checks if c not in spec.checks]
-        spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *checks])
+        spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *checks], spec.context)
         return load_pack(spec, pack_paths(cls.starter_pack, content_paths, replace_starter))
     return cls.load_content(content_paths, replace_starter)
 

@@ -112,7 +112,7 @@ class Ruleset(ABC):
             raise HauntkitError(f"ruleset {cls.id!r} reads no content")
         extra = [c for c in cls.content_checks if c not in spec.checks]
         if extra:
-            spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *extra])
+            spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *extra], spec.context)
         return load_pack(spec, pack_paths(cls.starter_pack, content_paths, replace_starter))
 
     @classmethod

@@ -35,7 +35,7 @@ def leave_cost(ix: Index, s: State, seat: int, room: str) -> int:
     return cost
 
 
-def _offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any, Any],
+def offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any, Any],
               who: Any) -> bool:
     """Whether an entry of ``ix.room_acts``/``card_acts``/``book_acts`` may be used now: not
     used already this turn (once per turn), its category and rolls not taken, ``when`` holds."""
@@ -95,18 +95,9 @@ def explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
     room = e["room"]
     out: list[Action] = [END]
     if not t["stop"]:
-        cost = ix.rules.leave_cost(ix, s, seat, room)
-        if t["mv"] >= cost or t["moved"] == 0:  # one tile is always possible (B8)
-            rolled = f"link:{room}" in t["rolls"]
-            for dest, link in H.exits(ix, s, room):
-                if rolled and link is not None and link.trait:
-                    continue
-                out.append({"type": "move", "to": dest})
-            floor = s["tiles"][room][0]
-            if H.stack_has(ix, s, floor):
-                out += [{"type": "explore", "dir": d} for d in H.open_sides(ix, s, room)]
+        movement_actions(ix, s, seat, room, out)
     for entry in ix.room_acts[room]:
-        if _offer_ok(ix, s, t, entry, seat):
+        if offer_ok(ix, s, t, entry, seat):
             out.append({"type": "room_action", "id": entry[0].id})
     cards = e["cards"]
     used = t["used"]
@@ -119,14 +110,14 @@ def explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
             if cid in used and ix.cards[cid].is_item():
                 continue  # an item is used once per turn
             for entry in acts:
-                if _offer_ok(ix, s, t, entry, seat):
+                if offer_ok(ix, s, t, entry, seat):
                     out.append({"type": "use", "card": cid, "id": entry[0].id})
     h = s["haunt"]
     if h is not None:
         side = e["side"]
         if side is not None:
             for entry in ix.book_acts[(h["id"], "heroes" if side == "heroes" else "traitor")]:
-                if _offer_ok(ix, s, t, entry, seat):
+                if offer_ok(ix, s, t, entry, seat):
                     out.append({"type": "haunt_action", "id": entry[0].id})
         if not t["att"]:
             weapons: list[str | None] = [None]
@@ -161,6 +152,22 @@ def explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
     if h is not None and _may_place_stairs(ix, s, seat):
         out.append({"type": "place_stairs"})
     return out
+
+
+def movement_actions(ix: Index, s: State, seat: int, room: str, out: list[Action]) -> None:
+    """Add the moves and explorations ``seat`` may make from ``room`` now: one tile is always
+    possible, more while moves last (RULING B8)."""
+    t = s["turn"]
+    cost = ix.rules.leave_cost(ix, s, seat, room)
+    if t["mv"] >= cost or t["moved"] == 0:
+        rolled = f"link:{room}" in t["rolls"]
+        for dest, link in H.exits(ix, s, room):
+            if rolled and link is not None and link.trait:
+                continue
+            out.append({"type": "move", "to": dest})
+        floor = s["tiles"][room][0]
+        if H.stack_has(ix, s, floor):
+            out += [{"type": "explore", "dir": d} for d in H.open_sides(ix, s, room)]
 
 
 def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
@@ -400,6 +407,7 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
 def place_new(ix: Index, s: State, data: dict[str, Any], r: int) -> None:
     room, who = data["room"], data["who"]
     H.place_tile(s, room, data["floor"], data["x"], data["y"], r)
+    ix.rules.tile_placed(ix, s, room)
     C.log(s, "discover", f"{C.name(ix, s, who)} discovers {ix.rooms[room].name}.", who=who,
           room=room)
     if isinstance(who, str):  # a monster: it simply moves in

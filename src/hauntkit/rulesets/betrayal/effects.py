@@ -107,13 +107,30 @@ def do_roll(ix: Index, s: State, who: Any, trait: str | None, dice: int | None, 
     return result
 
 
-def _roll(ix: Index, s: State, fr: dict[str, Any], eff: S.Roll) -> None:
-    who = fr["who"]
+def note_roll(s: State, eff: S.Roll) -> None:
+    """Book a roll's key and category for the turn (each at most once a turn)."""
     t = s["turn"]
     if eff.key:
         t["rolls"].append(eff.key)
     if eff.category:
         t["cats"].append(eff.category)
+
+
+def take_outcome(ix: Index, s: State, eff: S.Roll, result: int, who: Any, src: str) -> None:
+    """Save the result if the roll says so, and apply the first outcome it falls in."""
+    if eff.save_as:
+        s["counters"][eff.save_as] = result
+    for o in eff.outcomes:
+        if (o.min is None or result >= o.min) and (o.max is None or result <= o.max):
+            if o.text:
+                C.log(s, "outcome", o.text)
+            push(s, ix.key(o.effects), who, src)
+            return
+
+
+def _roll(ix: Index, s: State, fr: dict[str, Any], eff: S.Roll) -> None:
+    who = fr["who"]
+    note_roll(s, eff)
     if fr["src"].startswith("r:") and C.is_evil(s, who):
         # traitors and monsters take a room's benefit without its harm: they pick the outcome
         opts = [{"type": "outcome", "i": i} for i, _ in enumerate(eff.outcomes)]
@@ -125,14 +142,7 @@ def _roll(ix: Index, s: State, fr: dict[str, Any], eff: S.Roll) -> None:
     trait_kind = "task" if eff.category else ("trait" if eff.trait else "any")
     result = do_roll(ix, s, who, eff.trait, dice, trait_kind, eff.category, eff.bonuses,
                      C.count(s, eff.add))
-    if eff.save_as:
-        s["counters"][eff.save_as] = result
-    for o in eff.outcomes:
-        if (o.min is None or result >= o.min) and (o.max is None or result <= o.max):
-            if o.text:
-                C.log(s, "outcome", o.text)
-            push(s, ix.key(o.effects), who, fr["src"])
-            return
+    take_outcome(ix, s, eff, result, who, fr["src"])
 
 
 def _choose_outcome(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -476,6 +486,7 @@ def _place_tile_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str
     f, x, y, _ = s["tiles"][action["at"]]
     dx, dy = STEP[action["dir"]]
     _house.place_tile(s, room, f, x + dx, y + dy, action["r"])
+    ix.rules.tile_placed(ix, s, room)
     _house.shuffle_stack(s)
     C.log(s, "tile", f"{ix.rooms[room].name} is placed.", room=room)
     if ix.rooms[room].on_discover:

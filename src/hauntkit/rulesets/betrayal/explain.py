@@ -31,13 +31,14 @@ FIELDS: dict[str, set[str]] = {
 def explain(ix: Index, s: dict[str, Any], seat: int, action: dict[str, Any],
             to_act: list[int]) -> HauntkitError:
     kind = action.get("type")
-    if kind not in FIELDS:
-        return MalformedActionError(f"unknown action type {kind!r}; betrayal action types: "
-                                    f"{', '.join(sorted(FIELDS))}")
-    extra = set(action) - FIELDS[kind] - {"type"}
+    fields = ix.rules.fields
+    if kind not in fields:
+        return MalformedActionError(f"unknown action type {kind!r}; {ix.rules.ruleset} action "
+                                    f"types: {', '.join(sorted(fields))}")
+    extra = set(action) - fields[kind] - {"type"}
     if extra:
         return MalformedActionError(f"action {kind!r} has unknown field(s) {sorted(extra)}; "
-                                    f"expected {sorted(FIELDS[kind])}")
+                                    f"expected {sorted(fields[kind])}")
     for field, value in action.items():
         if value is not None and not isinstance(value, str | int):
             return MalformedActionError(

@@ -23,6 +23,7 @@ from hauntkit.rulesets.betrayal import cards as K
 from hauntkit.rulesets.betrayal import combat as B
 from hauntkit.rulesets.betrayal import common as C
 from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import explain as X
 from hauntkit.rulesets.betrayal import hooks as HK
 from hauntkit.rulesets.betrayal import turns as U
 from hauntkit.rulesets.betrayal.schema import HARMFUL
@@ -37,7 +38,12 @@ class BetrayalRules:
     #: effect kinds a traitor or monster ignores on a room tile (rulebook digest)
     harmful: frozenset[str] = HARMFUL
 
+    #: the ruleset id named in messages
+    ruleset: str = "betrayal"
+
     def __init__(self) -> None:
+        #: action type -> the fields it may have (free actions and answers to choices)
+        self.fields: dict[str, set[str]] = {k: set(v) for k, v in X.FIELDS.items()}
         self.effects: dict[str, Any] = dict(E.EFFECTS)
         self.ops: dict[str, Any] = dict(E.OPS)
         self.choices: dict[str, Any] = {**E.CHOICES, **A.CHOICES, **B.CHOICES, **HK.CHOICES}
@@ -90,6 +96,13 @@ class BetrayalRules:
     def discovered(self, ix: Any, s: State, who: int, room: str) -> None:
         """Someone entered a tile they just discovered: its card, then "on discover"."""
         A.discovered(ix, s, who, room)
+
+    def tile_placed(self, ix: Any, s: State, room: str) -> None:
+        """A tile was just placed in the house (betrayal: nothing more)."""
+
+    def extra_bonuses(self, ix: Any, s: State, who: Any) -> tuple[Any, ...]:
+        """Roll bonuses besides carried cards' and the tile's (betrayal: none)."""
+        return ()
 
     def leave_cost(self, ix: Any, s: State, seat: int, room: str) -> int:
         return A.leave_cost(ix, s, seat, room)

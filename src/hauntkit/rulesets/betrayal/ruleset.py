@@ -102,25 +102,45 @@ class BetrayalRuleset(Ruleset):
         if missing:
             raise HauntkitError(f"the content pack lacks the starting rooms {missing}")
         r = rng.new_rng(seed)
-        chars = config.get("characters")
+        chars = self.deal(r, n, config.get("characters"), "characters")
+        stack = self.shuffled(r, ix.stack_ids)
+        decks = {k: self.shuffled(r, ix.deck_ids[k]) for k in ("event", "item", "omen")}
+        s = self.fresh_state(config, n, r, chars, stack, decks)
+        self.place_start(s)
+        C.log(s, "start", f"{n} explorers enter the house.")
+        U.next_turn(ix, s)
+        E.run(ix, s)
+        return s
+
+    def deal(self, r: dict[str, Any], n: int, chosen: list[str] | None, field: str) -> list[str]:
+        """The ``n`` characters of the seats: ``chosen`` (config ``field``), checked, or dealt
+        at random."""
+        ix = self.ix
+        chars = chosen
         if chars is None:
             pool = list(ix.char_ids)
             if len(pool) < n:
-                raise HauntkitError(f"the pack has {len(pool)} characters; {n} needed")
+                raise HauntkitError(f"the pack has {len(pool)} {field}; {n} needed")
             rng.shuffle(r, pool)
             chars = sorted(pool[:n], key=pool.index)
         bad = [c for c in chars if c not in ix.characters]
         if bad or len(chars) != n or len(set(chars)) != n:
-            raise ConfigError("config.characters", f"must be {n} distinct known characters "
-                                                   f"(unknown: {bad})")
-        stack = list(ix.stack_ids)
-        rng.shuffle(r, stack)
-        decks = {}
-        for k in ("event", "item", "omen"):
-            decks[k] = list(ix.deck_ids[k])
-            rng.shuffle(r, decks[k])
+            raise ConfigError(f"config.{field}", f"must be {n} distinct known {field} "
+                                                 f"(unknown: {bad})")
+        return list(chars)
+
+    @staticmethod
+    def shuffled(r: dict[str, Any], ids: list[str]) -> list[str]:
+        out = list(ids)
+        rng.shuffle(r, out)
+        return out
+
+    def fresh_state(self, config: dict[str, Any], n: int, r: dict[str, Any], chars: list[str],
+                    stack: list[str], decks: dict[str, list[str]]) -> State:
+        """A state before the first turn, with no tile placed; the first player at random."""
+        ix = self.ix
         first = rng.below(r, n)
-        s: State = {
+        return {
             "n": n, "rng": r, "log": [], "max_turns": config.get("max_turns", 600),
             "ex": [{"ch": c, "room": "entrance_hall", "alive": True, "side": None, "cards": [],
                     "fate": None,
@@ -132,19 +152,20 @@ class BetrayalRuleset(Ruleset):
             "order": [(first + k) % n for k in range(n)], "cur": -1, "turn": U.new_turn(0, 0),
             "haunt": None, "fx": [], "choice": None, "result": None, "turns": 0, "deaths": 0,
         }
+
+    def place_start(self, s: State) -> None:
+        """Place the starting tiles (RULING B5), then any other tile with a start position."""
+        ix = self.ix
         for rid in self.start_rooms:  # RULING B5
             st = ix.rooms[rid].start
             if st is None:
                 raise HauntkitError(f"starting room {rid!r} has no 'start' position")
             H.place_tile(s, rid, st.floor, st.x, st.y, st.rotation)
+            self.rules.tile_placed(ix, s, rid)
         for rid, room in ix.rooms.items():
             if room.start is not None and rid not in s["tiles"]:
                 H.place_tile(s, rid, room.start.floor, room.start.x, room.start.y,
                              room.start.rotation)
-        C.log(s, "start", f"{n} explorers enter the house.")
-        U.next_turn(ix, s)
-        E.run(ix, s)
-        return s
 
     def to_act(self, state: State) -> list[int]:
         if state["result"] is not None:

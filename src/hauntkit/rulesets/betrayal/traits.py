@@ -82,6 +82,7 @@ def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:
                     out.extend(obj.bonuses)
     room = C.room_of(s, who)
     out.extend(ix.rooms[room].bonuses)
+    out.extend(ix.rules.extra_bonuses(ix, s, who))
     return out
 
 

@@ -269,10 +269,21 @@ def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
     return problems
 
 
+def _as_betrayal(check: Any) -> Any:
+    """Run a betrayal pack check on legacy items (families are its characters)."""
+
+    def run(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
+        view = {**items, "characters": items["families"], "chart": {}}
+        return [("families", *p[1:]) if p[0] == "characters" else p for p in check(view)]
+
+    run.__name__ = check.__name__
+    return run
+
+
 def _checks() -> list[Any]:
     from hauntkit.content.betrayal_checks import check_references, check_values
 
-    return [_check_legacy, check_references, check_values]
+    return [_check_legacy, _as_betrayal(check_references), _as_betrayal(check_values)]
 
 
 PACK_SPEC = PackSpec(

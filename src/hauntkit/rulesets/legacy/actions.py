@@ -1,0 +1,299 @@
+"""Legacy's free actions: action words once per turn, used and unused cards, GIVE / DROP / TAKE /
+PICK UP, ATTACK after the haunt, obstacles, and the monsters' turn (betrayal-legacy-rulebook.md
+"On Your Turn", "Actions", "Item/Omen Card Actions", "Monsters"; RULINGS B8, HL-*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.betrayal import actions as BA
+from hauntkit.rulesets.betrayal import cards as K
+from hauntkit.rulesets.betrayal import combat as B
+from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal import turns as U
+
+State = dict[str, Any]
+Action = dict[str, Any]
+END = {"type": "end_turn"}
+OBSTACLES = {"small_obstacle": 1, "large_obstacle": 2}
+"""Obstacle tokens and the extra moves each costs to leave its tile (rulebook "Moving")."""
+MONSTER_SIZE = {"small": 1, "large": 2}
+
+
+# ------------------------------------------------------------------------------- moving
+def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
+    """1 per tile left, +1 per small and +2 per large obstacle token (a traitor ignores them),
+    and after the haunt +1 per opponent on the tile, monsters by size (stunned monsters and
+    corpses are no obstacles) (rulebook "Moving", "Moving Past Opponents", "Monsters")."""
+    e = s["ex"][seat]
+    cost = 1 + ix.rooms[room].obstacle
+    traitor = e["side"] == "traitor"
+    if not traitor:
+        toks = s["tokens"].get(room)
+        if toks:
+            for name, extra in OBSTACLES.items():
+                cost += extra * toks.get(name, 0)
+    h = s["haunt"]
+    if h is not None and e["side"] is not None:
+        for i, x in enumerate(s["ex"]):
+            if i != seat and x["alive"] and x["room"] == room and x["side"] is not None \
+                    and x["side"] != e["side"] and (h["revealed"] or not h["hidden"]):
+                cost += 1
+        if not traitor:
+            for m in s["mon"].values():
+                if m["room"] == room and not m["stun"]:
+                    cost += MONSTER_SIZE[ix.monsters[m["k"]].size]
+    return cost
+
+
+# ------------------------------------------------------------------------------- words
+def word_of(ix: Any, s: State, seat: int, a: Action) -> tuple[str | None, str | None, bool]:
+    """(action word, the key that continues an open GIVE/DROP/TAKE/PICK UP, whether the action
+    touches the word bookkeeping at all). Objects are never used: handing them about uses no
+    word (rulebook "Objects")."""
+    kind = a.get("type")
+    if kind in ("give", "drop", "take", "pick_up") and a.get("card") not in ix.cards:
+        return None, None, False
+    if kind == "use":
+        return ix.words.get(f"c:{a.get('card')}:a:{a.get('id')}"), None, True
+    if kind == "room_action":
+        return ix.words.get(f"r:{s['ex'][seat]['room']}:a:{a.get('id')}"), None, True
+    if kind == "haunt_action":
+        found = BA.haunt_book(ix, s, seat)
+        side = found[0] if found else ""
+        return ix.words.get(f"h:{s['haunt']['id']}:{side}:a:{a.get('id')}"), None, True
+    if kind == "attack":
+        return "ATTACK", None, True
+    if kind == "give":
+        return "GIVE", f"GIVE:{a.get('to')}", True
+    if kind == "drop":
+        return "DROP", "DROP", True
+    if kind == "take":
+        return "TAKE", f"TAKE:{a.get('from')}", True
+    if kind == "pick_up":
+        return "PICK UP", "PICK UP", True
+    return None, None, True
+
+
+def worded(fn: Any) -> Any:
+    """An action handler that first books its action word: a word is used once per turn; one
+    GIVE/DROP/TAKE/PICK UP may hand over several cards, one card per step, until the player
+    does anything else (RULING HL-2)."""
+
+    def handler(ix: Any, s: State, seat: int, a: Action) -> None:
+        t = s["turn"]
+        if t["who"] != "m":
+            word, key, touches = word_of(ix, s, seat, a)
+            if touches:
+                if word is not None and (key is None or t["open"] != key):
+                    t["words"].append(word)
+                t["open"] = key
+        fn(ix, s, seat, a)
+
+    return handler
+
+
+def _free(t: dict[str, Any], word: str | None, key: str | None = None) -> bool:
+    return word is None or word not in t["words"] or (key is not None and t["open"] == key)
+
+
+# ------------------------------------------------------------------------------- legal
+def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
+    t = s["turn"]
+    e = s["ex"][seat]
+    room = e["room"]
+    out: list[Action] = [END]
+    if not t["stop"]:
+        BA.movement_actions(ix, s, seat, room, out)
+    words = ix.words
+    for entry in ix.room_acts[room]:
+        if _free(t, words[entry[1]]) and BA.offer_ok(ix, s, t, entry, seat):
+            out.append({"type": "room_action", "id": entry[0].id})
+    used = e["used"]
+    cards = e["cards"]
+    for cid in cards:
+        if cid in used:
+            continue  # only an unused card's action may be taken
+        for entry in ix.card_acts.get(cid, ()):
+            if _free(t, words[entry[1]]) and BA.offer_ok(ix, s, t, entry, seat):
+                out.append({"type": "use", "card": cid, "id": entry[0].id})
+    h = s["haunt"]
+    if h is not None and e["side"] is not None:
+        side = "heroes" if e["side"] == "heroes" else "traitor"
+        for entry in ix.book_acts[(h["id"], side)]:
+            if _free(t, words[entry[1]]) and BA.offer_ok(ix, s, t, entry, seat):
+                out.append({"type": "haunt_action", "id": entry[0].id})
+        if _free(t, "ATTACK"):  # ATTACK only after the haunt starts (rulebook "Attack")
+            weapons: list[str | None] = [None]
+            weapons += [c for c in cards if c in ix.cards and ix.cards[c].weapon is not None
+                        and c not in used]
+            for w in weapons:
+                wp = ix.cards[w].weapon if w else None
+                for tg in B.targets(ix, s, seat, wp.trait if wp else "might",
+                                    bool(wp and wp.distance)):
+                    out.append({"type": "attack", "target": tg, "weapon": w})
+    unused = [c for c in cards if c not in used]
+    mates = [i for i, x in enumerate(s["ex"]) if x["alive"] and i != seat and x["room"] == room]
+    for o in mates:
+        give_ok = _free(t, "GIVE", f"GIVE:{o}")
+        for cid in unused:
+            if K.tradable(ix, cid) and (give_ok or cid not in ix.cards):
+                out.append({"type": "give", "card": cid, "to": o})
+        take_ok = _free(t, "TAKE", f"TAKE:{o}")
+        theirs = s["ex"][o]
+        for cid in theirs["cards"]:
+            if cid not in theirs["used"] and K.tradable(ix, cid) and \
+                    (take_ok or cid not in ix.cards):
+                out.append({"type": "take", "card": cid, "from": o})
+    drop_ok = _free(t, "DROP", "DROP")
+    out += [{"type": "drop", "card": c} for c in unused
+            if K.droppable(ix, c) and (drop_ok or c not in ix.cards)]
+    pile = s["piles"].get(room)
+    if pile:
+        pick_ok = _free(t, "PICK UP", "PICK UP")
+        out += [{"type": "pick_up", "card": c} for c in pile
+                if not K.is_companion(ix, c) and (pick_ok or c not in ix.cards)]
+    return out
+
+
+# ------------------------------------------------------------------------------- apply
+def _hand_over(ix: Any, s: State, owner: int, to: int, cid: str) -> None:
+    """``cid`` passes from ``owner`` to ``to``, who receives it used (rulebook "Item/Omen Card
+    Actions": GIVE, TAKE)."""
+    K.lose(ix, s, owner, cid)
+    K.gain(ix, s, to, cid)
+    if cid in ix.cards:
+        s["ex"][to]["used"].append(cid)
+
+
+def _give(ix: Any, s: State, seat: int, a: Action) -> None:
+    _hand_over(ix, s, seat, a["to"], a["card"])
+    C.log(s, "give", f"{C.name(ix, s, seat)} gives {C.card_name(ix, a['card'])} to "
+          f"{C.name(ix, s, a['to'])}.")
+
+
+def _drop(ix: Any, s: State, seat: int, a: Action) -> None:
+    e = s["ex"][seat]
+    K.lose(ix, s, seat, a["card"])
+    K.to_pile(s, e["room"], a["card"])
+    C.log(s, "drop", f"{C.name(ix, s, seat)} drops {C.card_name(ix, a['card'])}.")
+
+
+def _pick_up(ix: Any, s: State, seat: int, a: Action) -> None:
+    """PICK UP: received used (rulebook "Item/Omen Card Actions")."""
+    room = s["ex"][seat]["room"]
+    K.from_pile(s, room, a["card"])
+    K.gain(ix, s, seat, a["card"])
+    if a["card"] in ix.cards:
+        s["ex"][seat]["used"].append(a["card"])
+    C.log(s, "pick_up", f"{C.name(ix, s, seat)} picks up {C.card_name(ix, a['card'])}.")
+
+
+def _take(ix: Any, s: State, seat: int, a: Action) -> None:
+    """TAKE, with the owner's permission: the owner decides (an action of theirs)."""
+    E.ask(s, a["from"], "permit", [{"type": "permit", "allow": True},
+                                    {"type": "permit", "allow": False}],
+          f"{C.name(ix, s, seat)} wants to take {C.card_name(ix, a['card'])}. Allow it?",
+          who=seat, owner=a["from"], card=a["card"])
+
+
+def _permit_chosen(ix: Any, s: State, ch: dict[str, Any], action: Action) -> None:
+    who, owner, cid = ch["who"], ch["owner"], ch["card"]
+    if not action["allow"]:
+        C.log(s, "refuse", f"{C.name(ix, s, owner)} keeps {C.card_name(ix, cid)}.")
+        return
+    _hand_over(ix, s, owner, who, cid)
+    C.log(s, "take", f"{C.name(ix, s, who)} takes {C.card_name(ix, cid)} from "
+          f"{C.name(ix, s, owner)}.")
+
+
+def _use(ix: Any, s: State, seat: int, a: Action) -> None:
+    """Using a card's action turns it sideways: used until the start of its holder's next turn
+    (rulebook "Item and Omen Cards")."""
+    s["ex"][seat]["used"].append(a["card"])
+    BA.APPLY["use"](ix, s, seat, a)
+
+
+def _attack(ix: Any, s: State, seat: int, a: Action) -> None:
+    if a["weapon"] is not None:
+        s["ex"][seat]["used"].append(a["weapon"])
+    BA.APPLY["attack"](ix, s, seat, a)
+
+
+def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
+    """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
+    rulebook "Moving Past Opponents"); it may always take one step."""
+    mid = a["monster"]
+    room = s["mon"][mid]["room"]
+    heroes_here = sum(1 for x in s["ex"] if x["alive"] and x["room"] == room
+                      and x["side"] == "heroes")
+    BA.APPLY["mmove"](ix, s, seat, a)
+    mt = s["turn"]["mt"][mid]
+    mt["mv"] = max(0, mt["mv"] - heroes_here)
+
+
+APPLY = {"give": _give, "drop": _drop, "pick_up": _pick_up, "take": _take, "use": _use,
+         "attack": _attack, "mmove": _mmove}
+CHOICES = {"permit": _permit_chosen}
+
+
+# ------------------------------------------------------------------------------- monsters
+def monster_moves(ix: Any, s: State, mid: str) -> int:
+    """A Speed roll at the start of the monsters' turn, one per monster type, at least 1; a
+    stunned monster spends its whole turn getting up (rulebook "Monsters")."""
+    m = s["mon"][mid]
+    t = s["turn"]
+    if m["stun"]:
+        t.setdefault("stunned", []).append(mid)
+        return 0
+    rolls = t.setdefault("mroll", {})
+    kind = m["k"]
+    if kind not in rolls:
+        mon = ix.monsters[kind]
+        speed = mon.traits.get("speed", mon.speed)
+        rolls[kind] = max(1, sum(C.roll(s, speed)))
+        C.log(s, "monster_roll", f"{mon.name}: {rolls[kind]} moves this turn.", monster=kind,
+              result=rolls[kind])
+    return rolls[kind]
+
+
+def monster_actions(ix: Any, s: State) -> list[Action]:
+    """Monsters move, attack and use the haunt's powers; they never discover tiles nor carry
+    anything; a stunned monster does nothing (rulebook "Monsters")."""
+    t = s["turn"]
+    out: list[Action] = [END]
+    for mid in sorted(s["mon"], key=BA.monster_number):
+        m = s["mon"][mid]
+        mt = t["mt"].get(mid)
+        if mt is None or m["stun"] or mid in t.get("stunned", ()):
+            continue
+        kind = ix.monsters[m["k"]]
+        if mt["mv"] > 0:
+            out += [{"type": "mmove", "monster": mid, "to": d}
+                    for d, _ in H.exits(ix, s, m["room"], monster=True)]
+        if not mt["att"] and kind.attack:
+            out += [{"type": "mattack", "monster": mid, "target": tg}
+                    for tg in B.targets(ix, s, mid, kind.attack, kind.distance)]
+        for p in kind.powers:
+            key = f"m:{m['k']}:a:{p.id}"
+            if f"{mid}:{key}" not in t["acts"] and (p.when is None or
+                                                    BA.Q.holds(ix, s, p.when, mid)):
+                out.append({"type": "power", "monster": mid, "id": p.id})
+    return out
+
+
+def finish_turn(ix: Any, s: State, fr: Any = None) -> None:
+    """Betrayal's end of turn; a monster stunned during the monsters' own turn stays stunned
+    through its next one (only those stunned when the turn began get up; RULING HL-7)."""
+    t = s["turn"]
+    if t["who"] == "m":
+        was = set(t.get("stunned", ()))
+        again = [mid for mid, m in s["mon"].items() if m["stun"] and mid not in was]
+        U.finish_turn(ix, s, fr)
+        for mid in again:
+            if mid in s["mon"]:
+                s["mon"][mid]["stun"] = True
+        return
+    U.finish_turn(ix, s, fr)

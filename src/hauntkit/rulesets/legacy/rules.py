@@ -1,0 +1,382 @@
+"""``LegacyRules``: betrayal's rules object with the Legacy rulebook's steps.
+
+Every rule here cites betrayal-legacy-rulebook.md (section) or a ruling (B*, HL-*).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.core import rng
+from hauntkit.rulesets.betrayal import cards as K
+from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import conditions as Q
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import hooks as HK
+from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal.rules import BetrayalRules
+from hauntkit.rulesets.legacy import actions as LA
+from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS
+from hauntkit.rulesets.legacy.index import GHOST, SECRET
+
+State = dict[str, Any]
+LEGACY_HOOKS: dict[str, Any] = dict(HK.HOOKS)
+"""Named hooks legacy content may use (betrayal's, so far)."""
+
+
+# ------------------------------------------------------------------------------- haunt
+def _op_haunt_roll(ix: Any, s: State, fr: dict[str, Any]) -> None:
+    """RULING B4: roll dice equal to the omens discovered so far; the haunt starts when the
+    result reaches the threshold (config ``haunt_threshold``, default 5). With the chapter's
+    alternative trigger ``haunt_after_omens`` it starts, without a roll, at that many omens."""
+    if s["haunt"] is not None:
+        return
+    lg = s["legacy"]
+    n = s["omens"]
+    after = lg.get("after_omens")
+    if after is not None:
+        if n < after:
+            return
+        C.log(s, "haunt_trigger", f"The {n}th omen is found: the haunt begins.")
+    else:
+        result = sum(C.roll(s, n))  # at least 1 die, at most 8 (RULING B1)
+        C.log(s, "haunt_roll", f"Haunt roll: {result} on {C.plural(min(max(n, 1), 8), 'die', 'dice')}"
+              f" (the haunt starts on {lg['threshold']} or more).", result=result, omens=n)
+        if result < lg["threshold"]:
+            return
+    start_haunt(ix, s, fr["who"], fr.get("card"), fr.get("room"))
+
+
+def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | None) -> None:
+    """Start the haunt with ``revealer`` as the haunt revealer. The revealer's turn is over at
+    once: nothing else of that turn resolves (rulebook "Turn Timing When Discovering a Tile"
+    step 2; RULING B4)."""
+    s["fx"].clear()
+    s["choice"] = None
+    for cid in list(s["limbo"]):  # an event half resolved is buried
+        s["limbo"].remove(cid)
+        K.discard(ix, s, cid)
+    t = s["turn"]
+    t["stop"] = t["ending"] = True
+    t["end"] = False
+    forced = s.get("config", {}).get("haunt")
+    pool = ix.free_haunts or sorted(ix.haunts)
+    hid = forced if forced is not None else rng.choice(s["rng"], pool)
+    U.begin_haunt(ix, s, hid, revealer)  # traitor ties: at random, the crest tokens (HL-8)
+    h = s["haunt"]
+    if h["traitor"] is not None and h["revealed"] and "traitor_card" in ix.reminders:
+        C.log(s, "traitor_card", f"{C.name(ix, s, h['traitor'])} takes the Traitor card: "
+              f"{ix.reminders['traitor_card'].text}", seat=h["traitor"])
+    E.push_op(s, {"op": "call", "fn": "next_turn"})
+    if ix.haunts[hid].setup:
+        E.push(s, f"h:{hid}:setup", revealer, "haunt")
+
+
+def _op_start_haunt(ix: Any, s: State, fr: dict[str, Any]) -> None:
+    if s["haunt"] is None:
+        C.log(s, "haunt_trigger", f"{ix.rooms[fr['room']].name} is discovered: the haunt "
+              "begins.")
+        start_haunt(ix, s, fr["who"], None, fr["room"])
+
+
+# ------------------------------------------------------------------------------- effects
+def _draw(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
+    """Draw cards: of the drawer's region, or with ``top`` the top card whatever its region
+    (rulebook "Cards")."""
+    who = fr["who"]
+    if not isinstance(who, int):
+        return
+    op = "draw_top" if eff.top else "draw"
+    for _ in range(C.count(s, eff.count) - 1):
+        E.push_op(s, {"op": op, "who": who, "deck": eff.deck})
+    (draw_top if eff.top else K.draw)(ix, s, who, eff.deck)
+
+
+def draw_top(ix: Any, s: State, who: int, deck: str) -> None:
+    cards = s["decks"][deck]
+    cid = cards.pop(0) if cards else None
+    ix.rules.card_drawn(ix, s, who, cid)
+    if cid is not None:
+        K.drawn(ix, s, who, deck, cid)
+
+
+def _op_draw_top(ix: Any, s: State, fr: dict[str, Any]) -> None:
+    if s["ex"][fr["who"]]["alive"]:
+        draw_top(ix, s, fr["who"], fr["deck"])
+
+
+def _event_src(ix: Any, src: str) -> bool:
+    card = ix.cards.get(src[2:]) if src.startswith("c:") else None
+    return card is not None and card.kind == "event"
+
+
+def _if(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
+    """Betrayal's ``if``; while an event card resolves, a traitor is immune to its ghost
+    effects ("So You're Evil Now"; RULING HL-9)."""
+    if not _event_src(ix, fr["src"]):
+        E.EFFECTS["if"](ix, s, fr, eff)
+        return
+    s["resolving_event"] = True
+    try:
+        held = Q.holds(ix, s, eff.cond, fr["who"])
+    finally:
+        del s["resolving_event"]
+    branch = eff.then if held else eff.else_
+    if branch:
+        E.push(s, ix.key(branch), fr["who"], fr["src"])
+
+
+def _damage(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
+    """Betrayal's damage; several people take it starting with the player to the left of the
+    current player, clockwise (rulebook "Damage, Gaining, Losing, and Healing")."""
+    before = len(s["fx"])
+    E.EFFECTS["damage"](ix, s, fr, eff)
+    cur = s["turn"]["who"]
+    if len(s["fx"]) > before and isinstance(cur, int):
+        n = s["n"]
+        s["fx"][-1]["q"].sort(key=lambda q: (q[0] - cur - 1) % n)
+
+
+def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
+    """A revealed traitor making a trait roll for a tile's effect may use a result of 5
+    instead ("So You're Evil Now"); otherwise betrayal's roll."""
+    who = fr["who"]
+    if fr["src"].startswith("r:") and isinstance(who, int) and eff.trait \
+            and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
+        E.ask(s, who, "five", [{"type": "five", "five": True}, {"type": "five", "five": False}],
+              "Use a result of 5 instead of making the roll?", k=fr["k"], i=fr["i"] - 1,
+              who=who, src=fr["src"])
+        return
+    E.EFFECTS["roll"](ix, s, fr, eff)
+
+
+def _five_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    eff = ix.fx[ch["k"]][ch["i"]]
+    who = ch["who"]
+    E.note_roll(s, eff)
+    if action["five"]:
+        result = 5
+        C.log(s, "roll", f"{C.name(ix, s, who)} takes a result of 5.", who=who, result=5)
+    else:
+        dice = C.count(s, eff.dice) if eff.dice is not None else None
+        result = E.do_roll(ix, s, who, eff.trait, dice, "task" if eff.category else "trait",
+                           eff.category, eff.bonuses, C.count(s, eff.add))
+    E.take_outcome(ix, s, eff, result, who, ch["src"])
+
+
+# ------------------------------------------------------------------------------- discovery
+def _op_symbol(ix: Any, s: State, fr: dict[str, Any]) -> None:
+    """Resolve one symbol of a new tile: draw its card. A revealed traitor may decline an
+    event card ("So You're Evil Now")."""
+    who, deck = fr["who"], fr["deck"]
+    if not s["ex"][who]["alive"]:
+        return
+    if deck == "event" and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
+        E.ask(s, who, "draw_event", [{"type": "draw_event", "draw": True},
+                                      {"type": "draw_event", "draw": False}],
+              "Draw the event card of this tile?", who=who)
+        return
+    K.draw(ix, s, who, deck)
+
+
+def _draw_event_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    if action["draw"]:
+        K.draw(ix, s, ch["who"], "event")
+    else:
+        C.log(s, "skip_event", f"{C.name(ix, s, ch['who'])} draws no event card.")
+
+
+def _heirloom_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    if not action["make"]:
+        return
+    fam = s["ex"][ch["who"]]["ch"]
+    s["legacy"]["heirlooms"][ch["card"]] = fam
+    s["legacy"]["heirloomed"].append(fam)
+    C.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
+          f"{ix.characters[fam].name} family.", card=ch["card"], family=fam)
+
+
+def _received(fn: Any, who_key: str) -> Any:
+    """A choice handler after which the card taken (``action["card"]``) is received used
+    (rulebook "STEAL": you receive it used)."""
+
+    def handler(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+        fn(ix, s, ch, action)
+        who, cid = ch.get(who_key), action.get("card")
+        if isinstance(who, int) and cid is not None and cid in ix.cards:
+            s["ex"][who]["used"].append(cid)
+
+    return handler
+
+
+# ------------------------------------------------------------------------------- rules
+class LegacyRules(BetrayalRules):
+    """Betrayal Legacy (betrayal-legacy-rulebook.md, RULINGS B1-B14 with B4/B7/B8's Legacy
+    parts, docs/rulings.md HL-*)."""
+
+    # a traitor doesn't take damage (nor trait losses, which count as damage) from tile
+    # effects ("So You're Evil Now", "Damage, Gaining, Losing, and Healing")
+    harmful = frozenset({"damage", "lose"})
+
+    ruleset = "legacy"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
+                            "heirloom": {"make"}})
+        self.effects.update({"bury": E.EFFECTS["discard"], "draw": _draw, "if": _if,
+                             "damage": _damage, "roll": _roll})
+        self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
+                         "draw_top": _op_draw_top, "start_haunt": _op_start_haunt})
+        self.choices.update({"five": _five_chosen, "draw_event": _draw_event_chosen,
+                             "heirloom": _heirloom_chosen,
+                             "steal": _received(self.choices["steal"], "win"),
+                             "take": _received(self.choices["take"], "who"),
+                             **LA.CHOICES})
+        self.actions.update(LA.APPLY)
+        self.actions = {k: LA.worded(fn) for k, fn in self.actions.items()}
+        self.hooks = dict(LEGACY_HOOKS)
+        self.calls["finish_turn"] = LA.finish_turn
+
+    # ------------------------------------------------------------------ cards
+    def discard(self, ix: Any, s: State, cid: str) -> None:
+        """Bury: the bottom of its deck; there are no discard piles (rulebook "Ten Ways" 2)."""
+        card = ix.cards.get(cid)
+        if card is not None:
+            s["decks"][card.kind].append(cid)
+
+    def take_card(self, ix: Any, s: State, who: int, deck: str) -> str | None:
+        """The first card of the drawer's region, burying the ones before it; none matches:
+        the top card (rulebook "Drawing Event, Item, and Omen Cards"; events too, HL-3).
+        Omens: the top card. An empty deck gives nothing (HL-4)."""
+        cards = s["decks"][deck]
+        if not cards:
+            C.log(s, "deck_empty", f"The {deck} deck is empty.")
+            return None
+        if deck != "omen":
+            region = s["tiles"][s["ex"][who]["room"]][0]
+            regions = ix.card_regions
+            for i, cid in enumerate(cards):
+                r = regions[cid]
+                if not r or region in r:
+                    if i:
+                        buried = cards[:i]
+                        del cards[:i]
+                        cards.extend(buried)
+                        C.log(s, "bury", f"{C.plural(i, 'card', 'cards')} of other regions "
+                              f"{'is' if i == 1 else 'are'} buried.", deck=deck, n=i)
+                    break
+        return cards.pop(0)
+
+    def card_drawn(self, ix: Any, s: State, who: int, cid: str | None) -> None:
+        """Drawing a card loses the remaining moves, not the actions (RULING B8); an empty deck
+        draws nothing and loses nothing (rulebook "Drawing ... Omen Cards")."""
+        t = s["turn"]
+        if cid is not None and t["who"] == who:
+            t["mv"] = 0
+            t["stop"] = True
+
+    def omen_drawn(self, ix: Any, s: State, who: int, cid: str, room: str) -> None:
+        """Count it; before the haunt, check whether it starts, once the card is resolved
+        (rulebook "Making a Haunt Roll", RULING B4)."""
+        s["omens"] += 1
+        if s["haunt"] is None:
+            E.push_op(s, {"op": "haunt_roll", "who": who, "card": cid, "room": room})
+
+    def item_drawn(self, ix: Any, s: State, who: int, cid: str) -> None:
+        """Drawn unused; once per game a freshly drawn item with an heirloom slot may become
+        the family's heirloom, decided at once (rulebook "Heirlooming Item Cards")."""
+        e = s["ex"][who]
+        if cid in e["used"]:
+            e["used"].remove(cid)
+        card = ix.cards[cid]
+        lg = s["legacy"]
+        fam = e["ch"]
+        if not card.heirloom_slot or card.kind != "item" or cid in lg["heirlooms"] \
+                or fam in lg["heirloomed"]:
+            return
+        if sum(1 for f in lg["heirlooms"].values() if f == fam) >= MAX_HEIRLOOMS:
+            return
+        E.ask(s, who, "heirloom", [{"type": "heirloom", "make": True},
+                                   {"type": "heirloom", "make": False}],
+              f"Make {card.name} your family's heirloom (once per game)?", who=who, card=cid)
+
+    def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
+        """A revealed traitor may ignore an ongoing event card (and then gets none of its
+        good either); any other drawn event resolves as normal ("So You're Evil Now")."""
+        return bool(card.kind == "event" and card.ongoing and s["ex"][who]["side"] == "traitor"
+                    and s["haunt"]["revealed"])
+
+    def turn_started(self, ix: Any, s: State, who: int) -> None:
+        """Straighten used cards; no action word used yet (rulebook "On Your Turn" 1)."""
+        s["ex"][who]["used"].clear()
+        s["turn"]["words"] = []
+        s["turn"]["open"] = None
+
+    def extra_bonuses(self, ix: Any, s: State, who: Any) -> tuple[Any, ...]:
+        """The heirloom extra of the family's heirloom its member carries (rulebook
+        "Item and Omen Cards")."""
+        if not isinstance(who, int):
+            return ()
+        lg = s["legacy"]["heirlooms"]
+        if not lg:
+            return ()
+        e = s["ex"][who]
+        out: list[Any] = []
+        for cid in e["cards"]:
+            if lg.get(cid) == e["ch"]:
+                h = ix.cards[cid].heirloom
+                if h is not None:
+                    out.extend(h.bonuses)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ house
+    def set_aside_tile(self, ix: Any, s: State, room: str) -> None:
+        """Bury the tile: the bottom of the stack (RULING B7, rulebook "Discovering a New
+        Tile")."""
+        s["stack"].append(room)
+
+    def tile_placed(self, ix: Any, s: State, room: str) -> None:
+        """Printed ghosts and secret passages (and stickered ones) come with the tile."""
+        r = ix.rooms[room]
+        toks = s["tokens"]
+        if r.ghosts_start:
+            toks.setdefault(room, {})[GHOST] = r.ghosts_start
+        if r.secret_passage or room in s["legacy"]["passages"]:
+            toks.setdefault(room, {})[SECRET] = 1
+
+    def discovered(self, ix: Any, s: State, who: int, room: str) -> None:
+        """Resolve each symbol left to right, then the tile's "on discover" (rulebook "Turn
+        Timing When Discovering a Tile"); the haunt check of an omen comes with its card."""
+        r = ix.rooms[room]
+        if r.on_discover:
+            E.push(s, f"r:{room}:on_discover", who, f"r:{room}")
+        if s["haunt"] is None and s["legacy"].get("on_tile") == room:
+            E.push_op(s, {"op": "start_haunt", "who": who, "room": room})
+        for sym in reversed(ix.symbols[room]):
+            E.push_op(s, {"op": "symbol", "who": who, "deck": sym})
+
+    def leave_cost(self, ix: Any, s: State, seat: int, room: str) -> int:
+        return LA.leave_cost(ix, s, seat, room)
+
+    # ------------------------------------------------------------------ turns
+    def explorer_actions(self, ix: Any, s: State, seat: int) -> list[dict[str, Any]]:
+        return LA.explorer_actions(ix, s, seat)
+
+    def monster_actions(self, ix: Any, s: State) -> list[dict[str, Any]]:
+        return LA.monster_actions(ix, s)
+
+    def monster_moves(self, ix: Any, s: State, mid: str) -> int:
+        return LA.monster_moves(ix, s, mid)
+
+    def end_turn_haunt(self, ix: Any, s: State) -> bool:
+        """No end-of-turn haunt roll in Legacy (B4: it comes with the omen). When no omen can
+        be drawn any more, the haunt starts now (RULING HL-6)."""
+        if s["decks"]["omen"] and not ix.omen_rooms.isdisjoint(s["stack"]):
+            return False
+        C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+        start_haunt(ix, s, s["turn"]["who"], None, None)
+        return True
+
+
+__all__ = ["LEGACY_HOOKS", "LegacyRules", "start_haunt"]

@@ -1,0 +1,177 @@
+"""``LegacyRuleset``: one game of Betrayal Legacy, a subclass of the betrayal ruleset with its
+own rules object (``LegacyRules``), content, config and view."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from hauntkit.core import rng
+from hauntkit.core.content import starter_dir
+from hauntkit.core.errors import HauntkitError
+from hauntkit.core.game import register_copy_plan
+from hauntkit.core.ruleset import Action, ConfigError, RulesetConfig, State
+from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal.labels import describe_action
+from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
+from hauntkit.rulesets.betrayal.setup import invariants
+from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
+from hauntkit.rulesets.legacy import view as V
+from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
+from hauntkit.rulesets.legacy.index import START_ROOMS, LegacyIndex
+from hauntkit.rulesets.legacy.rules import LegacyRules
+from hauntkit.rulesets.legacy.schema import PACK_SPEC
+
+register_copy_plan("legacy", COPY_PLAN)
+
+
+class LegacyConfig(RulesetConfig):
+    """Options of one Legacy game (``players``: 3 to 5 families, default 4)."""
+
+    families: list[str] | None = Field(
+        default=None, description="the family ids, one per seat (default: dealt at random)")
+    max_turns: int = Field(default=600, gt=0, description="cap on turns, reported as a cap")
+    haunt: str | None = Field(
+        default=None, description="the haunt that starts when the haunt is triggered "
+                                  "(default: a free-play haunt at random)")
+    haunt_threshold: int = Field(
+        default=5, ge=1, le=16, description="the haunt roll starts the haunt on this result or "
+                                            "more (RULING B4; the chapter's number)")
+    haunt_after_omens: int | None = Field(
+        default=None, ge=1, description="alternative trigger: the haunt starts, without a roll, "
+                                        "when this many omens have been drawn")
+    haunt_on_tile: str | None = Field(
+        default=None, description="alternative trigger: the haunt starts when this tile is "
+                                  "discovered")
+    mode: Literal["campaign", "free"] = Field(default="free", description="campaign or free play")
+    house: House = Field(default_factory=House, description="the campaign's house (docs/legacy.md)")
+
+
+class LegacyRuleset(BetrayalRuleset):
+    """Betrayal Legacy, a single game (betrayal-legacy-rulebook.md, RULINGS B1-B14, docs/rulings.md
+    HL-*). The campaign is the campaign layer's (docs/legacy.md)."""
+
+    id: ClassVar[str] = "legacy"
+    display_name: ClassVar[str] = "Betrayal Legacy"
+    min_seats: ClassVar[int] = 3
+    max_seats: ClassVar[int] = 5
+    Config = LegacyConfig
+    pack_spec = PACK_SPEC
+    starter_pack = starter_dir("legacy")
+    content_checks = ()
+    rules_class = LegacyRules
+    start_rooms = START_ROOMS
+
+    @classmethod
+    def from_content(cls, paths: list[str | Path] | None = None,
+                     replace_starter: bool = False) -> LegacyRuleset:
+        return cls(LegacyIndex(cls.load_content(list(paths or []), replace_starter)))
+
+    def player_counts(self) -> list[int]:
+        return [3, 4, 5]
+
+    def describe_action(self, state: State, seat: int, action: Action) -> str:
+        return V.describe(self.ix, state, seat, action, describe_action)
+
+    # ---------------------------------------------------------------------------- state
+    def _house(self, config: dict[str, Any]) -> House:
+        ix = self.ix
+        house = House.model_validate(config.get("house") or {})
+        known = set(ix.cards) | set(ix.rooms)
+        for name in ("add", "remove", "secret_passages"):
+            bad = [x for x in getattr(house, name) if x not in known]
+            if bad:
+                raise ConfigError(f"config.house.{name}", f"unknown cards or tiles {bad}")
+        fams = set(ix.characters)
+        for cid, fam in house.heirlooms.items():
+            if cid not in ix.cards or not ix.cards[cid].heirloom_slot:
+                raise ConfigError("config.house.heirlooms", f"{cid!r} is no item with an "
+                                                            "heirloom slot")
+            if fam not in fams:
+                raise ConfigError("config.house.heirlooms", f"unknown family {fam!r}")
+        for fam in fams:
+            if house.heirloom_count(fam) > MAX_HEIRLOOMS:
+                raise ConfigError("config.house.heirlooms", f"{fam!r} has more than "
+                                                            f"{MAX_HEIRLOOMS} heirlooms")
+        for cid, n in house.intensify.items():
+            if cid not in ix.cards or not 0 <= n <= ix.cards[cid].intensify:
+                raise ConfigError("config.house.intensify", f"{cid!r}: {n} boxes; the card "
+                                  f"has {ix.cards[cid].intensify if cid in ix.cards else 0}")
+        return house
+
+    def new_state(self, config: dict[str, Any], seed: int) -> State:
+        ix = self.ix
+        n = config.get("players", 4)
+        if not isinstance(n, int) or not 3 <= n <= 5:
+            raise HauntkitError(f"config.players must be 3..5, got {n!r}")
+        for field, pool in (("haunt", ix.haunts), ("haunt_on_tile", ix.rooms)):
+            if config.get(field) is not None and config[field] not in pool:
+                raise ConfigError(f"config.{field}", f"unknown id {config[field]!r}; known: "
+                                                     f"{', '.join(sorted(pool))}")
+        missing = [r for r in self.start_rooms if r not in ix.rooms]
+        if missing:
+            raise HauntkitError(f"the content pack lacks the starting tiles {missing}")
+        house = self._house(config)
+        r = rng.new_rng(seed)
+        fams = self.deal(r, n, config.get("families"), "families")
+        out = set(house.remove)
+        if config.get("mode", "free") == "campaign":  # free play has every card (HL-1)
+            out |= set(ix.purgatory) - set(house.add)
+        stack = self.shuffled(r, [t for t in ix.stack_ids if t not in out])
+        decks = {k: self.shuffled(r, [c for c in ix.deck_ids[k] if c not in out])
+                 for k in ("event", "item", "omen")}
+        # free play: who goes first at random (rulebook "Setup" 9)
+        s = self.fresh_state(config, n, r, fams, stack, decks)
+        for e in s["ex"]:
+            e["used"] = []
+        s["legacy"] = {"threshold": config.get("haunt_threshold", 5),
+                       "after_omens": config.get("haunt_after_omens"),
+                       "on_tile": config.get("haunt_on_tile"),
+                       "mode": config.get("mode", "free"),
+                       "heirlooms": dict(house.heirlooms), "heirloomed": [],
+                       "passages": sorted(house.secret_passages), "out": sorted(out)}
+        s["intensity"] = dict(house.intensify)
+        s["stickers"] = sorted(house.stickers)
+        self.place_start(s)  # the four starting tiles and the Front Steps
+        C.log(s, "start", f"{n} family members come to the house.")
+        U.next_turn(ix, s)
+        E.run(ix, s)
+        return s
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return V.view(self.ix, state, seat, self.to_act(state))
+
+    def invariants(self, state: State) -> list[str]:
+        """Betrayal's invariants; components out of this game (Purgatory, Tomb, box) may be
+        nowhere."""
+        out = set(state["legacy"]["out"])
+        return [m for m in invariants(self.ix, state, self)
+                if not (m.split(" ")[1] in out and (m.endswith(" is in 0 places")
+                                                     or m.endswith(" is nowhere")))]
+
+    def shuffle_hidden(self, state: State, rng: random.Random) -> None:
+        """Permute what nobody may see: cards among deck positions with the same back (the
+        regions on the backs are public), tiles among stack positions with the same back."""
+        ix = self.ix
+        for deck in state["decks"].values():
+            _shuffle_by(deck, lambda c: tuple(sorted(ix.card_regions[c])), rng)
+        _shuffle_by(state["stack"], lambda t: tuple(ix.rooms[t].floors), rng)
+
+    def scenario_ids(self) -> list[str]:
+        return list(self.ix.free_haunts)
+
+
+def _shuffle_by(items: list[str], back: Any, r: random.Random) -> None:
+    groups: dict[Any, list[int]] = {}
+    for i, x in enumerate(items):
+        groups.setdefault(back(x), []).append(i)
+    for positions in groups.values():
+        vals = [items[i] for i in positions]
+        r.shuffle(vals)
+        for i, v in zip(positions, vals, strict=True):
+            items[i] = v

@@ -1,0 +1,56 @@
+"""What a Legacy player sees: betrayal's view plus used cards, action words used this turn,
+heirlooms, and the backs of the decks and the tile stack (their regions are public: "Players
+may look through, but not rearrange, the backs", rulebook "Card Decks and the Tile Stack")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hauntkit.rulesets.betrayal.view import view as betrayal_view
+
+State = dict[str, Any]
+
+
+def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
+    out = betrayal_view(ix, s, seat, to_act)
+    out["ruleset"] = "legacy"
+    for shown, e in zip(out["explorers"], s["ex"], strict=True):
+        shown["family"] = e["ch"]
+        shown["used"] = sorted(e["used"])
+    for tile in out["tiles"]:
+        room = ix.rooms[tile["room"]]
+        tile["symbols"] = list(ix.symbols[tile["room"]])
+        tile["ghost_circles"] = room.ghosts
+        tile["runestone"] = room.runestone
+    t = s["turn"]
+    out["turn"]["words"] = list(t.get("words", []))
+    lg = s["legacy"]
+    out["backs"] = {
+        "stack": [list(ix.rooms[r].floors) for r in s["stack"]],
+        "decks": {k: [sorted(ix.card_regions[c]) for c in v] for k, v in s["decks"].items()},
+    }
+    out["heirlooms"] = dict(lg["heirlooms"])
+    out["haunt_threshold"] = lg["threshold"]
+    out["mode"] = lg["mode"]
+    return out
+
+
+def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
+    """Labels of Legacy's own actions and answers; betrayal's for the rest."""
+    g = a.get
+    t = g("type")
+    if t == "take":
+        card = ix.cards.get(g("card"))
+        name = card.name if card else str(g("card"))
+        if s["choice"] is None and isinstance(g("from"), int) and 0 <= g("from") < len(s["ex"]):
+            owner = ix.characters[s["ex"][g("from")]["ch"]].name
+            return f"Take {name} from {owner} (if they allow it)"
+    if t == "permit":
+        return "Allow it" if g("allow") else "Refuse"
+    if t == "five":
+        return "Use a result of 5" if g("five") else "Roll the dice"
+    if t == "draw_event":
+        return "Draw the event card" if g("draw") else "Draw no event card"
+    if t == "heirloom":
+        return "Make it the family's heirloom" if g("make") else "Keep it as it is"
+    return base(ix, s, seat, a)
