@@ -27,6 +27,8 @@ class Index:
 
     #: the ruleset's tables and policy steps (``rules.BetrayalRules``), bound by the ruleset
     rules: Any = None
+    #: the floors (regions) a tile may be on
+    floor_names: tuple[str, ...] = S.FLOORS
 
     def __init__(self, pack: Pack) -> None:
         items = pack.items

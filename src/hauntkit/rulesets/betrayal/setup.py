@@ -10,7 +10,7 @@ from hauntkit.rulesets.betrayal import effects as E
 from hauntkit.rulesets.betrayal import house as H
 from hauntkit.rulesets.betrayal import turns as U
 from hauntkit.rulesets.betrayal.index import BIT, OPP, STEP, Index
-from hauntkit.rulesets.betrayal.schema import FLOORS, SIDES, TRAITS
+from hauntkit.rulesets.betrayal.schema import SIDES, TRAITS
 
 State = dict[str, Any]
 SETUP_KEYS = ("tiles", "haunt", "explorers", "monsters", "piles", "tokens", "decks",
@@ -58,7 +58,7 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         if extra:
             raise _err(f"tiles[{i}]", f"unknown field(s) {sorted(extra)}")
         floor = t.get("floor", ix.rooms[room].floors[0])
-        if floor not in FLOORS:
+        if floor not in ix.floor_names:
             raise _err(f"tiles[{i}].floor", f"unknown floor {floor!r}")
         if floor not in ix.rooms[room].floors:
             raise _err(f"tiles[{i}].floor", f"room {room!r} may not go on the {floor} floor "

@@ -26,7 +26,8 @@ MONSTER_SIZE = {"small": 1, "large": 2}
 def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
     """1 per tile left, +1 per small and +2 per large obstacle token (a traitor ignores them),
     and after the haunt +1 per opponent on the tile, monsters by size (stunned monsters and
-    corpses are no obstacles) (rulebook "Moving", "Moving Past Opponents", "Monsters")."""
+    corpses are no obstacles) (rulebook "Moving", "Moving Past Opponents", "Monsters"); a
+    hidden traitor is no obstacle until revealed (RULING HL-15)."""
     e = s["ex"][seat]
     cost = 1 + ix.rooms[room].obstacle
     traitor = e["side"] == "traitor"
@@ -192,7 +193,8 @@ def _pick_up(ix: Any, s: State, seat: int, a: Action) -> None:
 
 
 def _take(ix: Any, s: State, seat: int, a: Action) -> None:
-    """TAKE, with the owner's permission: the owner decides (an action of theirs)."""
+    """TAKE, with the owner's permission: the owner decides (an action of theirs; RULING
+    HL-13)."""
     E.ask(s, a["from"], "permit", [{"type": "permit", "allow": True},
                                     {"type": "permit", "allow": False}],
           f"{C.name(ix, s, seat)} wants to take {C.card_name(ix, a['card'])}. Allow it?",
@@ -224,7 +226,7 @@ def _attack(ix: Any, s: State, seat: int, a: Action) -> None:
 
 def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
     """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
-    rulebook "Moving Past Opponents"); it may always take one step."""
+    rulebook "Moving Past Opponents"); it may always take one step (RULING HL-14)."""
     mid = a["monster"]
     room = s["mon"][mid]["room"]
     heroes_here = sum(1 for x in s["ex"] if x["alive"] and x["room"] == room

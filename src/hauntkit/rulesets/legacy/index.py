@@ -7,6 +7,7 @@ from typing import Any
 
 from hauntkit.core.content import Pack
 from hauntkit.rulesets.betrayal.index import Index
+from hauntkit.rulesets.legacy.schema import REGIONS
 
 SECRET = "secret_passage"
 """The token marking a tile with a secret passage: every such tile is adjacent to every other."""
@@ -17,6 +18,8 @@ START_ROOMS = ("entrance_hall", "front_steps", "ground_floor_staircase", "upper_
 
 class LegacyIndex(Index):
     """The loaded legacy pack (families are betrayal's characters)."""
+
+    floor_names = REGIONS
 
     def __init__(self, pack: Pack) -> None:
         items = dict(pack.items)

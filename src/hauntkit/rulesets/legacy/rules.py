@@ -50,7 +50,7 @@ def _op_haunt_roll(ix: Any, s: State, fr: dict[str, Any]) -> None:
 def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | None) -> None:
     """Start the haunt with ``revealer`` as the haunt revealer. The revealer's turn is over at
     once: nothing else of that turn resolves (rulebook "Turn Timing When Discovering a Tile"
-    step 2; RULING B4)."""
+    step 2; RULINGS B4, HL-12)."""
     s["fx"].clear()
     s["choice"] = None
     for cid in list(s["limbo"]):  # an event half resolved is buried
@@ -215,7 +215,7 @@ class LegacyRules(BetrayalRules):
     parts, docs/rulings.md HL-*)."""
 
     # a traitor doesn't take damage (nor trait losses, which count as damage) from tile
-    # effects ("So You're Evil Now", "Damage, Gaining, Losing, and Healing")
+    # effects ("So You're Evil Now", "Damage, Gaining, Losing, and Healing"; RULING HL-16)
     harmful = frozenset({"damage", "lose"})
 
     ruleset = "legacy"
@@ -270,7 +270,8 @@ class LegacyRules(BetrayalRules):
 
     def card_drawn(self, ix: Any, s: State, who: int, cid: str | None) -> None:
         """Drawing a card loses the remaining moves, not the actions (RULING B8); an empty deck
-        draws nothing and loses nothing (rulebook "Drawing ... Omen Cards")."""
+        draws nothing and loses nothing (rulebook "Drawing ... Omen Cards"). No more moves at
+        all this turn (RULING HL-11)."""
         t = s["turn"]
         if cid is not None and t["who"] == who:
             t["mv"] = 0
@@ -374,6 +375,9 @@ class LegacyRules(BetrayalRules):
         be drawn any more, the haunt starts now (RULING HL-6)."""
         if s["decks"]["omen"] and not ix.omen_rooms.isdisjoint(s["stack"]):
             return False
+        on_tile = s["legacy"]["on_tile"]
+        if on_tile is not None and on_tile in s["stack"]:
+            return False  # the chapter's own trigger may still fire
         C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
         start_haunt(ix, s, s["turn"]["who"], None, None)
         return True

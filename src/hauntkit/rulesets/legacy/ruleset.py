@@ -19,7 +19,7 @@ from hauntkit.rulesets.betrayal import effects as E
 from hauntkit.rulesets.betrayal import turns as U
 from hauntkit.rulesets.betrayal.labels import describe_action
 from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
-from hauntkit.rulesets.betrayal.setup import invariants
+from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
 from hauntkit.rulesets.legacy import view as V
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
@@ -28,6 +28,7 @@ from hauntkit.rulesets.legacy.rules import LegacyRules
 from hauntkit.rulesets.legacy.schema import PACK_SPEC
 
 register_copy_plan("legacy", COPY_PLAN)
+_SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold")
 
 
 class LegacyConfig(RulesetConfig):
@@ -137,11 +138,33 @@ class LegacyRuleset(BetrayalRuleset):
                        "passages": sorted(house.secret_passages), "out": sorted(out)}
         s["intensity"] = dict(house.intensify)
         s["stickers"] = sorted(house.stickers)
-        self.place_start(s)  # the four starting tiles and the Front Steps
+        self.place_start(s)  # the starting tiles; everyone on the Entrance Hall (HL-10)
         C.log(s, "start", f"{n} family members come to the house.")
         U.next_turn(ix, s)
         E.run(ix, s)
         return s
+
+    def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
+        """Betrayal's set-up fields (docs/scenarios.md) plus ``used: {seat: [cards]}`` (applied
+        after ``turn``), ``heirlooms: {card: family}``, ``intensity: {card: n}``,
+        ``stickers: [ids]``, ``threshold: n`` (the haunt roll's)."""
+        if not isinstance(setup, dict):
+            raise HauntkitError("setup must be a mapping")
+        apply_setup(self.ix, state, {k: v for k, v in setup.items() if k not in _SETUP})
+        lg = state["legacy"]
+        for key, cards in (setup.get("used") or {}).items():
+            seat = int(key)
+            if not 0 <= seat < state["n"] or not isinstance(cards, list):
+                raise HauntkitError(f"setup.used.{key}: expected a seat and a list of cards")
+            state["ex"][seat]["used"] = [c for c in cards if c in state["ex"][seat]["cards"]]
+        for cid, fam in (setup.get("heirlooms") or {}).items():
+            if cid not in self.ix.cards or fam not in self.ix.characters:
+                raise HauntkitError(f"setup.heirlooms.{cid}: unknown card or family")
+            lg["heirlooms"][cid] = fam
+        state["intensity"].update(setup.get("intensity") or {})
+        state["stickers"] = sorted(set(state["stickers"]) | set(setup.get("stickers") or []))
+        if "threshold" in setup:
+            lg["threshold"] = int(setup["threshold"])
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.view(self.ix, state, seat, self.to_act(state))
