@@ -72,6 +72,7 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         if room in s["tiles"]:
             del s["grid"][H.cell(*s["tiles"][room][:3])]
         H.place_tile(s, room, floor, t["x"], t["y"], t.get("rotation", 0) % 4)
+        ix.rules.tile_placed(ix, s, room)
         H.forget_layout(s)  # a tile may have moved: cached exits no longer hold
     haunt_setup = None
     if "haunt" in setup:
