@@ -26,6 +26,7 @@ class LegacyIndex(Index):
         items["characters"] = items.pop("families")
         items["chart"] = {}
         self.reminders: dict[str, Any] = items.pop("reminders")
+        self.chapters: dict[str, Any] = items.pop("chapters")  # the campaign layer reads them
         super().__init__(Pack(ruleset=pack.ruleset, items=items, origin=pack.origin))
         self.tokens_linked = self.tokens_linked | {SECRET}
         # regions a card matches (empty: every region)

@@ -22,6 +22,7 @@ from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
 from hauntkit.rulesets.legacy import view as V
+from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
 from hauntkit.rulesets.legacy.index import START_ROOMS, LegacyIndex
 from hauntkit.rulesets.legacy.rules import LegacyRules
@@ -53,9 +54,9 @@ class LegacyConfig(RulesetConfig):
     house: House = Field(default_factory=House, description="the campaign's house (docs/legacy.md)")
 
 
-class LegacyRuleset(BetrayalRuleset):
+class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
     """Betrayal Legacy, a single game (betrayal-legacy-rulebook.md, RULINGS B1-B14, docs/rulings.md
-    HL-*). The campaign is the campaign layer's (docs/legacy.md)."""
+    HL-*); the campaign hooks are the campaign layer's mixin (campaign.py, docs/legacy-campaign.md)."""
 
     id: ClassVar[str] = "legacy"
     display_name: ClassVar[str] = "Betrayal Legacy"

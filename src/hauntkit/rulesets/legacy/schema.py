@@ -282,8 +282,16 @@ def _as_betrayal(check: Any) -> Any:
 
 def _checks() -> list[Any]:
     from hauntkit.content.betrayal_checks import check_references, check_values
+    from hauntkit.rulesets.legacy.chapters import CHECKS as CHAPTER_CHECKS
 
-    return [_check_legacy, _as_betrayal(check_references), _as_betrayal(check_values)]
+    return [_check_legacy, _as_betrayal(check_references), _as_betrayal(check_values),
+            *CHAPTER_CHECKS]
+
+
+def _chapter_model() -> Any:
+    from hauntkit.rulesets.legacy.chapters import Chapter  # the campaign layer's model
+
+    return Chapter
 
 
 PACK_SPEC = PackSpec(
@@ -295,6 +303,7 @@ PACK_SPEC = PackSpec(
         "monsters": LMonster,
         "haunts": LHaunt,
         "reminders": Reminder,
+        "chapters": _chapter_model(),  # the campaign's chapters (rulesets/legacy/chapters.py)
     },
     checks=_checks(),
     context={"scale_values": 3},  # "{3/4/5}": legacy plays 3 to 5
