@@ -158,6 +158,10 @@ def catalogue(c: Content) -> dict[str, Any]:
         "gear": _gear_catalogue(c),
         "gear_abilities": {k: _ability(a) for k, a in getattr(
             getattr(c, "gear", None), "abilities", {}).items()},
+        "loot": {e.id: {"name": e.name, "text": e.text, "roll": e.roll}
+                 for e in getattr(getattr(c, "gear", None), "loot", {}).values()},
+        "mystery": {e.id: {"name": e.name, "text": e.text, "roll": e.roll, "table": e.table}
+                    for e in getattr(getattr(c, "gear", None), "mystery", {}).values()},
         "hunters": hunters,
         "enemies": enemies,
         "templates": {k: {"name": t.name, "text": t.text} for k, t in c.templates.items()},

@@ -73,7 +73,20 @@ export function partyTable(cat, view, seatName) {
     el("tbody", {}, ...rows));
 }
 
-function phasePanel(cat, msg) {
+// The latest roll on the Loot or Mystery table in the story, as its entry (name and text).
+function tableRoll(cat, story, type, table) {
+  for (let i = (story || []).length - 1; i >= 0; i -= 1) {
+    const e = story[i];
+    if (e.type === type && e.entry) {
+      const entry = cat[table]?.[e.entry];
+      return el("div", { class: "hunt-event table-roll" }, el("strong", {}, entry?.name || e.text), entry ? el("p", {}, entry.text) : null,
+        el("p", { class: "dim" }, e.text));
+    }
+  }
+  return null;
+}
+
+function phasePanel(cat, msg, story) {
   const view = msg.view;
   const h = view.hunt || {};
   const loc = cat.locations?.[h.location];
@@ -92,6 +105,9 @@ function phasePanel(cat, msg) {
     box.append(el("p", {}, h.last ? "A full rest: the investigation is over." : "The hunters catch their breath; wounds may be treated for Crypto."));
   } else {
     box.append(el("p", { class: "dim" }, view.phase === "shop" ? "Buy, sell and equip gear before setting out." : view.phase === "loot" ? "The spoils of the battle." : view.phase === "mystery" ? "The Order or Chaos of this place answers." : ""));
+    const rolled = view.phase === "loot" ? tableRoll(cat, story, "loot_roll", "loot")
+      : view.phase === "mystery" ? tableRoll(cat, story, "mystery_roll", "mystery") : null;
+    if (rolled) box.append(rolled);
   }
   // the wares and choices on offer to me, by kind
   const offers = msg.legal_actions.filter((a) => a.type !== "done" && a.type !== "buy");
@@ -128,7 +144,7 @@ function wares(cat, msg, ui) {
 
 export function renderHuntBoard(root, msg, ui, cat) {
   const view = msg.view;
-  root.append(el("div", { class: "hunt-board" }, huntHeader(cat, view), phasePanel(cat, msg), wares(cat, msg, ui),
+  root.append(el("div", { class: "hunt-board" }, huntHeader(cat, view), phasePanel(cat, msg, ui.story), wares(cat, msg, ui),
     el("section", { class: "party-page" }, el("h2", {}, "The party"), partyTable(cat, view, ui.seatName))));
 }
 
