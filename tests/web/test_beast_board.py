@@ -180,3 +180,34 @@ def test_a_whole_battle_of_bots_draws_without_a_page_error(browser, web_server: 
     page.screenshot(path=str(shots / "beast-bots-end.png"))
     assert not errors, errors
     ctx.close()
+
+
+def test_nysas_clash_hand_is_named_for_her_player_only(browser, web_server: ServerProcess,
+                                                       shots: Path) -> None:
+    """"Card Casting (Nysa)" (HR-54): her player sees the names of the clash cards in her hand
+    on her card (3 dealt, 1 drawn as the hunters' turn starts); a spectator sees only how many
+    she holds (the hand is hidden)."""
+    made = web_server.create("beast", seats=[{"kind": "human", "name": "Ann"}],
+                             config={"map": "alley", "hunters": ["nysa", "joe"],
+                                     "enemies": ["thug"], "dice": [6, 1]}, seed=4)
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    errors: list[str] = []
+    pages = []
+    for url in (made["seats"][0]["url"], made["spectator_url"]):
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_selector("svg.beast-map .unit")
+        pages.append(page)
+    mine, watcher = pages
+    mine.bring_to_front()
+    card = mine.inner_text(".mine-info .hunter-card[data-unit=nysa]")
+    assert re.search(r"Clash cards in hand \(4\): \w", card), card
+    assert "4 clash cards" in mine.inner_text(".unit-list")
+    assert "4 clash cards" in watcher.inner_text(".unit-list")
+    assert watcher.locator(".mine-info").count() == 0
+    names = card.split("): ", 1)[1]
+    assert names.split(", ")[0] not in watcher.inner_text("body")
+    mine.screenshot(path=str(shots / "beast-nysa-hand.png"))
+    assert not errors, errors
+    ctx.close()

@@ -158,6 +158,10 @@ def catalogue(c: Content) -> dict[str, Any]:
         "gear": _gear_catalogue(c),
         "gear_abilities": {k: _ability(a) for k, a in getattr(
             getattr(c, "gear", None), "abilities", {}).items()},
+        "clash": {k: {"name": card.name,
+                      **{side: getattr(card, side).text for side in ("light", "dark")
+                         if getattr(card, side, None) is not None}}
+                  for k, card in getattr(c, "clash", {}).items()},
         "loot": {e.id: {"name": e.name, "text": e.text, "roll": e.roll}
                  for e in getattr(getattr(c, "gear", None), "loot", {}).values()},
         "mystery": {e.id: {"name": e.name, "text": e.text, "roll": e.roll, "table": e.table}

@@ -174,7 +174,22 @@ function hunterCard(view, u) {
     el("span", { class: "mv" }, u.alive ? `moves left ${u.mv}${u.acted ? ", has acted" : ""}` : "out of the battle"),
     statusLine(u),
     gearLine(u),
+    handLine(view, u),
+    madness(view, u) ? el("div", { class: "madness" }, `Madness points: ${madness(view, u)}`) : null,
     cds.length ? el("ul", { class: "cooldowns" }, ...cds) : null);
+}
+
+// Madness points of a hunter in battle (view "hx", public).
+const madness = (view, u) => view.hx?.[u.id]?.mad || 0;
+
+// The clash cards in this hunter's hand: names for its own seat, a count for the others.
+function handLine(view, u) {
+  const hand = view.clash?.hands?.[u.id];
+  if (!hand) return null;
+  if (!hand.cards) return el("div", { class: "hand-line" }, `Clash cards in hand: ${hand.size}`);
+  return el("div", { class: "hand-line" }, `Clash cards in hand (${hand.size}): `,
+    ...hand.cards.map((cid, i) => el("span", { class: "clash-card", title: [catalog.clash?.[cid]?.light, catalog.clash?.[cid]?.dark].filter(Boolean).map((x, j) => `${j ? "Dark" : "Light"}: ${x}`).join("\n") },
+      `${catalog.clash?.[cid]?.name || cid}${i < hand.cards.length - 1 ? ", " : ""}`)));
 }
 
 // The unit's equipped gear by name (the gear rules; items' texts as tooltips).
@@ -616,7 +631,8 @@ function unitList(view) {
   return el("section", { class: "info units" }, el("h3", {}, "On the board"),
     el("ul", { class: "unit-list" }, ...units.map((u) => el("li", { class: `${u.side}${u.alive ? "" : " down"}`, dataset: { unit: u.id } },
       el("strong", {}, u.name), ` ${spaceName(u.x, u.y)} · HP ${Math.max(0, u.hp)}/${u.max}${u.side === "hunters" ? ` · Sanity ${u.san}${cooling(u)}` : ""}`,
-      u.alive ? "" : " · out", Object.keys(u.st || {}).length ? el("span", { class: "statuses" }, " · ", Object.keys(u.st).map(statusWord).join(", ")) : null))));
+      u.alive ? "" : " · out", view.clash?.hands?.[u.id] ? ` · ${view.clash.hands[u.id].size} clash cards` : "",
+      madness(view, u) ? ` · madness ${madness(view, u)}` : "", Object.keys(u.st || {}).length ? el("span", { class: "statuses" }, " · ", Object.keys(u.st).map(statusWord).join(", ")) : null))));
 }
 
 const ROLLS = new Set(["initiative", "attack_roll", "defence_roll", "crit_roll", "crit_reroll", "hex_roll", "burning", "element_roll",
