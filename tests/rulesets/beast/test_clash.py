@@ -154,3 +154,14 @@ def test_shuffle_hidden_permutes_the_clash_deck_only(rs):
     after = g.state["clash"]["deck"]
     assert sorted(after) == sorted(before) and after != before
     assert clash.hand(g.state, "nysa") == ["the-lantern"]
+
+
+def test_card_plays_are_labelled_with_names(rs):
+    """Players read names, never ids (labels.describe_action)."""
+    from hauntkit.rulesets.beast.labels import describe_action
+    g = _nysa(rs, ["the-lantern", "key-moment"])
+    texts = {describe_action(rs, g.state, 0, a) for a in g.legal_actions(0)
+             if a["type"] == "card"}
+    assert any("The Lantern" in t and "Joe" in t and "Key Moment" not in t for t in texts)
+    assert any("The Lantern" in t and "Joe" in t and "Key Moment" in t for t in texts)
+    assert not any("the-lantern" in t or "nysa" in t for t in texts)

@@ -35,6 +35,8 @@ from hauntkit.rulesets.beast.phases import HANDLERS
 from hauntkit.rulesets.beast.rules import Rules
 from hauntkit.rulesets.beast.schema import PACK_SPEC
 from hauntkit.rulesets.beast.skills import SKILL_ACTIONS, SkillsMixin
+from hauntkit.rulesets.beast.skills import hunt as skills_hunt
+from hauntkit.rulesets.beast.skills import words as skills_words
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
 from hauntkit.rulesets.beast.views import ViewsMixin
 
@@ -43,6 +45,8 @@ DEFAULT_MAX_ROUNDS = 30
 
 
 register_copy_plan("beast", COPY_PLAN)
+skills_hunt.register()  # the characters' skills on a hunt (skills/hunt.py)
+skills_words.register()  # their actions' labels (skills/words.py)
 
 
 class BeastConfig(RulesetConfig):

@@ -12,6 +12,7 @@ from hauntkit.rulesets.beast.schema import (
     BattleMap,
     ClashCard,
     Enemy,
+    Herb,
     Hunter,
     Template,
 )
@@ -147,6 +148,7 @@ class Content:
                         id=f"clash:{cid}:{side}", name=f"{card.name} ({side})", text=cs.text,
                         kind="free", targets=cs.targets, range=cs.range, attack=cs.attack,
                         element=cs.element, effects=cs.effects)
+        self.herbs: dict[str, Herb] = items.get("herbs", {})  # type: ignore[assignment]
         # abilities a hunter gains in battle (Blood Arts, Tarot spirits): looked up by id
         self.gained: dict[str, dict[str, Ability]] = {}
         for hid, h in self.hunters.items():

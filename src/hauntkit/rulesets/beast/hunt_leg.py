@@ -19,6 +19,7 @@ from hauntkit.rulesets.beast import renown
 from hauntkit.rulesets.beast.hunt_party import active, deal_seats, in_hunt, new_record
 from hauntkit.rulesets.beast.hunt_schema import Hunt, Investigation
 from hauntkit.rulesets.beast.phases import advance
+from hauntkit.rulesets.beast.skills import hunt as skills_hunt
 
 State = dict[str, Any]
 
@@ -113,6 +114,7 @@ def finish_leg(rs: Any, state: State) -> None:
             state["crypto"] += gain
             emit(state, "karma", f"Karma: +{gain} Crypto.", crypto=gain)
         renown.end_investigation(state, state["party"])
+        skills_hunt.end_investigation(rs, state, success)  # herbs, pets' ranks (skills/)
         if i + 1 < len(hunt.investigations):
             nxt = [i + 1, 0]
         else:

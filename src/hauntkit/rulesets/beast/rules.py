@@ -237,12 +237,19 @@ class Rules:
         return ok
 
     def skill_values(self, state: State, unit: Unit) -> dict[str, int]:
-        """The hunter's skill values now: its card's, raised by anything in
-        ``state["hx"][uid]["skills"]`` (augments, herbs: proficiency.py)."""
+        """The hunter's skill values now: its card's, raised by ``state["hx"][uid]["boost"]``
+        (skill -> bonus, e.g. an augment's) and by its herb (skills/forage.py)."""
         base = dict(self.c.hunters[unit["kind"]].skills) if unit["kind"] in self.c.hunters \
             else {}
-        for k, v in state.get("hx", {}).get(unit["id"], {}).get("skills", {}).items():
-            base[k] = base.get(k, 0) + v
+        rec = state.get("hx", {}).get(unit["id"])
+        if rec:
+            boosts = dict(rec.get("boost", {}))
+            herb = self.c.herbs.get(rec.get("herb") or "")
+            if herb is not None:
+                for k, v in herb.boost.items():
+                    boosts[k] = boosts.get(k, 0) + v
+            for k, v in boosts.items():
+                base[k] = base.get(k, 0) + v
         if "gear" in unit:  # Augments raise the skill while equipped ("Augments")
             for k, v in self.c.gear.profile(unit).skills.items():
                 base[k] = base.get(k, 0) + v

@@ -146,6 +146,19 @@ class Hunter(_Item):
     abilities: list[Ability] = Field(default_factory=list)
 
 
+class Herb(_Item):
+    """A herb Joe can Forage (rules: "Forage (Joe)"; the table is ours, RULING HR-60)."""
+
+    id: str
+    name: str
+    text: str = Field(min_length=1)
+    rolls: list[int] = Field(min_length=1, description="Forage totals that find it")
+    boost: dict[str, int] = Field(default_factory=dict, description="skill -> bonus")
+    max_hp: int = Field(0, ge=0, le=5)
+    sanity: int = Field(0, ge=0, le=5)
+    ward: int = Field(0, ge=0, le=5, description="a Ward at the start of each battle")
+
+
 class ClashSide(_Model):
     """One side (light or dark) of a clash card, played as a free action."""
 
@@ -306,6 +319,7 @@ PACK_SPEC = PackSpec(
         "maps": BattleMap,
         **HUNT_KINDS,
         "clash_cards": ClashCard,
+        "herbs": Herb,
     },
     checks=[_check_refs, check_hunt_refs],
 )

@@ -101,8 +101,20 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
             self.hx(state, hid).update(copy.deepcopy(rec))
 
     def skills_start_battle(self, state: State) -> None:
-        """When the battle begins: pets join, clash cards are dealt."""
+        """When the battle begins: herbs work, pets join, clash cards are dealt."""
         units = state["units"]
+        for uid, rec in state.get("hx", {}).items():
+            herb = self.c.herbs.get(rec.get("herb") or "")
+            u = units.get(uid)
+            if herb is None or u is None or u["kind"] not in self.c.hunters:
+                continue
+            u["max"] += herb.max_hp
+            u["hp"] += herb.max_hp
+            u["san"] = min(u["san"] + herb.sanity, self.c.hunters[u["kind"]].sanity + herb.sanity)
+            if herb.ward:
+                u["st"]["WARD"] = [2, herb.ward]
+            emit(state, "herb", f"{self.name(u)} benefits from {herb.name}.", unit=uid,
+                 herb=herb.id)
         for u in list(units.values()):
             if "compulsion" in self.passives(u):
                 self.bring_pet(state, u)

@@ -1,0 +1,210 @@
+"""The skills on a hunt (docs/hunt.md, docs/hunters.md): records carried into and out of each
+battle (``phases.BATTLE_START``/``BATTLE_END``), the skill actions of the between-battle phases
+(``phases.EXTRAS``) and what ends with an Investigation (:func:`end_investigation`).
+
+Investigate: ``forage`` (Joe, once per location; the hunters then roll for Ambush, HR-60),
+``bounty_clue`` (spend a clue on the bounty), ``bounty_track`` (Joe's SURVIVAL check for the
+target's Location). Rest: ``give_herb``, ``blood_arts`` (Mathias's slots), ``lay_arcana`` (Nysa,
+out of battle), ``choose_pet`` (Serenity).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from hauntkit.core.errors import IllegalActionError
+from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import dice, phases, renown
+from hauntkit.rulesets.beast.hunt_party import active
+from hauntkit.rulesets.beast.skills import blood, bounties, cards, forage, pets
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def _with(rs: Any, state: State, seat: int, passive: str) -> list[dict[str, Any]]:
+    return [r for r in active(state) if r["seat"] == seat
+            and passive in rs.c.passives.get(r["hunter"], ())]
+
+
+def _record(state: State, hunter: str) -> dict[str, Any]:
+    return next(r for r in state["party"] if r["hunter"] == hunter)
+
+
+def _value(rs: Any, rec: dict[str, Any], skill: str) -> int:
+    herb = rs.c.herbs.get((rec.get("skills") or {}).get("herb") or "")
+    return rs.c.hunters[rec["hunter"]].skills.get(skill, 0) + (
+        herb.boost.get(skill, 0) if herb else 0)
+
+
+# -- battle hooks --------------------------------------------------------------------------
+def carry_in(rs: Any, state: State) -> None:
+    """BATTLE_START: each fighting hunter's ``skills`` into ``state["hx"]``."""
+    rs.skills_carry_in(state, {r["hunter"]: r.get("skills") or {} for r in state["party"]
+                               if r["hunter"] in state["units"] and r.get("skills")})
+    bounty = state.get("bounty")
+    if bounty and bounty.get("found") == state["hunt"]["location"]:
+        target = next((u for u in state["units"].values() if u["side"] == "enemies"), None)
+        if target is not None:
+            bounty["target"] = target["id"]
+            for name in bounties.traits(bounty):
+                st = bounties.TRAIT_STATUS.get(name)
+                if st:
+                    target["st"][st] = [99, 1]
+            emit(state, "bounty", f"The bounty is here: {rs.name(target)} "
+                 f"({', '.join(bounties.traits(bounty))}).", unit=target["id"])
+
+
+def carry_back(rs: Any, state: State) -> None:
+    """BATTLE_END: pets' fates, then the records' ``skills`` from ``state["hx"]``; a bounty
+    target killed pays its reward."""
+    for r in state["party"]:
+        if "compulsion" in rs.c.passives.get(r["hunter"], ()):
+            rs.pets_after_battle(state, r["hunter"])
+    from hauntkit.rulesets.beast.skills import carry_out
+    out = carry_out(state)
+    for r in state["party"]:
+        rec = out.get(r["hunter"])
+        if rec is not None:
+            rec.pop("mad", None)
+            r["skills"] = rec
+    bounty = state.get("bounty")
+    if bounty and "target" in bounty:
+        t = state["units"].get(bounty["target"])
+        if t is not None and not t["alive"]:
+            gain = bounties.reward(bounty)
+            state["crypto"] = state.get("crypto", 0) + gain
+            emit(state, "bounty", f"Bounty collected: +{gain} Crypto.", crypto=gain)
+            state.pop("bounty")
+        else:
+            bounty.pop("target")
+
+
+def end_investigation(rs: Any, state: State, success: bool) -> None:
+    """Herbs wear off, pets rank up (on a success), Compulsion is ready again; a bounty not
+    collected is lost."""
+    forage.end_investigation(state["party"])
+    for r in state["party"]:
+        skills = r.get("skills") or {}
+        if "pets" in skills or "compelled" in skills:
+            pets.end_investigation(skills, success)
+    state.pop("bounty", None)
+
+
+# -- investigate ----------------------------------------------------------------------------
+def _investigate_options(rs: Any, state: State, seat: int) -> list[Action]:
+    loc = state["hunt"]["location"]
+    out: list[Action] = []
+    for r in _with(rs, state, seat, "forage"):
+        if loc not in (r.get("skills") or {}).get("foraged", []):
+            out.append({"type": "forage", "hunter": r["hunter"]})
+    for r in _with(rs, state, seat, "bounties"):
+        bounty = state.get("bounty") or {}
+        if bounties.next_clue(bounty) and state.get("clues", 0) >= 1:
+            out.append({"type": "bounty_clue", "hunter": r["hunter"]})
+        if bounties.can_track(bounty) and loc not in bounty.get("tracked", []):
+            out.append({"type": "bounty_track", "hunter": r["hunter"]})
+    return out
+
+
+def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
+    h = state["hunt"]
+    rec = _record(state, action["hunter"])
+    kind = action["type"]
+    if kind == "forage":
+        roll = dice.d6(state)
+        herb = forage.forage(rs.c, rec.setdefault("skills", {}), h["location"], roll,
+                             _value(rs, rec, "survival"))
+        emit(state, "forage", f"{rs.c.hunters[rec['hunter']].name} forages (rolled {roll}): "
+             + (f"{rs.c.herbs[herb].name}." if herb else "nothing."), herb=herb, roll=roll)
+        enemies = rs.location_enemies(rs.c.locations[h["location"]])
+        if enemies and not h.get("fight") and not h["last"]:
+            risk = rs.c.locations[h["location"]].risk + renown.risk_bonus(state)
+            amb = dice.d6(state)
+            h["fight"] = amb <= risk
+            emit(state, "ambush_roll", f"Foraging draws attention: ambush roll {amb} against "
+                 f"risk {risk}: " + ("ambushed!" if h["fight"] else "all quiet."),
+                 roll=amb, risk=risk, ambushed=h["fight"])
+    elif kind == "bounty_clue":
+        roll = dice.d6(state)
+        step = bounties.spend_clue(state, roll)
+        emit(state, "bounty", f"A clue spent on the bounty: {step} is "
+             f"{bounties.traits(state['bounty'])[-1]}.", step=step, roll=roll)
+    elif kind == "bounty_track":
+        roll = dice.d6(state)
+        total = roll + _value(rs, rec, "survival")
+        found = bounties.track(state, total, h["location"])
+        emit(state, "bounty", f"Tracking the bounty: SURVIVAL {total} "
+             + ("- the target is here!" if found else "- no trace."), total=total,
+             found=found)
+        if found and rs.location_enemies(rs.c.locations[h["location"]]):
+            h["fight"] = True
+
+
+# -- rest -------------------------------------------------------------------------------------
+def _rest_options(rs: Any, state: State, seat: int) -> list[Action]:
+    out: list[Action] = []
+    mine = [r for r in active(state) if r["seat"] == seat]
+    for r in mine:
+        skills = r.get("skills") or {}
+        for herb in sorted(set(skills.get("herbs", []))):
+            for other in active(state):
+                out.append({"type": "give_herb", "hunter": r["hunter"], "to": other["hunter"],
+                            "herb": herb})
+        if "blood_rite" in rs.c.passives.get(r["hunter"], ()):
+            learned = skills.get("learned", [])
+            for n in range(min(blood.SLOTS, len(learned)) + 1):
+                for arts in combinations(learned, n):
+                    if list(arts) != skills.get("arts", []):
+                        out.append({"type": "blood_arts", "hunter": r["hunter"],
+                                    "arts": list(arts)})
+        if "card_casting" in rs.c.passives.get(r["hunter"], ()):
+            occult = rs.c.hunters[r["hunter"]].skills.get("occult", 0)
+            for f in cards.FORMATIONS:
+                if cards.can_form(skills, f, occult) is None:
+                    out.append({"type": "lay_arcana", "hunter": r["hunter"], "formation": f})
+        if "compulsion" in rs.c.passives.get(r["hunter"], ()):
+            for i in [None, *range(len(skills.get("pets", [])))]:
+                if i != skills.get("pet"):
+                    out.append({"type": "choose_pet", "hunter": r["hunter"], "pet": i})
+    return out
+
+
+def _rest_act(rs: Any, state: State, seat: int, action: Action) -> None:
+    rec = _record(state, action["hunter"])
+    skills = rec.setdefault("skills", {})
+    kind = action["type"]
+    name = rs.c.hunters[rec["hunter"]].name
+    if kind == "give_herb":
+        forage.give(rec, _record(state, action["to"]), action["herb"])
+        emit(state, "herb", f"{name} gives {rs.c.herbs[action['herb']].name} to "
+             f"{rs.c.hunters[action['to']].name}.", herb=action["herb"], to=action["to"])
+    elif kind == "blood_arts":
+        blood.assign(rs.c, skills, action["arts"])
+        emit(state, "blood_arts", f"{name} readies {len(action['arts'])} Blood Arts.",
+             arts=action["arts"])
+    elif kind == "lay_arcana":
+        cards.form(skills, action["formation"], rs.c.hunters[rec["hunter"]].skills.get(
+            "occult", 0))
+        emit(state, "arcana", f"{name} lays the {action['formation']} Arcana.",
+             formation=action["formation"])
+    elif kind == "choose_pet":
+        pets.choose(skills, action["pet"])
+        emit(state, "pet", f"{name} picks a pet for the next battle.", pet=action["pet"])
+    else:
+        raise IllegalActionError(f"unknown rest action {kind!r}")
+
+
+def register() -> None:
+    """Plug the skills into the hunt's phases (once)."""
+    if carry_in in phases.BATTLE_START:
+        return
+    phases.BATTLE_START.append(carry_in)
+    phases.BATTLE_END.append(carry_back)
+    phases.EXTRAS["investigate"].append(phases.Extra(
+        frozenset({"forage", "bounty_clue", "bounty_track"}), _investigate_options,
+        _investigate_act))
+    phases.EXTRAS["rest"].append(phases.Extra(
+        frozenset({"give_herb", "blood_arts", "lay_arcana", "choose_pet"}), _rest_options,
+        _rest_act))

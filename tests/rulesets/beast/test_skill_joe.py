@@ -1,0 +1,103 @@
+"""Joe: Forage and Bounties (rules: "Forage (Joe)", "Bounties (Joe)" and its three tables;
+RULINGS HR-60, HR-61), and the skills carried on a hunt (docs/hunters.md)."""
+
+from __future__ import annotations
+
+import pytest
+from huntkit import end_battle, hunt_rs, leg, say_done, start_data
+
+from hauntkit.core.errors import IllegalActionError
+from hauntkit.rulesets.beast.skills import bounties, forage
+
+
+@pytest.fixture(scope="module")
+def hrs():
+    return hunt_rs()
+
+
+def _joe_leg(hrs, dice, loc="t-quiet", **skills):
+    data = start_data(hrs)
+    data["party"][0]["hunter"] = "joe"
+    data["party"][0]["skills"] = dict(skills)
+    g = leg(hrs, "inv1", loc, data, dice=dice)
+    if g.state["phase"] == "shop":
+        say_done(g)
+    return g
+
+
+def test_forage_table_adds_the_survival_tier(rs):
+    """HR-60: d6 + Survival tier; Joe (Survival 4, tier 2) rolling 2 finds Ghostbloom (5)."""
+    skills: dict = {}
+    assert forage.forage(rs.c, skills, "alley", 2, 4) == "calmroot"  # 2 + 2 = 4
+    assert skills == {"foraged": ["alley"], "herbs": ["calmroot"]}
+    with pytest.raises(IllegalActionError):
+        forage.forage(rs.c, skills, "alley", 6, 4)  # once per location
+    assert forage.forage(rs.c, skills, "mill", 1, 0) is None
+
+
+def test_foraging_while_investigating_stores_a_herb_and_rolls_for_ambush(hrs):
+    """Forage: once per location; it requires the hunters to roll for Ambush."""
+    g = _joe_leg(hrs, [6, 5, 1])  # ambush 6 > risk 2; forage 5+2 = 7; ambush roll 1
+    assert g.state["phase"] == "investigate" and g.state["hunt"]["fight"] is False
+    g.act(0, {"type": "forage", "hunter": "joe"})
+    joe = g.state["party"][0]
+    assert joe["skills"]["herbs"] == ["bloodclover"]
+    assert g.state["hunt"]["fight"] is True  # the ambush roll of 1 <= risk 2
+    assert {"type": "forage", "hunter": "joe"} not in g.legal_actions(0)
+
+
+def test_a_herb_works_in_battle_and_wears_off_with_the_investigation(hrs):
+    """Forage: each hunter benefits from 1 herb at a time, for the rest of the Investigation;
+    herbs can be stored for future missions."""
+    joe = {"hunter": "joe", "skills": {"herbs": ["bloodclover", "ironleaf"]}}
+    tamara = {"hunter": "tamara", "skills": {"herb": "calmroot"}}
+    assert forage.give(joe, tamara, "ironleaf") == "calmroot"
+    assert joe["skills"]["herbs"] == ["bloodclover"] and tamara["skills"]["herb"] == "ironleaf"
+    with pytest.raises(IllegalActionError):
+        forage.give(joe, tamara, "ironleaf")
+    g = _joe_leg(hrs, [1, 6, 1], herb="bloodclover")  # ambushed; initiative 6 v 1
+    say_done(g)
+    assert g.state["phase"] == "battle"
+    unit = g.state["units"]["joe"]
+    assert unit["max"] == 11  # 10 + 1 (Bloodclover)
+    forage.end_investigation(g.state["party"])
+    assert "herb" not in g.state["party"][0]["skills"]
+
+
+def test_bounty_clues_roll_the_trait_tables(hrs):
+    """Bounties: clue 1 rolls Trait 1, clue 2 Trait 2; clues spent on it do not count."""
+    state = {"clues": 2}
+    assert bounties.spend_clue(state, 4) == "trait1"
+    assert bounties.spend_clue(state, 6) == "trait2"
+    assert state["clues"] == 0 and bounties.traits(state["bounty"]) == ["QUICKSHOT", "PYRO"]
+    with pytest.raises(IllegalActionError):
+        bounties.spend_clue(state, 1)
+    assert bounties.reward(state["bounty"]) == 5  # +2 and +3
+
+
+def test_tracking_finds_the_target_on_6_and_a_rare_one_on_9(hrs):
+    """Targets Location: SURVIVAL 6+; 9+ a rare target with a third trait and multiplier."""
+    state = {"clues": 3, "bounty": {"trait1": 1, "trait2": 1}}
+    assert bounties.track(state, 5, "a") is False
+    with pytest.raises(IllegalActionError):
+        bounties.track(state, 9, "a")  # once per location
+    assert bounties.track(state, 9, "b") is True
+    assert state["bounty"]["rare"] and bounties.next_clue(state["bounty"]) == "trait3"
+    bounties.spend_clue(state, 1)  # MULTI-ATTACK, x3
+    assert bounties.reward(state["bounty"]) == (1 + 2) * 3
+
+
+def test_a_bounty_found_is_fought_and_paid(hrs):
+    """Bounties: once found the hunters engage the location's ambushers; the target is the
+    first of them (HR-61); killing it pays the Crypto bonus."""
+    g = _joe_leg(hrs, [6, 5])  # not ambushed (6); survival 5 + 4 = 9: rare
+    g.state["bounty"] = {"trait1": 2, "trait2": 5}
+    g.act(0, {"type": "bounty_track", "hunter": "joe"})
+    assert g.state["bounty"]["found"] == "t-quiet" and g.state["hunt"]["fight"] is True
+    say_done(g)
+    assert g.state["phase"] == "battle"
+    target = g.state["bounty"]["target"]
+    crypto = g.state["crypto"]
+    end_battle(g, hrs, "hunters")
+    assert target == "thug-1" and "bounty" not in g.state
+    assert g.state["crypto"] >= crypto + 4  # +1 STRONG, +3 SHIELDED (and the location's)
