@@ -28,7 +28,8 @@ def test_beast_conforms():
 def test_beast_conforms_with_every_character_skill_in_play():
     """Curtis Kaine, Nysa (hidden clash hands), Mathias and Serenity (issue 10)."""
     new = ["curtis", "nysa", "mathias", "serenity"]
-    check_ruleset(get_ruleset("beast"), [{"hunters": new, "players": 2},
+    check_ruleset(get_ruleset("beast"), [{"hunters": new, "players": 2, "renown": 6,
+                                          "infamy": 6},
                                          {"hunters": new[1:] + ["joe"], "players": 4},
                                          {"hunters": ["nysa", "curtis"], "players": 2}],
                   max_examples=examples(12), max_actions=120)

@@ -108,3 +108,24 @@ def test_offering_once_per_location_giftable_and_gone_after_the_investigation():
         renown.pay_penance(state, party, "joe", "docks", {"rank": 2})
     renown.end_investigation(state, party)
     assert all("offering" not in r for r in party) and "penances" not in state
+
+
+def test_new_recruit_wins_over_the_strongest_enemy_up_to_750_cp(rs):
+    """Renown 2, New Recruit: a Personality or Dare Devil check turns one enemy of 750 CP or
+    less into an ally for the rest of the Investigation (HR-62: 5+, the highest CP)."""
+    g = Game.new(rs, {"map": "alley", "hunters": ["tamara"], "enemies": ["thug", "cultist"],
+                      "renown": 6, "dice": [5, 1, 6, 1]}, seed=3)
+    cultist = g.state["units"]["cultist-1"]
+    assert cultist["side"] == "hunters" and cultist["seat"] == 0
+    assert g.state["hx"]["tamara"]["recruit"] == "cultist"
+    assert events(g, "recruit") and g.state["units"]["thug-1"]["side"] == "enemies"
+    assert any(a["type"] == "command" and a["unit"] == "cultist-1"
+               for a in g.legal_actions(0))
+
+
+def test_a_recruit_returns_in_the_next_battle_of_the_investigation(rs):
+    g = Game.new(rs, {"map": "alley", "hunters": ["tamara"], "enemies": ["thug"],
+                      "renown": 6, "skills": {"tamara": {"recruit": "cultist"}},
+                      "dice": [1, 6, 1]}, seed=3)
+    ally = g.state["units"]["recruit-cultist"]
+    assert ally["side"] == "hunters" and g.state["units"]["thug-1"]["side"] == "enemies"

@@ -59,8 +59,8 @@ def test_a_pet_that_dies_in_a_hunt_battle_is_struck_from_the_record(hrs):
 def test_the_end_of_an_investigation_ranks_pets_and_clears_herbs(hrs):
     state = {"party": [{"hunter": "serenity", "skills": {
         "pets": [{"kind": "thug", "rank": 0, "fought": True}], "compelled": True,
-        "herb": "calmroot"}}], "bounty": {"trait1": 1}}
+        "herb": "calmroot", "bounty": {"trait1": 1}}}]}
     skills_hunt.end_investigation(hrs, state, success=True)
     skills = state["party"][0]["skills"]
     assert skills["pets"][0]["rank"] == 1 and skills["compelled"] is False
-    assert "herb" not in skills and "bounty" not in state
+    assert "herb" not in skills and "bounty" not in skills

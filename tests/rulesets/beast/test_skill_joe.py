@@ -66,38 +66,38 @@ def test_a_herb_works_in_battle_and_wears_off_with_the_investigation(hrs):
 
 def test_bounty_clues_roll_the_trait_tables(hrs):
     """Bounties: clue 1 rolls Trait 1, clue 2 Trait 2; clues spent on it do not count."""
-    state = {"clues": 2}
-    assert bounties.spend_clue(state, 4) == "trait1"
-    assert bounties.spend_clue(state, 6) == "trait2"
-    assert state["clues"] == 0 and bounties.traits(state["bounty"]) == ["QUICKSHOT", "PYRO"]
+    state, bounty = {"clues": 2}, {}
+    assert bounties.spend_clue(bounty, state, 4) == "trait1"
+    assert bounties.spend_clue(bounty, state, 6) == "trait2"
+    assert state["clues"] == 0 and bounties.traits(bounty) == ["QUICKSHOT", "PYRO"]
     with pytest.raises(IllegalActionError):
-        bounties.spend_clue(state, 1)
-    assert bounties.reward(state["bounty"]) == 5  # +2 and +3
+        bounties.spend_clue(bounty, state, 1)
+    assert bounties.reward(bounty) == 5  # +2 and +3
 
 
 def test_tracking_finds_the_target_on_6_and_a_rare_one_on_9(hrs):
     """Targets Location: SURVIVAL 6+; 9+ a rare target with a third trait and multiplier."""
-    state = {"clues": 3, "bounty": {"trait1": 1, "trait2": 1}}
-    assert bounties.track(state, 5, "a") is False
+    state, bounty = {"clues": 3}, {"trait1": 1, "trait2": 1}
+    assert bounties.track(bounty, 5, "a") is False
     with pytest.raises(IllegalActionError):
-        bounties.track(state, 9, "a")  # once per location
-    assert bounties.track(state, 9, "b") is True
-    assert state["bounty"]["rare"] and bounties.next_clue(state["bounty"]) == "trait3"
-    bounties.spend_clue(state, 1)  # MULTI-ATTACK, x3
-    assert bounties.reward(state["bounty"]) == (1 + 2) * 3
+        bounties.track(bounty, 9, "a")  # once per location
+    assert bounties.track(bounty, 9, "b") is True
+    assert bounty["rare"] and bounties.next_clue(bounty) == "trait3"
+    bounties.spend_clue(bounty, state, 1)  # MULTI-ATTACK, x3
+    assert bounties.reward(bounty) == (1 + 2) * 3
 
 
 def test_a_bounty_found_is_fought_and_paid(hrs):
     """Bounties: once found the hunters engage the location's ambushers; the target is the
     first of them (HR-61); killing it pays the Crypto bonus."""
-    g = _joe_leg(hrs, [6, 5])  # not ambushed (6); survival 5 + 4 = 9: rare
-    g.state["bounty"] = {"trait1": 2, "trait2": 5}
+    g = _joe_leg(hrs, [6, 5], bounty={"trait1": 2, "trait2": 5})  # not ambushed; 5 + 4 = 9
     g.act(0, {"type": "bounty_track", "hunter": "joe"})
-    assert g.state["bounty"]["found"] == "t-quiet" and g.state["hunt"]["fight"] is True
+    bounty = g.state["party"][0]["skills"]["bounty"]
+    assert bounty["found"] == "t-quiet" and g.state["hunt"]["fight"] is True
     say_done(g)
     assert g.state["phase"] == "battle"
-    target = g.state["bounty"]["target"]
+    assert g.state["bounty_target"] == "thug-1"
     crypto = g.state["crypto"]
     end_battle(g, hrs, "hunters")
-    assert target == "thug-1" and "bounty" not in g.state
+    assert g.state["party"][0]["skills"]["bounty"] == {}
     assert g.state["crypto"] >= crypto + 4  # +1 STRONG, +3 SHIELDED (and the location's)

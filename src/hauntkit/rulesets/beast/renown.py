@@ -21,6 +21,8 @@ State = dict[str, Any]
 _THRESHOLDS = (3, 6, 8)
 LETS_TALK_CP, NEW_RECRUIT_CP = 500, 750
 LETS_TALK_SKILLS = ("tactician", "empathy")
+NEW_RECRUIT_SKILLS = ("personality", "dare_devil")
+CHECK = 5
 TAG_IN_HUNTER = "curtis"
 
 
@@ -50,6 +52,18 @@ def gain(state: State, kind: str, n: int) -> int:
     return level(state[kind])
 
 
+def best_at(rs: Any, state: State, hunters: list[dict[str, Any]],
+            skills: tuple[str, ...]) -> tuple[dict[str, Any], str]:
+    """The hunter with the highest value in any of ``skills`` (first in unit order on a tie)
+    and that skill."""
+    def score(u: dict[str, Any]) -> tuple[int, str]:
+        values = rs.skill_values(state, u)
+        return max((values.get(s, 0), s) for s in skills)
+
+    who = max(hunters, key=lambda u: score(u)[0])
+    return who, score(who)[1]
+
+
 def start_of_battle(rs: Any, state: State) -> None:
     """Renown 1+, Let's Talk: for each enemy of 500 CP or less, the hunter best at Tactics or
     Empathy rolls a check of 5+; on a success that enemy flees: it leaves the map (HR-51)."""
@@ -58,23 +72,49 @@ def start_of_battle(rs: Any, state: State) -> None:
     hunters = [u for u in state["units"].values() if u["side"] == "hunters" and u["alive"]]
     if not hunters:
         return
-
-    def best(u: dict[str, Any]) -> tuple[int, str]:
-        skills = rs.skill_values(state, u)
-        return max((skills.get(s, 0), s) for s in LETS_TALK_SKILLS)
-
-    talker = max(hunters, key=lambda u: best(u)[0])
-    skill = best(talker)[1]
+    talker, skill = best_at(rs, state, hunters, LETS_TALK_SKILLS)
+    if renown_level(state) >= 2:
+        new_recruit(rs, state, hunters)
     for e in list(state["units"].values()):
         if e["side"] != "enemies" or not e["alive"]:
             continue
         if rs.c.enemies[e["kind"]].cp > LETS_TALK_CP:
             continue
-        if rs.skill_check(state, talker, skill, 5):
+        if rs.skill_check(state, talker, skill, CHECK):
             del state["units"][e["id"]]
             state["alive"][1] -= 1
             emit(state, "fled", f"{rs.name(e)} is talked out of the fight and flees.",
                  unit=e["id"])
+
+
+def new_recruit(rs: Any, state: State, hunters: list[dict[str, Any]]) -> None:
+    """Renown 2, New Recruit (HR-62): a recruit of this Investigation fights beside its
+    recruiter again; with none, the hunter best at Personality or Dare Devil rolls a check of
+    5+ to win over the enemy of highest CP up to 750, which joins the hunters' side and is
+    commanded like a pet (skills/pets.py)."""
+    hx = state.get("hx", {})
+    for u in hunters:
+        kind = hx.get(u["id"], {}).get("recruit")
+        if kind:
+            spot = rs.spot_near(state, u)
+            if spot is not None and kind in rs.c.enemies:
+                unit = rs.add_unit(state, kind, f"recruit-{kind}", *spot, seat=u["seat"])
+                rs.join_pet(state, u, unit, -1)
+                unit["acted"] = False
+                emit(state, "recruit", f"{rs.name(unit)} fights beside {rs.name(u)} again.",
+                     unit=unit["id"], owner=u["id"])
+            return
+    pool = [e for e in state["units"].values() if e["side"] == "enemies" and e["alive"]
+            and rs.c.enemies[e["kind"]].cp <= NEW_RECRUIT_CP]
+    if not pool:
+        return
+    recruiter, skill = best_at(rs, state, hunters, NEW_RECRUIT_SKILLS)
+    target = max(pool, key=lambda e: rs.c.enemies[e["kind"]].cp)
+    if rs.skill_check(state, recruiter, skill, CHECK):
+        rs.join_pet(state, recruiter, target, -1)
+        rs.hx(state, recruiter["id"])["recruit"] = target["kind"]
+        emit(state, "recruit", f"{rs.name(target)} joins the hunters (New Recruit).",
+             unit=target["id"], owner=recruiter["id"])
 
 
 def karma_crypto(state: State, hunters: int) -> int:

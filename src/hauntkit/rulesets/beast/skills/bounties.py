@@ -5,7 +5,8 @@ objective): clue 1 rolls Trait 1, clue 2 rolls Trait 2 and opens the hunt for th
 Location (a SURVIVAL check of 6+, d6 plus Survival, once after each event - here once per
 location); a total of 9+ marks a rare target, and a third clue rolls its Trait 3, whose
 multiplier applies to the Crypto bonus. Killing the target (the location's first ambusher,
-HR-61) pays the bonus. The bounty lives in ``state["bounty"]`` (party wide).
+HR-61) pays the bonus. The bounty lives in the tracker's record (``skills["bounty"]``), so it is
+carried from leg to leg like the rest of the record.
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ def next_clue(bounty: dict[str, Any]) -> str | None:
     return None
 
 
-def spend_clue(state: dict[str, Any], roll: int) -> str:
-    """Spend one of the party's clues on the bounty; ``roll`` is the table's d6."""
-    bounty = state.setdefault("bounty", {})
+def spend_clue(bounty: dict[str, Any], state: dict[str, Any], roll: int) -> str:
+    """Spend one of the party's clues (``state["clues"]``) on ``bounty``; ``roll`` is the
+    table's d6."""
     step = next_clue(bounty)
     if step is None:
         raise IllegalActionError("the bounty needs no more clues")
@@ -59,9 +60,8 @@ def can_track(bounty: dict[str, Any] | None) -> bool:
     return bool(bounty) and "trait2" in bounty and "found" not in bounty
 
 
-def track(state: dict[str, Any], total: int, location: str) -> bool:
+def track(bounty: dict[str, Any], total: int, location: str) -> bool:
     """The SURVIVAL check for the target's Location: found on 6+, rare on 9+."""
-    bounty = state.get("bounty") or {}
     if not can_track(bounty):
         raise IllegalActionError("the bounty's Trait 2 is not known yet, or it is found")
     tried = bounty.setdefault("tracked", [])

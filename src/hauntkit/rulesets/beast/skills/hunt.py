@@ -32,6 +32,14 @@ def _record(state: State, hunter: str) -> dict[str, Any]:
     return next(r for r in state["party"] if r["hunter"] == hunter)
 
 
+def _bounty(rs: Any, state: State) -> dict[str, Any] | None:
+    """The bounty being tracked: in the record of the party's (first) bounty hunter."""
+    for r in active(state):
+        if "bounties" in rs.c.passives.get(r["hunter"], ()):
+            return r.setdefault("skills", {}).setdefault("bounty", {})
+    return None
+
+
 def _value(rs: Any, rec: dict[str, Any], skill: str) -> int:
     herb = rs.c.herbs.get((rec.get("skills") or {}).get("herb") or "")
     return rs.c.hunters[rec["hunter"]].skills.get(skill, 0) + (
@@ -43,17 +51,17 @@ def carry_in(rs: Any, state: State) -> None:
     """BATTLE_START: each fighting hunter's ``skills`` into ``state["hx"]``."""
     rs.skills_carry_in(state, {r["hunter"]: r.get("skills") or {} for r in state["party"]
                                if r["hunter"] in state["units"] and r.get("skills")})
-    bounty = state.get("bounty")
+    bounty = _bounty(rs, state)
     if bounty and bounty.get("found") == state["hunt"]["location"]:
         target = next((u for u in state["units"].values() if u["side"] == "enemies"), None)
         if target is not None:
-            bounty["target"] = target["id"]
             for name in bounties.traits(bounty):
                 st = bounties.TRAIT_STATUS.get(name)
                 if st:
                     target["st"][st] = [99, 1]
             emit(state, "bounty", f"The bounty is here: {rs.name(target)} "
                  f"({', '.join(bounties.traits(bounty))}).", unit=target["id"])
+            state["bounty_target"] = target["id"]
 
 
 def carry_back(rs: Any, state: State) -> None:
@@ -69,16 +77,15 @@ def carry_back(rs: Any, state: State) -> None:
         if rec is not None:
             rec.pop("mad", None)
             r["skills"] = rec
-    bounty = state.get("bounty")
-    if bounty and "target" in bounty:
-        t = state["units"].get(bounty["target"])
+    target = state.pop("bounty_target", None)
+    bounty = _bounty(rs, state)
+    if bounty and target is not None:
+        t = state["units"].get(target)
         if t is not None and not t["alive"]:
             gain = bounties.reward(bounty)
             state["crypto"] = state.get("crypto", 0) + gain
             emit(state, "bounty", f"Bounty collected: +{gain} Crypto.", crypto=gain)
-            state.pop("bounty")
-        else:
-            bounty.pop("target")
+            bounty.clear()
 
 
 def end_investigation(rs: Any, state: State, success: bool) -> None:
@@ -89,7 +96,8 @@ def end_investigation(rs: Any, state: State, success: bool) -> None:
         skills = r.get("skills") or {}
         if "pets" in skills or "compelled" in skills:
             pets.end_investigation(skills, success)
-    state.pop("bounty", None)
+        skills.pop("bounty", None)
+        skills.pop("recruit", None)  # New Recruit: for the rest of the Investigation
 
 
 # -- investigate ----------------------------------------------------------------------------
@@ -100,7 +108,7 @@ def _investigate_options(rs: Any, state: State, seat: int) -> list[Action]:
         if loc not in (r.get("skills") or {}).get("foraged", []):
             out.append({"type": "forage", "hunter": r["hunter"]})
     for r in _with(rs, state, seat, "bounties"):
-        bounty = state.get("bounty") or {}
+        bounty = _bounty(rs, state) or {}
         if bounties.next_clue(bounty) and state.get("clues", 0) >= 1:
             out.append({"type": "bounty_clue", "hunter": r["hunter"]})
         if bounties.can_track(bounty) and loc not in bounty.get("tracked", []):
@@ -128,13 +136,14 @@ def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
                  roll=amb, risk=risk, ambushed=h["fight"])
     elif kind == "bounty_clue":
         roll = dice.d6(state)
-        step = bounties.spend_clue(state, roll)
+        bounty = _bounty(rs, state)
+        step = bounties.spend_clue(bounty, state, roll)
         emit(state, "bounty", f"A clue spent on the bounty: {step} is "
-             f"{bounties.traits(state['bounty'])[-1]}.", step=step, roll=roll)
+             f"{bounties.traits(bounty)[-1]}.", step=step, roll=roll)
     elif kind == "bounty_track":
         roll = dice.d6(state)
         total = roll + _value(rs, rec, "survival")
-        found = bounties.track(state, total, h["location"])
+        found = bounties.track(_bounty(rs, state), total, h["location"])
         emit(state, "bounty", f"Tracking the bounty: SURVIVAL {total} "
              + ("- the target is here!" if found else "- no trace."), total=total,
              found=found)

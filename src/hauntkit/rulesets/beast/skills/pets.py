@@ -96,20 +96,26 @@ class PetsMixin:
         if idx is None or not 0 <= idx < len(pets):
             return
         pet = pets[idx]
-        md = self.md(state)
-        occ = occupancy(state)
-        spots = sorted((c for c in md.neighbours if c not in occ),
-                       key=lambda c: (dist(c[0], c[1], owner["x"], owner["y"]), c[1], c[0]))
-        if not spots:
+        spot = self.spot_near(state, owner)
+        if spot is None:
             return
         uid = f"pet-{pet['kind']}"
-        unit = self.add_unit(state, pet["kind"], uid, *spots[0], seat=owner["seat"])
+        unit = self.add_unit(state, pet["kind"], uid, *spot, seat=owner["seat"])
         if pet.get("rank", 0) >= 1:
             unit["max"] += 2
         unit["hp"] = min(unit["max"], pet.get("hp", unit["max"]))
         pet["fought"] = True
         self.join_pet(state, owner, unit, idx)
         unit["acted"] = False
+
+    def spot_near(self, state: State, owner: Unit) -> tuple[int, int] | None:
+        """The free space nearest ``owner`` (ties: top row first, then left)."""
+        md = self.md(state)
+        occ = occupancy(state)
+        bars = {(b["x"], b["y"]) for b in state["barricades"]}
+        spots = sorted((c for c in md.neighbours if c not in occ and c not in bars),
+                       key=lambda c: (dist(c[0], c[1], owner["x"], owner["y"]), c[1], c[0]))
+        return spots[0] if spots else None
 
     def pet_owner(self, state: State, pet: Unit) -> Unit | None:
         oid = state.get("hx", {}).get(pet["id"], {}).get("pet_of")
