@@ -33,18 +33,20 @@ function seatNames() {
   return (camp?.seats || []).map((s) => s.name);
 }
 
-// The next game's config in words: "round: 2", nested objects flattened ("hunt: ashgrove").
+// The next game's config in words: its plain values ("round: 2"), those of nested objects too
+// ("hunt: ashgrove"); lists are left to the ruleset's summary; at most six values are named.
 function configText(cfg) {
   const parts = [];
   const walk = (obj) => {
     for (const [k, v] of Object.entries(obj || {})) {
-      if (k === "players") continue;
-      if (v && typeof v === "object" && !Array.isArray(v)) walk(v);
-      else parts.push(`${k.replace(/_/g, " ")}: ${Array.isArray(v) ? v.join(", ") : v}`);
+      if (k === "players" || Array.isArray(v)) continue;
+      if (v && typeof v === "object") walk(v);
+      else parts.push(`${k.replace(/_/g, " ")}: ${v}`);
     }
   };
   walk(cfg);
-  return parts.length ? ` (${parts.join(", ")})` : "";
+  const shown = parts.slice(0, 6).join(", ") + (parts.length > 6 ? ", …" : "");
+  return parts.length ? ` (${shown})` : "";
 }
 
 // Start the next game (or find the one in progress) and go to it with this browser's seat.
