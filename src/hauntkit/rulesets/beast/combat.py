@@ -94,7 +94,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     el = fr["el"]
     if el in ELEMENTAL_SPECIAL:
         face = dice.combat(state, 1)[0]
-        primed = "PRIMED" in tgt["st"]
+        primed = "PRIMED" in tgt["st"] or ("omens" in state and "eclipse" in state["omens"])
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
         emit(state, "element_roll", f"{element_word(el).capitalize()} special roll: {faces_text([face])}"
              f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
@@ -163,7 +163,11 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         adds += gear_battle.attack_bonus(rs, state, fr, tgt)
     blocked = 0
     perfect = False
-    if not fr["nodef"] and "NO_DEFEND" not in tgt["st"]:
+    omens = state.get("omens")  # Mystery Table omens on this battle (gear_hunt.py)
+    if omens and "eclipse" in omens and fr.get("sp"):
+        adds += 1  # Eclipse: a triggered elemental status effect deals 1 more damage
+    if not fr["nodef"] and "NO_DEFEND" not in tgt["st"] and not (
+            omens and "no_defense" in omens):  # Subliminal Messages: nobody defends
         ndice = rs.defence_dice(state, tgt, fr)
         faces = dice.combat(state, ndice)
         if "wpn" in fr or "gear" in tgt:

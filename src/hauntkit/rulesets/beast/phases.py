@@ -191,14 +191,15 @@ def advance(rs: RS, state: State) -> None:
 
 
 def _build() -> dict[str, Phase]:
+    from hauntkit.rulesets.beast.gear_hunt import LootPhase, MysteryPhase, ShopPhase
     from hauntkit.rulesets.beast.hunt_investigate import InvestigatePhase
     from hauntkit.rulesets.beast.hunt_rest import RestPhase
     return {
-        "shop": Placeholder("shop"),          # gear plugs its shop in here
+        "shop": ShopPhase(),                  # gear_hunt.py: buy, sell, equip
         "investigate": InvestigatePhase(),
         "battle": BattlePhase(),
-        "loot": Placeholder("loot"),          # gear: the Loot Table
-        "mystery": Placeholder("mystery"),    # gear: the Mystery Table
+        "loot": LootPhase(),                  # gear_hunt.py: the Loot Table
+        "mystery": MysteryPhase(),            # gear_hunt.py: the Mystery Table
         "rest": RestPhase(),
     }
 

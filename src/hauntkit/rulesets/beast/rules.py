@@ -69,6 +69,8 @@ class Rules:
             score -= 1  # "A Dark World": -1 DEFENSE in darkness
         if unit["side"] == "hunters" and renown.reckless(state):
             score -= 1  # Infamy 2, Reckless: -1 DEF
+        if "omens" in state and unit["id"] in state["omens"].get("cursed", ()):
+            score += -1 if lit else 2  # Mystery "Cursed": +2 DEF in the dark, -1 in light
         if "hx" in state and unit["side"] == "hunters":
             score += self.come_my_pet(state, unit)  # pet rank 2 (skills/pets.py)
         elif unit["side"] == "enemies" and lit and self.template(unit).hindered_in_light:

@@ -59,7 +59,7 @@ class ViewsMixin:
         }
         if "phase" in state:  # a leg of a hunt: nothing of it is secret (docs/hunt.md)
             out.update(hunt_view(state))
-        for key in ("traps", "calm", "crimson"):  # gear in play (gear_use.py), all public
+        for key in ("traps", "calm", "crimson", "omens"):  # gear in play (gear_use.py), all public
             if key in state:
                 out[key] = state[key]
         return out
