@@ -174,14 +174,23 @@ def _op_symbol(ix: Any, s: State, fr: dict[str, Any]) -> None:
     if deck == "event" and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
         E.ask(s, who, "draw_event", [{"type": "draw_event", "draw": True},
                                       {"type": "draw_event", "draw": False}],
-              "Draw the event card of this tile?", who=who)
+              "Draw the event card of this tile?", who=who, tile=fr["tile"])
         return
-    K.draw(ix, s, who, deck)
+    draw_for_tile(ix, s, who, deck, fr["tile"])
+
+
+def draw_for_tile(ix: Any, s: State, who: int, deck: str, tile: str) -> None:
+    """Draw the card of a new tile's symbol, from that tile's region (the region explored)."""
+    s["draw_region"] = s["tiles"][tile][0]
+    try:
+        K.draw(ix, s, who, deck)
+    finally:
+        del s["draw_region"]
 
 
 def _draw_event_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     if action["draw"]:
-        K.draw(ix, s, ch["who"], "event")
+        draw_for_tile(ix, s, ch["who"], "event", ch["tile"])
     else:
         C.log(s, "skip_event", f"{C.name(ix, s, ch['who'])} draws no event card.")
 
@@ -194,6 +203,16 @@ def _heirloom_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, An
     s["legacy"]["heirloomed"].append(fam)
     C.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
           f"{ix.characters[fam].name} family.", card=ch["card"], family=fam)
+
+
+def _forced_discovery(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    """A tile discovered by an effect: placed as betrayal places it, and its symbols drawn as if
+    discovered the usual way (rulebook "Discovering Multiple Tiles in a Turn")."""
+    E.CHOICES["place_tile"](ix, s, ch, action)
+    who = ch.get("who")
+    if isinstance(who, int) and s["ex"][who]["alive"]:
+        for sym in reversed(ix.symbols[action["room"]]):
+            E.push_op(s, {"op": "symbol", "who": who, "deck": sym, "tile": action["room"]})
 
 
 def _received(fn: Any, who_key: str) -> Any:
@@ -229,7 +248,7 @@ class LegacyRules(BetrayalRules):
         self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
                          "draw_top": _op_draw_top, "start_haunt": _op_start_haunt})
         self.choices.update({"five": _five_chosen, "draw_event": _draw_event_chosen,
-                             "heirloom": _heirloom_chosen,
+                             "heirloom": _heirloom_chosen, "place_tile": _forced_discovery,
                              "steal": _received(self.choices["steal"], "win"),
                              "take": _received(self.choices["take"], "who"),
                              **LA.CHOICES})
@@ -254,7 +273,7 @@ class LegacyRules(BetrayalRules):
             C.log(s, "deck_empty", f"The {deck} deck is empty.")
             return None
         if deck != "omen":
-            region = s["tiles"][s["ex"][who]["room"]][0]
+            region = s.get("draw_region") or s["tiles"][s["ex"][who]["room"]][0]
             regions = ix.card_regions
             for i, cid in enumerate(cards):
                 r = regions[cid]
@@ -355,7 +374,7 @@ class LegacyRules(BetrayalRules):
         if s["haunt"] is None and s["legacy"].get("on_tile") == room:
             E.push_op(s, {"op": "start_haunt", "who": who, "room": room})
         for sym in reversed(ix.symbols[room]):
-            E.push_op(s, {"op": "symbol", "who": who, "deck": sym})
+            E.push_op(s, {"op": "symbol", "who": who, "deck": sym, "tile": room})
 
     def leave_cost(self, ix: Any, s: State, seat: int, room: str) -> int:
         return LA.leave_cost(ix, s, seat, room)

@@ -28,7 +28,21 @@ from hauntkit.rulesets.legacy.index import START_ROOMS, LegacyIndex
 from hauntkit.rulesets.legacy.rules import LegacyRules
 from hauntkit.rulesets.legacy.schema import PACK_SPEC
 
-register_copy_plan("legacy", COPY_PLAN)
+
+def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Explorers as betrayal's copy plan copies them, plus the list of used cards."""
+    out = []
+    for e in v:
+        d = e.copy()
+        d["cards"] = e["cards"][:]
+        d["used"] = e["used"][:]
+        d["t"] = e["t"].copy()
+        out.append(d)
+    return out
+
+
+# legacy explorers hold only scalars besides "cards", "used" (lists of ids) and "t"
+register_copy_plan("legacy", {**COPY_PLAN, "ex": _explorers})
 _SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold")
 
 
