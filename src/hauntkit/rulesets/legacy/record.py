@@ -179,7 +179,9 @@ def can_heirloom(record: Record, family: str, card: str) -> bool:
 def add_heirloom(record: Record, family: str, card: str, name: str, chapter: int,
                  log: list[str]) -> Record:
     """``record`` with ``card`` heirloomed by ``family`` (in place); refused ones are logged."""
-    if card in record["heirlooms"]:
+    if card in record["destroyed"]:
+        log.append(f"{card} was destroyed: it can't be an heirloom")
+    elif card in record["heirlooms"]:
         log.append(f"{card} is already {record['heirlooms'][card]['family']}'s heirloom")
     elif heirloom_count(record, family) >= MAX_HEIRLOOMS:
         log.append(f"{family} has used all {MAX_HEIRLOOMS} heirloom stickers; {card} not kept")

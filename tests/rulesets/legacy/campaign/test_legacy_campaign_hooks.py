@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
 from hauntkit.rulesets.legacy import record as R
@@ -262,3 +264,42 @@ def test_the_summary_shows_the_record_by_printed_names() -> None:
     assert {"label": "the Blue family", "value": prologue[1]["value"]} in prologue
     assert {"label": "change", "value": "the Blue family's crest placed on Mask"} in prologue
     assert summary["sections"][4]["table"] == [["red", "it_lamp", "Ada's Lamp", "0"]]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 2**32), min_size=16, max_size=16))
+def test_any_sequence_of_outcomes_keeps_the_record_sound(seeds: list[int]) -> None:
+    """Whatever the games' outcomes (winners, traitors, deaths, heirlooms, Tomb, destroyed):
+    one history row and one member per family at the table per game, at most nine heirlooms
+    a family, nothing both in the Tomb and destroyed, no destroyed heirloom, `next` counts the
+    games, and the hooks are pure (the same inputs give the same record)."""
+    import random
+
+    rs = Campaign()
+    fams = list(rs.campaign_families())
+    config = {"players": 3, "free_play_games": 1,
+              "lineups": [random.Random(s).sample(fams, 3) for s in seeds[:15]]}
+    rec = rs.campaign_start(config)
+    cards = ["om_bell", "om_key", "it_salt_pouch", "ev_cold_spot", "x1", "x2"]
+    games = 0
+    while (cfg := rs.campaign_next(config, rec, [])) is not None:
+        r = random.Random(seeds[games] + 1)
+        out = {
+            "winner": r.choice(["heroes", "traitor", None]), "haunt": "h",
+            "seats": [{"traitor": r.random() < 0.3, "died": r.random() < 0.3,
+                       "revealer": False} for _ in range(3)],
+            "heirloomed": [{"seat": r.randrange(3), "card": r.choice(cards)}],
+            "tomb": r.sample(cards, r.randrange(3)), "destroyed": r.sample(cards, r.randrange(2)),
+        }
+        again = rs.record_game(rec, cfg, out)
+        assert again == rs.record_game(rec, cfg, out)
+        rec = again
+        games += 1
+        assert rec["next"] == games == len(rec["chapters"])
+        assert not set(rec["tomb"]) & set(rec["destroyed"])
+        assert not set(rec["heirlooms"]) & set(rec["destroyed"])
+        for fam in fams:
+            played = sum(any(s["family"] == fam for s in ch["seats"]) for ch in rec["chapters"])
+            assert len(rec["families"][fam]["members"]) == played
+            assert R.heirloom_count(rec, fam) <= R.MAX_HEIRLOOMS
+    assert games == 15
