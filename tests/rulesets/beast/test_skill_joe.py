@@ -101,3 +101,42 @@ def test_a_bounty_found_is_fought_and_paid(hrs):
     end_battle(g, hrs, "hunters")
     assert g.state["party"][0]["skills"]["bounty"] == {}
     assert g.state["crypto"] >= crypto + 4  # +1 STRONG, +3 SHIELDED (and the location's)
+
+
+def _target(rs, traits, dice, cards=(), **units):
+    from beastkit import battle
+    spec = {"joe": {"x": 5, "y": 2}, "thug-1": {"x": 6, "y": 2}}
+    spec.update(units)
+    g = battle(rs, ["joe"], ["thug"], spec, hx={"thug-1": {"traits": traits}}, dice=dice,
+               cards=list(cards))
+    g.state["bounty_target"] = "thug-1"
+    return g
+
+
+def test_bounty_traits_change_the_target_in_battle(rs):
+    """Bounty tables: FAST +3 Movement, ELUSIVE +1 DEF against non-melee, RESILIENT -2 PHYS
+    damage (HR-61: the traits play out on the target)."""
+    g = _target(rs, ["FAST", "ELUSIVE", "RESILIENT"], [1, 1, 0, 0, 0, 0],
+                **{"thug-1": {"x": 8, "y": 2}})
+    thug = g.state["units"]["thug-1"]
+    assert rs.movement(g.state, thug) == 7  # 4 + 3
+    g.act(0, {"type": "attack", "unit": "joe", "target": "thug-1", "mode": "ranged"})
+    assert len([e for e in g.state["log"] if e["type"] == "defence_roll"][-1]["faces"]) == 3
+    assert thug["hp"] == 6  # 2 hits - 2 (RESILIENT)
+
+
+def test_poison_skin_poisons_a_melee_attacker(rs):
+    """Rare Bounty Trait 3, POISON SKIN: when damaged by Melee the attacker suffers POISON."""
+    g = _target(rs, ["POISON SKIN"], [1, 1, 1, 0, 0, 0, 0, 0, 1])
+    g.act(0, {"type": "attack", "unit": "joe", "target": "thug-1", "mode": "melee"})
+    assert "POISON" in g.state["units"]["joe"]["st"]
+
+
+def test_pyro_makes_its_attacks_fire(rs):
+    """Bounty Trait 2, PYRO: attacks use the FIRE element."""
+    g = _target(rs, ["PYRO"], [], cards=["strike"])
+    g.act(0, {"type": "end_turn"})
+    while g.state["window"] is not None:
+        g.act(0, {"type": "pass"})
+    rolls = [e for e in g.state["log"] if e["type"] == "attack_roll" and e["att"] == "thug-1"]
+    assert rolls and "fire" in rolls[0]["text"].lower()

@@ -20,6 +20,7 @@ from hauntkit.rulesets.beast.labels import (
     hits_text,
     object_name,
 )
+from hauntkit.rulesets.beast.skills import bounty_battle
 
 State = dict[str, Any]
 ELEMENTAL_SPECIAL = ("FIRE", "ELEC", "ICE")
@@ -91,6 +92,10 @@ def blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
 
 def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
           tgt: dict[str, Any]) -> bool:
+    bonus = 0
+    if "bounty_target" in state:  # a bounty's traits: PYRO, STRONG (skills/bounty_battle.py)
+        fr["el"] = bounty_battle.element(state, att, fr["el"])
+        bonus = bounty_battle.attack_bonus(state, att, fr)
     el = fr["el"]
     if el in ELEMENTAL_SPECIAL:
         face = dice.combat(state, 1)[0]
@@ -98,7 +103,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
         emit(state, "element_roll", f"{element_word(el).capitalize()} special roll: {faces_text([face])}"
              f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
-    n = max(0, fr["atk"] - status.value(att, "ATTACK_DOWN"))
+    n = max(0, fr["atk"] + bonus - status.value(att, "ATTACK_DOWN"))
     faces = dice.combat(state, n)
     budget = 0
     if "MARKED" in tgt["st"]:
@@ -115,6 +120,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
             faces[i] = dice.combat(state, 1)[0]
             budget -= 1
     h = dice.hits(faces)
+    fr["dbl"] = faces.count(dice.DOUBLE)
     phys = el == "PHYSICAL" or fr["pc"]
     crit = n >= (2 if phys else 3) and all(faces) and not fr.get("nocrit")
     emit(state, "attack_roll", f"{rs.name(att)} attacks {rs.name(tgt)} ({element_word(el)}): "
@@ -183,6 +189,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     dmg = 0 if perfect or h == 0 else max(0, h + adds - blocked)
     if dmg and el != "ETHER":
         dmg = max(0, dmg - rs.damage_reduction(tgt))
+    if dmg and "bounty_target" in state:
+        dmg = max(0, dmg - bounty_battle.damage_cut(state, tgt, el))  # RESILIENT
     if dmg and style != "melee" and "COVER" in tgt["st"]:
         dmg -= 1  # COVER: a Ward of 1 against ranged attacks and abilities
     if dmg and el not in ("PHYSICAL",) and not fr["pc"] and "clash" in state:

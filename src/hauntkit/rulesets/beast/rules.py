@@ -11,6 +11,7 @@ from hauntkit.rulesets.beast.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
 from hauntkit.rulesets.beast.schema import Ability, Template
+from hauntkit.rulesets.beast.skills import bounty_battle
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -84,6 +85,8 @@ class Rules:
         if "FLINCH" in unit["st"]:
             n -= 1
         n -= fr.get("pierce", 0)  # armour-piercing rounds (Curtis Kaine)
+        if "bounty_target" in state:
+            n += bounty_battle.defence_bonus(state, unit, fr)  # ELUSIVE
         if fr.get("sneak"):
             # Sneak Attack: at most 1 die; a defence debuff lowers that maximum (HR-7).
             n = min(n, max(0, 1 - status.value(unit, "DEF_DOWN")))
@@ -96,6 +99,8 @@ class Rules:
             mv += self.c.gear.profile(unit).move
         if "CHILLED" in unit["st"]:
             mv -= 1
+        if "bounty_target" in state:
+            mv += bounty_battle.move_bonus(state, unit)  # FAST (a bounty's trait)
         if unit["side"] == "enemies" and self.template(unit).hindered_in_light and is_lit(
                 state, self.md(state), unit["x"], unit["y"]):
             mv -= 1

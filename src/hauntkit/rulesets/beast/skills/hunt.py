@@ -55,10 +55,12 @@ def carry_in(rs: Any, state: State) -> None:
     if bounty and bounty.get("found") == state["hunt"]["location"]:
         target = next((u for u in state["units"].values() if u["side"] == "enemies"), None)
         if target is not None:
-            for name in bounties.traits(bounty):
+            names = bounties.traits(bounty)
+            for name in names:
                 st = bounties.TRAIT_STATUS.get(name)
                 if st:
                     target["st"][st] = [99, 1]
+            rs.hx(state, target["id"])["traits"] = names
             emit(state, "bounty", f"The bounty is here: {rs.name(target)} "
                  f"({', '.join(bounties.traits(bounty))}).", unit=target["id"])
             state["bounty_target"] = target["id"]
