@@ -118,6 +118,7 @@ class HuntCampaign:
         """The hunt for people to read (docs/campaigns.md "Showing the campaign")."""
         hunt = self.c.hunts[data["hunt"]]
         rows: list[dict[str, Any]] = [
+            {"label": "Hunt", "value": hunt.name},
             {"label": "Status", "value": {"on": "under way", "won": "won",
                                           "lost": "lost"}[data["status"]]
              + (f": {data['why']}" if data["why"] else "")},

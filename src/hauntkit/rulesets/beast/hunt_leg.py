@@ -91,6 +91,15 @@ def drop(state: State, *names: str) -> None:
     state["hunt"]["plan"] = [p for p in state["hunt"]["plan"] if p not in names]
 
 
+def _battle_text(battle: dict[str, Any] | None) -> str:
+    if battle is None:
+        return "no battle"
+    if battle["winner"] is None:
+        return f"battle drawn after {battle['rounds']} rounds"
+    return (f"battle {'won' if battle['winner'] == 'hunters' else 'lost'} in "
+            f"{battle['rounds']} rounds")
+
+
 def finish_leg(rs: Any, state: State) -> None:
     """End the leg: rewards at the end of an investigation, where the hunt goes next, and the
     game's result (RULINGS HR-75, HR-76)."""
@@ -129,7 +138,10 @@ def finish_leg(rs: Any, state: State) -> None:
                     "success": bool(h["last"] and won and h["fight"]) if h["last"] else None}
     winner = "enemies" if status == "lost" or (battle and battle["winner"] == "enemies") \
         else "hunters"
-    reason = why or (f"{inv.name}: {'investigation over' if h['last'] else 'on to the next location'}")
+    reason = f"{rs.c.locations[h['location']].name}: {_battle_text(battle)}; " + (
+        f"hunt {status}: {why}" if status != "on" else
+        f"{inv.name} {'succeeded' if h['outcome']['success'] else 'failed'}" if h["last"] else
+        f"on to {rs.c.locations[inv.locations[j + 1]].name}")
     state["result"] = {"winner": winner, "reason": reason, "hunt": status,
                        "investigation": inv.id, "location": h["location"], "battle": battle,
                        "crypto": state["crypto"]}

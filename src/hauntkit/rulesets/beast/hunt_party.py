@@ -75,5 +75,23 @@ def change(rs: Any, record: Record, hp: int = 0, sanity: int = 0) -> None:
     record["sanity"] = max(1, min(max_sanity(rs, record), record["sanity"] + sanity))
 
 
+def problems(rs: Any, state: State) -> list[str]:
+    """What is wrong with a hunt's party and values (``invariants`` of a leg)."""
+    bad = [f"{key} is {state.get(key, 0)}" for key in ("crypto", "clues", "renown", "infamy")
+           if state.get(key, 0) < 0]
+    max_wounds = rs.c.hunts[state["hunt"]["hunt"]].max_wounds
+    for r in state["party"]:
+        if "cameo" in r or not in_hunt(r):
+            continue
+        who = r["hunter"]
+        if not 0 < r["hp"] <= max_hp(rs, r):
+            bad.append(f"{who} hunts with HP {r['hp']}/{max_hp(rs, r)}")
+        if not 0 < r["sanity"] <= max_sanity(rs, r):
+            bad.append(f"{who} hunts with Sanity {r['sanity']}")
+        if not 0 <= r["wounds"] < max_wounds:
+            bad.append(f"{who} hunts with {r['wounds']} wounds")
+    return bad
+
+
 __all__ = ["SLOTS", "Record", "active", "change", "deal_seats", "in_hunt", "lead_seat",
-           "max_hp", "max_sanity", "new_record"]
+           "max_hp", "max_sanity", "new_record", "problems"]

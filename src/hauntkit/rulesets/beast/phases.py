@@ -33,6 +33,8 @@ Action = dict[str, Any]
 RS = Any  # the BeastRuleset (kept loose: handlers live in modules it imports)
 
 PHASES = ("shop", "investigate", "battle", "loot", "mystery", "rest")
+TITLES = {"shop": "shopping", "investigate": "investigation", "battle": "battle",
+          "loot": "looting", "mystery": "mystery", "rest": "rest"}  # for log lines
 DONE: Action = {"type": "done"}
 
 
@@ -101,7 +103,7 @@ class Phase:
         if kind == "done":
             state["hunt"]["done"].append(seat)
             emit(state, "phase_done", f"{seat_words(rs, state, seat)}: done with the "
-                 f"{self.name}.", seat=seat, phase=self.name)
+                 f"{TITLES[self.name]}.", seat=seat, phase=self.name)
         else:
             extra = next((e for e in EXTRAS.get(self.name, ()) if kind in e.types), None)
             if extra is not None:
@@ -179,9 +181,13 @@ def advance(rs: RS, state: State) -> None:
             continue
         state["phase"] = name
         hunt["done"] = []
-        emit(state, "phase", f"The {name} begins.", phase=name)
+        emit(state, "phase", f"The {TITLES[name]} begins.", phase=name)
         handler = HANDLERS[name]
         handler.enter(rs, state)
+        if name == "battle" and state["result"] is not None and hunt["battle"] is None:
+            from hauntkit.rulesets.beast.hunt_battle import end_battle
+            end_battle(rs, state)  # over before anyone acted (every enemy talked away)
+            continue
         if state["result"] is not None:
             return
         if state.get("phase") != name:  # enter() moved on by itself (e.g. via advance)

@@ -8,6 +8,7 @@ from hauntkit.core.errors import HauntkitError
 from hauntkit.core.log import visible_log
 from hauntkit.rulesets.beast import clash
 from hauntkit.rulesets.beast.board import is_lit, lit_tiles
+from hauntkit.rulesets.beast.hunt_party import problems as party_problems
 from hauntkit.rulesets.beast.hunt_view import hunt_view
 from hauntkit.rulesets.beast.labels import intent
 from hauntkit.rulesets.beast.phases import settle_battle_if_over
@@ -205,6 +206,8 @@ class ViewsMixin:
                 bad.append("a clash hand holds more than 7 cards")
         if state["result"] is None and not self.to_act(state):
             bad.append("the battle is not over but nobody is to act")
+        if "party" in state:
+            bad.extend(party_problems(self, state))
         return bad
 
     def stats(self, state: State) -> dict[str, Any]:
