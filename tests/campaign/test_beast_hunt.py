@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 import pytest
+from campaignkit import check_games_on_disk, summary
 from typer.testing import CliRunner
 
 from hauntkit.cli.main import app
@@ -37,24 +38,10 @@ def _campaigns(db: tuple[str, str]) -> Campaigns:
     return Campaigns(Store(*db), get_ruleset)
 
 
-def _summary(camp: dict[str, Any]) -> list[Any]:
-    return [camp["status"], camp["data"],
-            [(g["index"], g["seed"], g["config"], g["result"], g["carry_out"])
-             for g in camp["games"]]]
-
-
 def _check_games_on_disk(store: Store, camp: dict[str, Any]) -> None:
-    """Each leg's stored state is what its seed, carried-in data and action rows replay to."""
-    for g in camp["games"]:
-        rec = store.load_game(g["game_id"])
-        rows = store.action_rows(g["game_id"])
-        assert [r["version"] for r in rows] == list(range(1, rec.version + 1))
-        save = {"ruleset": "beast", "config": g["config"], "seed": g["seed"],
-                "carry_in": rec.state.get("carry_in"),
-                "history": [[r["seat"], r["action"]] for r in rows]}
-        replayed = Game.replay(save)
-        assert replayed.state["version"] == rec.version
-        assert replayed.state["party"] == rec.state["party"]
+    """Each leg's stored party is also what its replay gives (campaignkit checks the rest)."""
+    for g, game in zip(camp["games"], check_games_on_disk(store, camp), strict=True):
+        assert game.state["party"] == store.load_game(g["game_id"]).state["party"]
 
 
 def _play_to_end(camps: Campaigns, cid: str) -> dict[str, Any]:
@@ -94,7 +81,7 @@ def test_a_whole_hunt_through_storage_with_a_reload(campaign_db: tuple[str, str]
     assert entry is not None and entry["index"] == 1
     assert not camps.game(camp, entry["game_id"]).over
     final = _play_to_end(camps, cid)
-    assert _summary(final) == _summary(ref)
+    assert summary(final) == summary(ref)
     _check_games_on_disk(camps.store, final)
     for c in (camps, ref_camps):
         c.store.close()
@@ -187,9 +174,31 @@ def test_kill_9_in_the_middle_of_a_leg_loses_nothing(campaign_db: tuple[str, str
         proc = _cli(campaign_db, "play", cid)
         assert proc.wait(180) == 0, proc.stderr.read().decode()
         final = camps.open(cid)
-        assert _summary(final) == _summary(ref)
+        assert summary(final) == summary(ref)
         _check_games_on_disk(store, final)
     finally:
         if proc.poll() is None:
             proc.kill()
         store.close()
+
+
+def test_the_summary_is_well_formed_at_every_step() -> None:
+    """docs/campaigns.md "Showing the campaign": campaign_summary(data) passes check_summary
+    at the start, between legs and at the end of a hunt (won or lost)."""
+    from hauntkit.core.campaign import finish_game, new_campaign, next_game
+    from hauntkit.core.campaign_view import check_summary
+
+    rs = get_ruleset("beast")
+    camp = new_campaign(rs, CONFIG, WON_SEED, SEATS, "c1")
+    assert check_summary(rs.campaign_summary(camp["data"])) == []
+    n = 0
+    while camp["status"] == "active":
+        game = next_game(rs, camp, f"g{n}")
+        while not game.over:
+            seat = game.to_act()[0]
+            game.act(seat, game.legal_actions(seat)[-1])  # done / end_turn / ...
+        finish_game(rs, camp, game, f"g{n}")
+        n += 1
+        summary_now = rs.campaign_summary(camp["data"])
+        assert check_summary(summary_now) == [], summary_now
+    assert camp["data"]["status"] in ("won", "lost")

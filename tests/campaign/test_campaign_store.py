@@ -15,11 +15,12 @@ from typing import Any
 
 import orjson
 import toycampaign  # noqa: F401 - registers "toyleague"
+from campaignkit import check_games_on_disk, summary
 from typer.testing import CliRunner
 
 from hauntkit.bots import bot_rng
 from hauntkit.cli.main import app
-from hauntkit.core import Game, get_ruleset
+from hauntkit.core import get_ruleset
 from hauntkit.core.campaign import current_game
 from hauntkit.server.campaigns import Campaigns
 from hauntkit.server.db import Store
@@ -36,26 +37,6 @@ def _db_args(db: tuple[str, str]) -> list[str]:
 
 def _campaigns(db: tuple[str, str]) -> Campaigns:
     return Campaigns(Store(*db), get_ruleset)
-
-
-def _summary(camp: dict[str, Any]) -> list[Any]:
-    """What must not depend on crashes: each game's seed, config, result and carry-out."""
-    return [camp["status"], camp["data"],
-            [(g["index"], g["seed"], g["config"], g["result"], g["carry_out"])
-             for g in camp["games"]]]
-
-
-def _check_games_on_disk(store: Store, camp: dict[str, Any]) -> None:
-    """Every game of the campaign: one action row per version, no gap, no duplicate, and the
-    stored state is what its seed, carried-in data and actions replay to."""
-    for g in camp["games"]:
-        rec = store.load_game(g["game_id"])
-        rows = store.action_rows(g["game_id"])
-        assert [r["version"] for r in rows] == list(range(1, rec.version + 1))
-        save = {"ruleset": "toyleague", "config": g["config"], "seed": g["seed"],
-                "carry_in": rec.state.get("carry_in"),
-                "history": [[r["seat"], r["action"]] for r in rows]}
-        assert Game.replay(save).state["version"] == rec.version
 
 
 def test_command_line_new_play_status_history(campaign_db: tuple[str, str]) -> None:
@@ -86,8 +67,8 @@ def test_command_line_new_play_status_history(campaign_db: tuple[str, str]) -> N
     while ref["status"] == "active":
         ref = camps.play_game(ref["id"])
     final = camps.open(cid)
-    assert _summary(final) == _summary(ref)
-    _check_games_on_disk(camps.store, final)
+    assert summary(final) == summary(ref)
+    check_games_on_disk(camps.store, final)
     camps.store.close()
 
 
@@ -179,7 +160,7 @@ def test_kill_9_mid_game_and_after_a_game_loses_nothing(campaign_db: tuple[str, 
         assert entry is not None and entry["index"] == 0  # the campaign points at the game
         mid = camps.game(camp, entry["game_id"])
         assert not mid.over and mid.state["version"] >= 6
-        _check_games_on_disk(store, camp)
+        check_games_on_disk(store, camp)
         # 2. resumed, then killed as soon as the first game is settled
         proc = _cli(campaign_db, "play", cid, "--bot-delay", "0.05")
         camp = _wait_for(store, cid, lambda c: c["games"][0]["status"] == "finished", proc)
@@ -187,14 +168,14 @@ def test_kill_9_mid_game_and_after_a_game_loses_nothing(campaign_db: tuple[str, 
         proc.wait(10)
         after = camps.open(cid)
         assert after["games"][0]["carry_out"] == ref["games"][0]["carry_out"]
-        assert _summary(after)[2][0] == _summary(ref)[2][0]
-        _check_games_on_disk(store, after)
+        assert summary(after)[2][0] == summary(ref)[2][0]
+        check_games_on_disk(store, after)
         # 3. resumed to the end: the same campaign as one never interrupted
         proc = _cli(campaign_db, "play", cid)
         assert proc.wait(120) == 0, proc.stderr.read().decode()
         final = camps.open(cid)
-        assert _summary(final) == _summary(ref)
-        _check_games_on_disk(store, final)
+        assert summary(final) == summary(ref)
+        check_games_on_disk(store, final)
         assert mid.state["history"] == camps.game(final, entry["game_id"]).state[
             "history"][:mid.state["version"]]
     finally:

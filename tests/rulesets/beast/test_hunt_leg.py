@@ -77,7 +77,7 @@ def test_reckless_infamy_raises_the_risk_by_one(hrs):
 
 def test_lets_fight_picks_a_fight_with_the_ambushers(hrs):
     """"Renown vs. Infamy" / Infamy 1 (Let's Fight): the party may force a fight (HR-71)."""
-    game = leg(hrs, "inv2", "t-risky", start_data(hrs), dice=[6, 6, 1])
+    game = leg(hrs, "inv2", "t-risky", start_data(hrs), dice=[6, 1, 6, 1])  # no Let's Talk
     to_phase(game, "investigate")
     game.act(0, {"type": "choose", "choice": "brag"})  # +3 infamy: rank 1
     assert game.state["hunt"]["fight"] is False
@@ -284,3 +284,39 @@ def test_a_battle_over_before_anyone_acts_goes_on_to_the_loot(hrs):
     to_phase(game, "loot")
     assert game.state["hunt"]["battle"]["winner"] == "hunters"
     assert any(e["type"] == "fled" for e in game.state["log"])
+
+
+def test_tagging_in_swaps_a_hunter_for_the_investigation(hrs, monkeypatch):
+    """"Renown vs. Infamy" / Infamy 3 (Tagging In), HR-52: the cameo hunter takes a hunter's
+    place and seat until the investigation ends; then the hunter comes back. (The test swaps
+    in Blake: the cameo's id is renown.TAG_IN_HUNTER.)"""
+    from hauntkit.rulesets.beast import renown
+    monkeypatch.setattr(renown, "TAG_IN_HUNTER", "blake")
+    data = start_data(hrs, at=[0, 1], run={"renown": 0, "infamy": 8, "clues": 0})
+    game = leg(hrs, "inv1", "t-lair", data)
+    to_phase(game, "investigate")
+    assert {"type": "tag_in", "hunter": "tamara"} in game.legal_actions(0)
+    game.act(0, {"type": "tag_in", "hunter": "tamara"})
+    party = game.state["party"]
+    assert [r["hunter"] for r in party] == ["michael", "blake"]
+    assert party[1]["hp"] == hrs.c.hunters["blake"].hp and party[1]["benched"]["hunter"] == \
+        "tamara"
+    assert not any(a["type"] == "tag_in" for a in game.legal_actions(0))
+    while not game.over:  # the trail is cold (no clue): the investigation ends, Tamara is back
+        say_done(game)
+    assert [r["hunter"] for r in game.state["party"]] == ["michael", "tamara"]
+
+
+def test_a_penance_buys_an_offering_once_per_location(hrs):
+    """"Specific Buffs" / Offering, HR-53: a hunter pays the location's Penance (t-quiet:
+    2 HP and 1 Crypto) and the Offering goes to the hunter it names; once per location."""
+    data = start_data(hrs)
+    game = leg(hrs, "inv1", "t-quiet", data, dice=[6], players=2)
+    to_phase(game, "investigate")
+    offer = {"type": "penance", "payer": "tamara", "receiver": "michael", "boon": "rank"}
+    assert offer in game.legal_actions(1) and offer not in game.legal_actions(0)
+    game.act(1, offer)
+    assert rec(game, "michael")["offering"] == {"rank": 1}
+    assert rec(game, "tamara")["hp"] == hrs.c.hunters["tamara"].hp - 2
+    assert game.state["crypto"] == 5 - 1
+    assert not any(a["type"] == "penance" for s in (0, 1) for a in game.legal_actions(s))

@@ -84,7 +84,7 @@ class HuntCampaign:
         inv = hunt.investigations[i]
         cfg: dict[str, Any] = {"hunt": {"hunt": hunt.id, "investigation": inv.id,
                                         "location": inv.locations[j]}}
-        if "max_rounds" in config:
+        if config.get("max_rounds"):
             cfg["max_rounds"] = config["max_rounds"]
         return cfg
 
@@ -155,4 +155,4 @@ class HuntCampaign:
         return {"title": hunt.name, "sections": sections}
 
 
-__all__ = ["HuntCampaign"]
+__all__ = ["HuntCampaign", "HuntCampaignConfig"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import dice, renown
+from hauntkit.rulesets.beast import hunt_offers as offers
 from hauntkit.rulesets.beast.hunt_party import active, change, lead_seat
 from hauntkit.rulesets.beast.hunt_schema import Effects
 from hauntkit.rulesets.beast.phases import Phase, party_seats
@@ -41,6 +42,25 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
             change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
         emit(state, "party_hurt", f"{source}: every hunter {fx.heal - fx.damage:+d} HP, "
              f"{-fx.sanity:+d} Sanity.", hp=fx.heal - fx.damage, sanity=-fx.sanity)
+
+
+def roll_for_ambush(rs: Any, state: State) -> bool:
+    """Roll a d6 against the location's risk (+1 with Reckless): at or under it the party is
+    ambushed and will fight (HR-71). Also for whatever else "requires the Hunters to roll for
+    Ambush" (Forage). A location without ambushers rolls nothing. Returns whether ambushed."""
+    h = state["hunt"]
+    loc = rs.c.locations[h["location"]]
+    if not rs.location_enemies(loc):
+        return False
+    risk = loc.risk + renown.risk_bonus(state)
+    roll = dice.d6(state)
+    h["ambush"] = roll
+    ambushed = roll <= risk
+    h["fight"] = h["fight"] or ambushed
+    emit(state, "ambush", f"Ambush roll {roll} against risk {risk}: "
+         + ("ambushed!" if ambushed else "no ambush."), roll=roll, risk=risk,
+         ambushed=ambushed)
+    return ambushed
 
 
 def affordable(state: State, event: Any) -> list[Any]:
@@ -83,15 +103,7 @@ class InvestigatePhase(Phase):
                  + ("they find their target." if h["fight"] else "the trail is cold."),
                  clues=state["clues"], needed=need, found=h["fight"])
             return
-        if not enemies:
-            return
-        risk = loc.risk + renown.risk_bonus(state)
-        roll = dice.d6(state)
-        h["ambush"] = roll
-        h["fight"] = roll <= risk
-        emit(state, "ambush", f"Ambush roll {roll} against risk {risk}: "
-             + ("ambushed!" if h["fight"] else "no ambush."), roll=roll, risk=risk,
-             ambushed=h["fight"])
+        roll_for_ambush(rs, state)
 
     def seats(self, rs: Any, state: State) -> list[int]:
         if state["hunt"]["event"] is not None:
@@ -104,11 +116,12 @@ class InvestigatePhase(Phase):
         if h["event"] is not None:
             event = rs.c.hunt_events[h["event"]]
             return [{"type": "choose", "choice": c.id} for c in affordable(state, event)]
+        out = offers.tag_in_options(rs, state, seat) + offers.penance_options(rs, state, seat)
         if (seat == lead_seat(state) and not h["fight"] and not h["last"]
                 and renown.can_force_fight(state)
                 and rs.location_enemies(rs.c.locations[h["location"]])):
-            return [{"type": "fight"}]
-        return []
+            out.append({"type": "fight"})
+        return out
 
     def can_be_done(self, rs: Any, state: State, seat: int) -> bool:
         return state["hunt"]["event"] is None
@@ -123,9 +136,13 @@ class InvestigatePhase(Phase):
                  event=event.id, choice=choice.id)
             apply_effects(rs, state, choice.effects, event.name)
             self.next_event(rs, state)
+        elif action["type"] == "tag_in":
+            offers.tag_in(rs, state, action)
+        elif action["type"] == "penance":
+            offers.penance(rs, state, action)
         elif action["type"] == "fight":
             h["fight"] = True
             emit(state, "fight", "Let's Fight: the hunters call out the ambushers.")
 
 
-__all__ = ["InvestigatePhase", "apply_effects"]
+__all__ = ["InvestigatePhase", "apply_effects", "roll_for_ambush"]

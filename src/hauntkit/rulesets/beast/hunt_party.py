@@ -81,7 +81,7 @@ def problems(rs: Any, state: State) -> list[str]:
            if state.get(key, 0) < 0]
     max_wounds = rs.c.hunts[state["hunt"]["hunt"]].max_wounds
     for r in state["party"]:
-        if "cameo" in r or not in_hunt(r):
+        if not in_hunt(r):
             continue
         who = r["hunter"]
         if not 0 < r["hp"] <= max_hp(rs, r):

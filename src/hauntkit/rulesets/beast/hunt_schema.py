@@ -60,6 +60,14 @@ class HuntEvent(_Item):
         return self
 
 
+class Penance(_Model):
+    """What the hunter paying a location's Penance gives up ("Specific Buffs" / Offering)."""
+
+    hp: int = Field(0, ge=0, le=10, description="HP the payer loses (never below 1)")
+    sanity: int = Field(0, ge=0, le=10, description="Sanity the payer loses (never below 1)")
+    crypto: int = Field(0, ge=0, le=50, description="Crypto the party pays")
+
+
 class Location(_Item):
     """A place the hunters investigate; its ambushers fight them when the risk roll says so."""
 
@@ -71,6 +79,7 @@ class Location(_Item):
     events: list[str] = Field(default_factory=list, description="event ids, in order")
     ambushers: list[str] | None = Field(None, description="enemy ids (default: the map's)")
     reward: int = Field(0, ge=0, le=50, description="Crypto for winning a battle here")
+    penance: Penance | None = Field(None, description="a Penance for the Offering (HR-53)")
 
 
 class Investigation(_Model):
@@ -151,4 +160,4 @@ def check_hunt_refs(items: dict) -> list[tuple[str, str, str]]:
 HUNT_KINDS = {"hunt_events": HuntEvent, "locations": Location, "hunts": Hunt}
 
 __all__ = ["HUNT_KINDS", "Choice", "Effects", "Hunt", "HuntEvent", "HuntLegConfig",
-           "Investigation", "Location", "RestRules", "check_hunt_refs"]
+           "Investigation", "Location", "Penance", "RestRules", "check_hunt_refs"]
