@@ -98,3 +98,23 @@ def test_battle_hooks_run_around_a_hunt_battle(hrs, monkeypatch):
     assert game.state["phase"] == "battle"
     end_battle(game, hrs, "hunters")
     assert calls == [("start", ["michael", "tamara", "thug-1"], 0), ("end", "hunters")]
+
+
+def test_event_and_investigation_hooks(hrs, monkeypatch):
+    """docs/hunt.md "Phases": BEFORE_EVENT runs before each event resolves (the Clash card
+    drawn before each Event); INVESTIGATION_END runs once when an investigation ends, with
+    whether its target was slain, before Renown and Infamy reset. Hooks change the state only
+    (a carried-in leg is built again from its seed)."""
+    monkeypatch.setattr(phases, "BEFORE_EVENT", [lambda rs, st, ev: st.setdefault(
+        "seen", []).append(["event", ev, st["clues"]])])
+    monkeypatch.setattr(phases, "INVESTIGATION_END", [lambda rs, st, ok: st.setdefault(
+        "seen", []).append(["end", ok, st.get("renown")])])
+    data = start_data(hrs, at=[0, 1], run={"renown": 2, "infamy": 0, "clues": 0})
+    game = leg(hrs, "inv1", "t-lair", data)
+    while not game.over:
+        say_done(game)
+    assert game.state["seen"] == [["event", "t-chaos", 0], ["end", False, 2]]
+    first = leg(hrs, "inv1", "t-quiet", start_data(hrs), dice=[6])
+    while not first.over:
+        say_done(first)
+    assert first.state["seen"] == [["event", "t-clue", 0]]  # not the investigation's end

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, renown
+from hauntkit.rulesets.beast import dice, phases, renown
 from hauntkit.rulesets.beast import hunt_offers as offers
 from hauntkit.rulesets.beast.hunt_party import active, change, lead_seat
 from hauntkit.rulesets.beast.hunt_schema import Effects
@@ -82,6 +82,8 @@ class InvestigatePhase(Phase):
         h = state["hunt"]
         while h["events"]:
             event = rs.c.hunt_events[h["events"].pop(0)]
+            for hook in phases.BEFORE_EVENT:
+                hook(rs, state, event.id)
             emit(state, "event", f"Event: {event.name}. {event.text}", event=event.id)
             apply_effects(rs, state, event.effects, event.name)
             if event.alignment is not None:

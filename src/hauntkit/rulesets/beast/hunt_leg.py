@@ -15,10 +15,9 @@ import orjson
 
 from hauntkit.core.log import emit
 from hauntkit.core.ruleset import ConfigError
-from hauntkit.rulesets.beast import renown
+from hauntkit.rulesets.beast import phases, renown
 from hauntkit.rulesets.beast.hunt_party import active, deal_seats, in_hunt, new_record
 from hauntkit.rulesets.beast.hunt_schema import Hunt, Investigation
-from hauntkit.rulesets.beast.phases import advance
 from hauntkit.rulesets.beast.skills import hunt as skills_hunt
 
 State = dict[str, Any]
@@ -82,7 +81,7 @@ def new_leg(rs: Any, config: dict[str, Any], seed: int,
     state["phase"] = "start"
     emit(state, "leg", f"The hunt reaches {loc.name} ({inv.name}).", location=loc.id,
          investigation=inv.id)
-    advance(rs, state)
+    phases.advance(rs, state)
     return state
 
 
@@ -122,6 +121,8 @@ def finish_leg(rs: Any, state: State) -> None:
         if gain:
             state["crypto"] += gain
             emit(state, "karma", f"Karma: +{gain} Crypto.", crypto=gain)
+        for hook in phases.INVESTIGATION_END:
+            hook(rs, state, bool(success))
         renown.end_investigation(state, state["party"])
         skills_hunt.end_investigation(rs, state, success)  # herbs, pets' ranks (skills/)
         if i + 1 < len(hunt.investigations):

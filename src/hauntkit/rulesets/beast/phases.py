@@ -225,7 +225,13 @@ HANDLERS: dict[str, Phase] = _Lazy()
 EXTRAS: dict[str, list[Extra]] = {name: [] for name in PHASES}
 BATTLE_START: list[Callable[[RS, State], None]] = []
 BATTLE_END: list[Callable[[RS, State], None]] = []
+# before each event of a location resolves (e.g. the Clash card drawn before each Event):
+# hook(rs, state, event_id)
+BEFORE_EVENT: list[Callable[[RS, State, str], None]] = []
+# when an investigation ends, after its rewards, before Renown and Infamy are reset (e.g. loot
+# that lasts "the length of the investigation", pets' ranks): hook(rs, state, success)
+INVESTIGATION_END: list[Callable[[RS, State, bool], None]] = []
 
-__all__ = ["BATTLE_END", "BATTLE_START", "DONE", "EXTRAS", "HANDLERS", "PHASES", "Extra",
+__all__ = ["BATTLE_END", "BATTLE_START", "BEFORE_EVENT", "DONE", "INVESTIGATION_END", "EXTRAS", "HANDLERS", "PHASES", "Extra",
            "Phase", "Placeholder", "advance", "party_seats", "phase_of",
            "settle_battle_if_over"]
