@@ -15,7 +15,8 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, phases, renown
+from hauntkit.rulesets.beast import dice, phases
+from hauntkit.rulesets.beast.hunt_investigate import roll_for_ambush
 from hauntkit.rulesets.beast.hunt_party import active
 from hauntkit.rulesets.beast.skills import blood, bounties, cards, forage, pets
 
@@ -128,14 +129,8 @@ def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
                              _value(rs, rec, "survival"))
         emit(state, "forage", f"{rs.c.hunters[rec['hunter']].name} forages (rolled {roll}): "
              + (f"{rs.c.herbs[herb].name}." if herb else "nothing."), herb=herb, roll=roll)
-        enemies = rs.location_enemies(rs.c.locations[h["location"]])
-        if enemies and not h.get("fight") and not h["last"]:
-            risk = rs.c.locations[h["location"]].risk + renown.risk_bonus(state)
-            amb = dice.d6(state)
-            h["fight"] = amb <= risk
-            emit(state, "ambush_roll", f"Foraging draws attention: ambush roll {amb} against "
-                 f"risk {risk}: " + ("ambushed!" if h["fight"] else "all quiet."),
-                 roll=amb, risk=risk, ambushed=h["fight"])
+        if not h.get("fight") and not h["last"]:  # "Foraging requires ... roll for Ambush"
+            roll_for_ambush(rs, state)
     elif kind == "bounty_clue":
         roll = dice.d6(state)
         bounty = _bounty(rs, state)
