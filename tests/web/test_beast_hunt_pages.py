@@ -26,6 +26,17 @@ def _campaign(server: ServerProcess) -> str:
     return r.json()["seats"][0]["url"]
 
 
+def _open_leg(browser, server: ServerProcess):
+    """A new hunt's first leg, open at Ann's seat: (context, page, page errors)."""
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(_campaign(server))
+    page.wait_for_selector("#conn.live")
+    return ctx, page, errors
+
+
 def _version(page) -> int:
     return int(page.evaluate("document.body.dataset.version"))
 
@@ -38,12 +49,7 @@ def _click(page, selector: str) -> None:
 
 def test_a_leg_of_a_hunt_through_the_pages(browser, web_server: ServerProcess,
                                            shots: Path) -> None:
-    errors: list[str] = []
-    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(_campaign(web_server))
-    page.wait_for_selector("#conn.live")
+    ctx, page, errors = _open_leg(browser, web_server)
 
     # the shop: where the hunt stands, the party and its Crypto
     page.wait_for_selector(".hunt-board")
@@ -92,5 +98,38 @@ def test_a_leg_of_a_hunt_through_the_pages(browser, web_server: ServerProcess,
     assert re.search(r"The hunt (goes on|is lost)", end), end
     log = page.inner_text("#log")
     assert "Seat 0" not in log and not re.search(r"\[\d", log)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_gear_bought_in_the_shop_goes_into_the_battle(browser, web_server: ServerProcess,
+                                                      shots: Path) -> None:
+    """"Gear Shop" and "Gear and Equipment" in a hunt (docs/hunt.md, docs/beast-gear.md): Ann
+    buys a Ninja mask for Michael from the shelves (6 Crypto, all the party has), equips it in
+    his augment slot, and the battle of the leg starts with Michael wearing it."""
+    ctx, page, errors = _open_leg(browser, web_server)
+    page.wait_for_selector(".wares")
+    page.click(".shelf[data-shelf=augment]")
+    row = ".ware[data-item=ninja_mask]"
+    page.wait_for_selector(row)
+    assert "6" in page.inner_text(f"{row} .cost")
+    page.screenshot(path=str(shots / "beast-hunt-shelves.png"))
+    _click(page, f"{row} button.buy[data-hunter=michael]")
+    assert "Michael buys Ninja mask for 6 Crypto (0 left)." in page.inner_text("#log")
+    assert "Crypto 0" in page.inner_text(".hunt-head")
+    assert "pack: Ninja mask" in page.inner_text("tr[data-hunter=michael]")
+    _click(page, "button.action:has-text('Michael: equip Ninja mask (augment slot)')")
+    assert "Ninja mask (augment)" in page.inner_text("tr[data-hunter=michael]")
+    page.screenshot(path=str(shots / "beast-hunt-bought.png"))
+    _click(page, "button.action[data-type=done]")
+    for _ in range(10):  # the location's events: the first choice each time
+        if not page.locator("button.action[data-type=choose]").count():
+            break
+        _click(page, "button.action[data-type=choose] >> nth=0")
+    _click(page, "button.action[data-type=done]")
+    # ambushed (seed 2): Michael comes to the battle with his mask on
+    page.wait_for_selector("svg.beast-map .unit")
+    assert "Gear: Ninja mask" in page.inner_text(".mine-info .hunter-card[data-unit=michael]")
+    page.screenshot(path=str(shots / "beast-hunt-geared-battle.png"))
     assert not errors, errors
     ctx.close()
