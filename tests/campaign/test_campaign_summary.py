@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from hauntkit.core.campaign_view import check_summary, generic_summary, present
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
+from hauntkit.server.campaign_api import game_title
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
@@ -63,6 +64,9 @@ class _Raises(toycampaign.LanternLeague):
     def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
         raise KeyError("wins")
 
+    def campaign_game_title(self, index: int, config: dict[str, Any]) -> str:
+        raise KeyError("round")
+
 
 class _Own(toycampaign.LanternLeague):
     def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -100,3 +104,9 @@ def test_a_declared_campaign_config_is_what_new_campaigns_are_checked_against() 
     assert err.value.field == "players"
     # without a declaration the game's Config is used for both
     assert toycampaign.LanternLeague.validate_campaign_config({"games": 2}) == {"games": 2}
+
+
+def test_games_are_named_by_the_ruleset_or_by_number() -> None:
+    assert game_title(toycampaign.LanternLeague(), 0, {}) == "Game 1"
+    assert game_title(_Declared(), 2, {}) == "Race 3"  # its campaign_noun
+    assert game_title(_Raises(), 1, {}) == "Game 2"  # a failing hook: the default words

@@ -88,6 +88,7 @@ def test_friend_opens_their_seat_and_host_gets_the_links_again(srv: ServerProces
 
     shown = _get(srv, f"/api/campaigns/{cid}").json()
     assert shown["noun"] == "game" and shown["next_config"] == {"players": 3, "round": 1}
+    assert shown["next_title"] == "Game 1"
     assert check_summary(shown["summary"]) == []
     assert not {"host_token_hash", "seat_token_hashes"} & set(shown)
 
@@ -131,6 +132,8 @@ def test_history_presents_what_each_game_carried_out(srv: ServerProcess) -> None
     assert rows["Games"] == 1
     (game,) = _get(srv, f"/api/campaigns/{cid}/history").json()["games"]
     assert game["status"] == "finished" and check_summary(game["summary"]) == []
+    assert game["title"] == shown["games"][0]["title"] == "Game 1"
+    assert shown["next_title"] is None  # the campaign is over
     over = _get(srv, f"/api/campaigns/{cid}/seat", made["seats"][0]["token"])
     assert over.status_code == 403  # a bot seat has no campaign token to present
     assert _get(srv, "/campaign/" + cid).status_code == 200  # the page itself

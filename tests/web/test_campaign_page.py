@@ -41,7 +41,7 @@ def test_campaign_created_in_the_lobby_played_and_continued(
     cid = page.url.rstrip("/").split("/campaign/")[1]
     assert "#" not in page.url  # no token in the address bar
     page.wait_for_selector("#play-next")
-    assert "Next: game 1" in page.inner_text("#camp-status")
+    assert "Next: Game 1." in page.inner_text("#camp-status")
     assert "No game played yet" in page.inner_text("#history")
     assert "Wins" in page.inner_text("#summary")  # the generic rendering of the data
     page.screenshot(path=str(shots / "campaign-new.png"))
@@ -63,7 +63,7 @@ def test_campaign_created_in_the_lobby_played_and_continued(
     assert row.count() == 1
     result = page.inner_text(".history-row.finished .history-result")
     assert "won" in result and "reached the tower first" in result
-    assert "Next: game 2" in page.inner_text("#camp-status")
+    assert "Next: Game 2." in page.inner_text("#camp-status")
     summary = page.inner_text("#summary")
     assert "Games" in summary and "1" in summary
     page.screenshot(path=str(shots / "campaign-history.png"))
@@ -94,7 +94,7 @@ def test_campaign_page_without_or_with_a_forged_host_key(
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(web_server.url + f"/campaign/{cid}")
-    page.wait_for_selector("#camp-status:has-text('Next: game 1')")
+    page.wait_for_selector("#camp-status:has-text('Next: Game 1')")
     assert page.locator("#play-next").count() == 0  # a visitor cannot start games
     assert "watching" in page.inner_text("#camp-role")
     # a forged key: the button is there, the server refuses, and the page says why

@@ -224,6 +224,11 @@ class Ruleset(ABC):
         game was given, which is ``state["carry_in"]``)."""
         raise HauntkitError(f"ruleset {self.id!r} does not play campaigns")
 
+    def campaign_game_title(self, index: int, config: dict[str, Any]) -> str:
+        """What the campaign page calls its game ``index`` (0-based) made with ``config``:
+        "Prologue", "Chapter 3"... Default: the noun and the game's number from 1."""
+        return f"{self.campaign_noun.capitalize()} {index + 1}"
+
     def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
         """The campaign's persistent ``data`` for people to read: ``{"title", "sections":
         [{"title", "rows" | "columns"+"table" | "text"}]}`` (docs/campaigns.md, "Showing the

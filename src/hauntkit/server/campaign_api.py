@@ -18,6 +18,7 @@ in their seats play on, and they survive restarts like every game.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from typing import Any
 
@@ -40,6 +41,8 @@ from hauntkit.server.campaigns import (
 from hauntkit.server.db import token_matches
 from hauntkit.server.rooms import Manager
 
+log = logging.getLogger("hauntkit.server")
+
 
 class CreateCampaign(TableSpec):
     """A new campaign: the same fields as a new game's table."""
@@ -55,9 +58,28 @@ def _err(status: int, code: str, message: str, field: str | None = None) -> JSON
 def presented(rs: Ruleset, camp: Campaign) -> dict[str, Any]:
     """The campaign as the page shows it: the public document, the summary of its data, what
     one game is called and the next game's config."""
-    return {**public(camp), "summary": present(rs, camp["data"]),
-            "noun": rs.campaign_noun, "ruleset_name": rs.display_name or rs.id,
-            "next_config": upcoming(rs, camp)}
+    nxt = upcoming(rs, camp)
+    out = public(camp)
+    return {**out, "games": [titled(rs, g) for g in out["games"]],
+            "summary": present(rs, camp["data"]), "noun": rs.campaign_noun,
+            "ruleset_name": rs.display_name or rs.id, "next_config": nxt,
+            "next_title": None if nxt is None else game_title(rs, len(camp["games"]), nxt)}
+
+
+def game_title(rs: Ruleset, index: int, config: dict[str, Any]) -> str:
+    """``rs.campaign_game_title``, or the default's words when the hook fails."""
+    try:
+        title = rs.campaign_game_title(index, config)
+        if isinstance(title, str) and title:
+            return title
+    except Exception:  # noqa: BLE001 - a broken hook must not hide the campaign
+        log.warning("ruleset %s: campaign_game_title failed", rs.id, exc_info=True)
+    return f"{rs.campaign_noun.capitalize()} {index + 1}"
+
+
+def titled(rs: Ruleset, game: dict[str, Any]) -> dict[str, Any]:
+    """A campaign's game entry with its ``title``."""
+    return {**game, "title": game_title(rs, game["index"], game["config"])}
 
 
 def campaign_routes(mgr: Manager) -> APIRouter:
@@ -141,7 +163,8 @@ def campaign_routes(mgr: Manager) -> APIRouter:
             return camp
         rs = mgr.ruleset(camp["ruleset"])
         return {"id": cid, "games": [
-            {**g, "summary": None if g["carry_out"] is None else present(rs, g["carry_out"])}
+            {**titled(rs, g),
+             "summary": None if g["carry_out"] is None else present(rs, g["carry_out"])}
             for g in camp["games"]]}
 
     async def game_seats(camp: Campaign, gid: str) -> list[dict[str, Any]]:

@@ -33,21 +33,22 @@ function seatNames() {
   return (camp?.seats || []).map((s) => s.name);
 }
 
-// The next game's config in words: its plain values ("round: 2"), those of nested objects too
-// ("hunt: ashgrove"); lists are left to the ruleset's summary; at most six values are named.
-function configText(cfg) {
-  const parts = [];
+// The next game's config as label/value rows: its plain values, those of nested objects too
+// ("hunt: ashgrove"); lists are left to the ruleset's summary.
+function configRows(cfg) {
+  const rows = [];
   const walk = (obj) => {
     for (const [k, v] of Object.entries(obj || {})) {
       if (k === "players" || Array.isArray(v)) continue;
       if (v && typeof v === "object") walk(v);
-      else parts.push(`${k.replace(/_/g, " ")}: ${v}`);
+      else rows.push({ label: k.replace(/_/g, " "), value: v });
     }
   };
   walk(cfg);
-  const shown = parts.slice(0, 6).join(", ") + (parts.length > 6 ? ", …" : "");
-  return parts.length ? ` (${shown})` : "";
+  return rows;
 }
+
+const titleOf = (g, noun) => g.title || `${cap(noun)} ${g.index + 1}`;
 
 // Start the next game (or find the one in progress) and go to it with this browser's seat.
 async function play(button) {
@@ -78,15 +79,20 @@ function drawStatus() {
   if (camp.status !== "active") {
     text = `The campaign is over after ${games.length} ${noun}${games.length === 1 ? "" : "s"}.`;
   } else if (live) {
-    text = `${cap(noun)} ${live.index + 1} is being played.`;
+    text = `${titleOf(live, noun)} is being played.`;
     if (isHost || keys.seat_token) {
-      actions.append(el("button", { type: "button", id: "play-next", onclick: (e) => play(e.target) }, `Go to ${noun} ${live.index + 1}`));
+      actions.append(el("button", { type: "button", id: "play-next", onclick: (e) => play(e.target) }, `Go to ${titleOf(live, noun)}`));
     }
     actions.append(el("a", { href: gameUrl(live.game_id, "watch=1"), class: "watch-live" }, "watch it"));
   } else {
-    text = `Next: ${noun} ${games.length + 1}${configText(camp.next_config)}.`;
+    text = `Next: ${camp.next_title || `${cap(noun)} ${games.length + 1}`}.`;
     if (isHost) actions.append(el("button", { type: "button", id: "play-next", onclick: (e) => play(e.target) }, `Play the next ${noun}`));
     else if (keys.seat_token) actions.append(el("span", { class: "hint" }, `The host starts the next ${noun}; come back then.`));
+    const rows = configRows(camp.next_config);
+    if (rows.length) {
+      actions.append(el("details", { class: "next-config" }, el("summary", {}, "its settings"),
+        renderSummary({ sections: [{ title: "", rows }] })));
+    }
   }
   $("camp-status").textContent = text;
 }
@@ -122,7 +128,7 @@ async function drawHistory() {
   for (const g of games) {
     const state = g.status === "finished" ? "finished" : "being played";
     body.append(el("tr", { class: `history-row ${g.status}`, dataset: { index: g.index } },
-      el("td", {}, `${cap(noun)} ${g.index + 1}`), el("td", { class: "history-state" }, state),
+      el("td", { class: "history-title" }, titleOf(g, noun)), el("td", { class: "history-state" }, state),
       el("td", { class: "history-result" }, describeResult(g.result, seatNames()),
         g.summary ? el("details", {}, el("summary", {}, "carried out"), renderSummary(g.summary)) : null),
       el("td", {}, el("a", { href: gameUrl(g.game_id, "watch=1") }, g.status === "finished" ? "look back" : "watch"))));
