@@ -75,3 +75,29 @@ def test_an_unknown_field_and_a_repeated_key_are_refused(tmp_path: Path) -> None
     msg = str(err.value)
     assert "ch02.yaml" in msg and "yeer" in msg
     assert "ch03.yaml" in msg and "duplicate key" in msg
+
+
+def test_with_the_legacy_pack_a_chapter_must_name_real_haunts_cards_and_tiles(
+        tmp_path: Path) -> None:
+    """Chapters are a kind of the legacy pack: `hauntkit validate --ruleset legacy` (and any
+    load) checks the haunt, cards and tiles a chapter names, naming file, line and field."""
+    from hauntkit.core import get_ruleset
+
+    rs = get_ruleset("legacy")
+    chapters = rs.campaign_chapters()
+    assert [c.number for c in chapters] == list(range(14))
+    assert all(c.haunt.haunt in rs.ix.haunts and not rs.ix.haunts[c.haunt.haunt].free_play
+               for c in chapters)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "ruleset: legacy\nchapters:\n  - id: prologue\n    replace: true\n    number: 0\n"
+        "    title: A Broken Start\n    year: 1666\n    story: x\n"
+        "    setup: {text: x, changes: {add: [no_such_card]}}\n"
+        "    haunt: {threshold: 4, haunt: no_such_haunt}\n"
+        "    endings: {heroes: {text: x}, traitor: {text: x, tiles: [om_bell]}}\n")
+    with pytest.raises(ContentError) as err:
+        get_ruleset("legacy", [str(tmp_path)])
+    msg = str(err.value)
+    assert "bad.yaml:10: chapters[0].haunt.haunt" in msg and "no_such_haunt" in msg
+    assert "bad.yaml:9: chapters[0].setup.changes.add" in msg and "no_such_card" in msg
+    assert "chapters[0].endings.traitor.tiles" in msg and "unknown tile 'om_bell'" in msg
