@@ -29,6 +29,8 @@ def _raw(text: str, state: dict) -> list[str]:
             bad.append(f"the unit id {uid}")
     if re.search(r"\bSeat \d", text):
         bad.append("a seat number")
+    if re.search(r": [0-2]\.$", text):
+        bad.append("a bare die face")
     return bad
 
 

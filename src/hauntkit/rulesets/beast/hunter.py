@@ -15,7 +15,7 @@ from hauntkit.rulesets.beast.board import (
     los,
     occupancy,
 )
-from hauntkit.rulesets.beast.labels import hits_text, space_name, space_of
+from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_name, space_of
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -305,7 +305,7 @@ class HunterSide:
             done.append(eid)
             face = dice.combat(state, 1)[0]
             emit(state, "opportunity", f"{self.name(e)} takes an attack of opportunity on "
-                 f"{self.name(unit)}: {face}.", att=eid, tgt=unit["id"], face=face)
+                 f"{self.name(unit)}: {faces_text([face])}.", att=eid, tgt=unit["id"], face=face)
             if face:
                 self.deal(state, unit, 1, e, "PHYSICAL")
             if not unit["alive"]:
