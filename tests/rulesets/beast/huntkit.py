@@ -31,9 +31,13 @@ def start_data(rs: BeastRuleset, **changes: Any) -> dict[str, Any]:
 
 
 def say_done(game: Game) -> None:
-    """Every seat to act says done (once each)."""
+    """Every seat to act says done once; a seat that must choose first (the loot's or the
+    mystery's roll, gear's phases) takes its first option."""
     for seat in list(game.to_act()):
-        game.act(seat, {"type": "done"})
+        if seat not in game.to_act():
+            continue
+        legal = game.legal_actions(seat)
+        game.act(seat, {"type": "done"} if {"type": "done"} in legal else legal[0])
 
 
 def end_battle(game: Game, rs: BeastRuleset, winner: str, **units: dict[str, Any]) -> None:
