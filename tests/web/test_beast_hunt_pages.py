@@ -205,6 +205,9 @@ def test_gear_bought_in_the_shop_goes_into_the_battle(browser, web_server: Serve
     _investigate(page)
     page.wait_for_selector("svg.beast-map .unit")
     assert "Flooded Crypt" in page.inner_text(".battle-head")
+    # the last location has no shop: the leg's track shows it skipped
+    assert page.locator(".phase-track .phase.skipped[data-phase=shop]").count() == 1
+    assert page.locator(".phase-track .phase.past[data-phase=investigate]").count() == 1
     assert "Gear: Ninja mask" in page.inner_text(".mine-info .hunter-card[data-unit=michael]")
     page.screenshot(path=str(shots / "beast-hunt-second-battle.png"))
     assert not errors, errors

@@ -209,3 +209,16 @@ def test_shop_and_kit_labels_name_items_hunters_slots_and_prices(rs):
         "give": "Michael: give Ninja mask to Tamara",
         "arsenal": "Tamara: take the Bruiser Arsenal",
         "done": "Done shopping"}
+
+
+def test_refusals_name_the_hunter_not_a_seat_number(rs):
+    """HR-91: moving another player's hunter is refused naming the hunter, not "seat 0"."""
+    from hauntkit.core.errors import IllegalActionError
+
+    g = Game.new(rs, {"map": "alley", "hunters": ["joe", "fei"], "players": 2,
+                      "dice": [6, 1]}, seed=3)
+    step = next(a for a in rs.legal_actions(g.state, 1) if a["type"] == "step")
+    before = g.state["version"]
+    with pytest.raises(IllegalActionError, match=r"^Fei \('fei'\) is not one of your hunters"):
+        g.act(0, step)
+    assert g.state["version"] == before

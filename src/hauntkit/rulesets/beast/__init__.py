@@ -346,10 +346,12 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
                                             f"must be a single id or value, got {value!r}")
         if uid is not None and uid not in state["units"]:
             return UnknownIdError(f"no unit {uid!r}; units: {sorted(state['units'])}")
-        if uid is not None and state["units"][uid]["seat"] != seat:
-            return IllegalActionError(f"unit {uid!r} is not controlled by seat {seat}")
+        if uid is not None and state["units"][uid]["seat"] != seat:  # names, not seats: HR-91
+            return IllegalActionError(f"{self.name(state['units'][uid])} ({uid!r}) is not one "
+                                      "of your hunters")
         if uid is not None and "PARALYZE" in state["units"][uid]["st"]:
-            return IllegalActionError(f"{uid} is PARALYZED: no move, action or interrupt")
+            return IllegalActionError(f"{self.name(state['units'][uid])} ({uid!r}) is "
+                                      "paralyzed: no move, action or interrupt")
         return super().explain_illegal(state, seat, action)
 
     def catalogue(self) -> dict[str, Any]:

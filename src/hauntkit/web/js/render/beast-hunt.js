@@ -23,18 +23,19 @@ export function promptTitle(view) {
 }
 
 // Where the hunt stands: hunt, investigation, location, and this leg's phases.
-export function huntHeader(cat, view) {
+export function huntHeader(cat, view, story = []) {
   const h = view.hunt || {};
   const hunt = cat.hunts?.[h.hunt];
   const inv = hunt?.investigations?.[h.investigation];
   const loc = cat.locations?.[h.location];
   const plan = new Set(h.plan || []);
   const now = view.phase || "battle";
+  const entered = new Set(story.filter((e) => e.type === "phase").map((e) => e.phase));
   const track = el("ol", { class: "phase-track" }, ...PHASES.map((p) => {
-    let state = "past";
+    let state = "skipped"; // not part of this leg, or nothing to do in it
     if (p === now) state = "now";
     else if (plan.has(p)) state = "next";
-    else if (PHASES.indexOf(p) > PHASES.indexOf(now)) state = "skipped";
+    else if (entered.has(p)) state = "past";
     return el("li", { class: `phase ${state}`, dataset: { phase: p } }, PHASE_NAME[p]);
   }));
   const need = inv?.clues_needed;
@@ -144,7 +145,7 @@ function wares(cat, msg, ui) {
 
 export function renderHuntBoard(root, msg, ui, cat) {
   const view = msg.view;
-  root.append(el("div", { class: "hunt-board" }, huntHeader(cat, view), phasePanel(cat, msg, ui.story), wares(cat, msg, ui),
+  root.append(el("div", { class: "hunt-board" }, huntHeader(cat, view, ui.story), phasePanel(cat, msg, ui.story), wares(cat, msg, ui),
     el("section", { class: "party-page" }, el("h2", {}, "The party"), partyTable(cat, view, ui.seatName))));
 }
 

@@ -506,7 +506,7 @@ export function renderBoard(root, msg, ui) {
     board.append(unitToken(msg, ui, u, p, X, Y, hover));
   }
   root.append(el("div", { class: "beast-board" },
-    el("div", { class: "beast-map-col" }, view.hunt ? hunt.huntHeader(catalog, view) : null, battleHeader(view), zoomable(board, null, null), legend()),
+    el("div", { class: "beast-map-col" }, view.hunt ? hunt.huntHeader(catalog, view, ui.story) : null, battleHeader(view), zoomable(board, null, null), legend()),
     el("div", { class: "beast-info" }, mineSection(view), turnOrder(view, ui), view.acting ? intentBox(view) : null, unitList(view), rolls(ui.story))));
 }
 
