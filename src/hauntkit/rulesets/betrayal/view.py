@@ -42,7 +42,7 @@ from typing import Any
 from hauntkit.core.log import visible_log
 from hauntkit.rulesets.betrayal import actions as A
 from hauntkit.rulesets.betrayal.index import BIT, Index
-from hauntkit.rulesets.betrayal.schema import SIDES, TRAITS
+from hauntkit.rulesets.betrayal.schema import SIDES, TRAITS, scaled
 
 State = dict[str, Any]
 
@@ -110,15 +110,15 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
     return out
 
 
-_SCALE_IN_TEXT = re.compile(r"\{(\d+)/(\d+)/(\d+)/(\d+)\}")
+_SCALE_IN_TEXT = re.compile(r"\{(\d+(?:/\d+){2,3})\}")
 
 
 def scale_text(text: str, players: int) -> str:
     """Resolve an author's ``{3/4/5/6}`` scaling in book text to this table's number
-    (3 players: first value ... 6 players: last)."""
+    (3 players: first value ... 6 players: last; ``{3/4/5}``: the last value for 5 and more)."""
     if "{" not in text:
         return text
-    return _SCALE_IN_TEXT.sub(lambda m: m.group(min(max(players, 3), 6) - 2), text)
+    return _SCALE_IN_TEXT.sub(lambda m: str(scaled(m.group(1), players)), text)
 
 
 def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:

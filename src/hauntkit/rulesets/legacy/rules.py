@@ -105,6 +105,31 @@ def _op_draw_top(ix: Any, s: State, fr: dict[str, Any]) -> None:
         draw_top(ix, s, fr["who"], fr["deck"])
 
 
+def _remove_card(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
+    """A card leaves this game for the box, the Tomb or for good (RemoveCard)."""
+    cid = fr["src"][2:] if eff.card == "this" and fr["src"].startswith("c:") else eff.card
+    if cid not in ix.cards or cid in s["legacy"]["out"]:
+        return
+    if cid in s["limbo"]:
+        s["limbo"].remove(cid)
+    for i, e in enumerate(s["ex"]):
+        if cid in e["cards"]:
+            K.lose(ix, s, i, cid)
+    for m in s["mon"].values():
+        if cid in m["cards"]:
+            m["cards"].remove(cid)
+    for room, pile in list(s["piles"].items()):
+        if cid in pile:
+            K.from_pile(s, room, cid)
+    for deck in s["decks"].values():
+        if cid in deck:
+            deck.remove(cid)
+    s["legacy"]["out"].append(cid)
+    s["house_changes"][eff.to].append(cid)
+    C.log(s, "remove_card", f"{ix.cards[cid].name} leaves the game ({eff.to}).", card=cid,
+          to=eff.to)
+
+
 def _event_src(ix: Any, src: str) -> bool:
     card = ix.cards.get(src[2:]) if src.startswith("c:") else None
     return card is not None and card.kind == "event"
@@ -244,7 +269,7 @@ class LegacyRules(BetrayalRules):
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
                             "heirloom": {"make"}})
         self.effects.update({"bury": E.EFFECTS["discard"], "draw": _draw, "if": _if,
-                             "damage": _damage, "roll": _roll})
+                             "damage": _damage, "roll": _roll, "remove_card": _remove_card})
         self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
                          "draw_top": _op_draw_top, "start_haunt": _op_start_haunt})
         self.choices.update({"five": _five_chosen, "draw_event": _draw_event_chosen,

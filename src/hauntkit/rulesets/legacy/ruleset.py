@@ -151,6 +151,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
                        "mode": config.get("mode", "free"),
                        "heirlooms": dict(house.heirlooms), "heirloomed": [],
                        "passages": sorted(house.secret_passages), "out": sorted(out)}
+        s["house_changes"] = {"box": [], "tomb": [], "destroyed": []}
         s["intensity"] = dict(house.intensify)
         s["stickers"] = sorted(house.stickers)
         self.place_start(s)  # the starting tiles; everyone on the Entrance Hall (HL-10)

@@ -81,6 +81,17 @@ class Bury(S._M):
     card: str = "this"
 
 
+class RemoveCard(S._M):
+    """Take a card out of this game, wherever it is: ``this`` (the card whose effect this is) or
+    a card id; ``to``: back in the ``box`` (in the decks again next game), the ``tomb``, or
+    ``destroyed`` (rulebook "Back in Box and the Tomb"). The campaign reads
+    ``state.house_changes``."""
+
+    do: Literal["remove_card"]
+    card: str = "this"
+    to: Literal["box", "tomb", "destroyed"]
+
+
 class LIf(S.If):
     cond: LCond
     then: list[LEffect] = []
@@ -102,6 +113,7 @@ class LOncePerTurn(S.OncePerTurn):
 
 LEffect = Annotated[
     LRoll | S.Gain | S.Lose | S.Heal | S.Damage | LDraw | S.GetCard | S.Discard | Bury | S.Keep
+    | RemoveCard
     | S.Move | S.Place | S.RemoveToken | S.Discover | S.Attack | S.Steal | LIf | LChoose
     | S.Counter | S.SetFlag | S.Win | S.EndMovement | S.EndTurn | S.Stun | S.Kill | S.Drop
     | S.Say | S.Reveal | S.Hook | LOncePerTurn,
