@@ -91,6 +91,23 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
     def player_counts(self) -> list[int]:
         return [3, 4, 5]
 
+    def catalogue(self) -> dict[str, Any]:
+        """Betrayal's catalogue plus what Legacy prints: regions, symbols, card types, action
+        words, heirloom slots, family colours and the reminder cards."""
+        out = super().catalogue()
+        ix = self.ix
+        for cid, c in ix.cards.items():
+            out["cards"][cid].update(regions=list(c.regions), types=list(c.types),
+                                     heirloom_slot=c.heirloom_slot,
+                                     words=[a.action_word() for a in c.actions])
+        for rid, r in ix.rooms.items():
+            out["rooms"][rid].update(symbols=list(ix.symbols[rid]), ghosts=r.ghosts,
+                                     runestone=r.runestone, secret_passage=r.secret_passage)
+        for fid, f in ix.characters.items():
+            out["characters"][fid]["color"] = f.color
+        out["reminders"] = {k: {"name": r.name, "text": r.text} for k, r in ix.reminders.items()}
+        return out
+
     def describe_action(self, state: State, seat: int, action: Action) -> str:
         return V.describe(self.ix, state, seat, action, describe_action)
 
