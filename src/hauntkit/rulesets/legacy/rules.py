@@ -166,27 +166,32 @@ def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
     """A revealed traitor making a trait roll for a tile's effect may use a result of 5
     instead ("So You're Evil Now"); otherwise betrayal's roll."""
     who = fr["who"]
-    if fr["src"].startswith("r:") and isinstance(who, int) and eff.trait \
-            and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
+    if not (fr["src"].startswith("r:") and isinstance(who, int)):
+        E.EFFECTS["roll"](ix, s, fr, eff)  # monsters on tiles: the traitor picks the outcome
+        return
+    if eff.trait and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
         E.ask(s, who, "five", [{"type": "five", "five": True}, {"type": "five", "five": False}],
               "Use a result of 5 instead of making the roll?", k=fr["k"], i=fr["i"] - 1,
               who=who, src=fr["src"])
         return
-    E.EFFECTS["roll"](ix, s, fr, eff)
+    # anyone else rolls (a hidden traitor too: choosing would give them away, B14)
+    _tile_roll(ix, s, eff, who, fr["src"], False)
 
 
 def _five_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    eff = ix.fx[ch["k"]][ch["i"]]
-    who = ch["who"]
+    _tile_roll(ix, s, ix.fx[ch["k"]][ch["i"]], ch["who"], ch["src"], action["five"])
+
+
+def _tile_roll(ix: Any, s: State, eff: Any, who: int, src: str, five: bool) -> None:
     E.note_roll(s, eff)
-    if action["five"]:
+    if five:
         result = 5
         C.log(s, "roll", f"{C.name(ix, s, who)} takes a result of 5.", who=who, result=5)
     else:
         dice = C.count(s, eff.dice) if eff.dice is not None else None
         result = E.do_roll(ix, s, who, eff.trait, dice, "task" if eff.category else "trait",
                            eff.category, eff.bonuses, C.count(s, eff.add))
-    E.take_outcome(ix, s, eff, result, who, ch["src"])
+    E.take_outcome(ix, s, eff, result, who, src)
 
 
 # ------------------------------------------------------------------------------- discovery
