@@ -17,7 +17,7 @@ from hauntkit.env import ActionCatalogue, env
 DOC = Path(__file__).parents[2] / "docs" / "env.md"
 
 
-@pytest.mark.parametrize("ruleset", ["betrayal", "beast"])
+@pytest.mark.parametrize("ruleset", ["betrayal", "legacy", "beast"])
 def test_pettingzoo_api_test_and_seed_test_pass(ruleset):
     with warnings.catch_warnings():
         # a Dict observation with an action mask is PettingZoo's own convention
@@ -45,7 +45,7 @@ def play_random(game, seed: int, rng: np.random.Generator):
     return final
 
 
-@pytest.mark.parametrize("ruleset,seed", [("betrayal", 3), ("beast", 4)])
+@pytest.mark.parametrize("ruleset,seed", [("betrayal", 3), ("legacy", 2), ("beast", 4)])
 def test_rewards_at_the_end_follow_the_winning_side(ruleset, seed):
     game = env(ruleset)
     final = play_random(game, seed, np.random.default_rng(seed))
@@ -54,7 +54,7 @@ def test_rewards_at_the_end_follow_the_winning_side(ruleset, seed):
     for agent, (reward, terminated, truncated) in final.items():
         assert terminated and not truncated
         seat = game.agent_seat[agent]
-        side = state["ex"][seat]["side"] if ruleset == "betrayal" else "hunters"
+        side = state["ex"][seat]["side"] if ruleset != "beast" else "hunters"
         expected = 0.0 if result["winner"] is None else (
             1.0 if side == result["winner"] else -1.0)
         assert reward == expected
@@ -90,6 +90,19 @@ def test_observations_do_not_depend_on_hidden_order():
     assert np.all((before >= 0) & (before <= 1))
 
 
+def test_legacy_observations_do_not_depend_on_hidden_order():
+    """Legacy's hidden order is the cards behind each public back (``shuffle_hidden``)."""
+    import random
+
+    game = env("legacy")
+    game.reset(seed=5)
+    before = game.observe(game.agent_selection)["observation"]
+    game.rs.shuffle_hidden(game.game.state, random.Random(1))
+    assert np.array_equal(before, game.observe(game.agent_selection)["observation"])
+    assert np.all((before >= 0) & (before <= 1))
+    assert game.observation_space(game.agent_selection)["observation"].shape == before.shape
+
+
 def test_the_encoding_is_fixed_by_type_then_canonical_order():
     cat = ActionCatalogue.for_ruleset("betrayal")
     offsets = cat.offsets()
@@ -101,6 +114,12 @@ def test_the_encoding_is_fixed_by_type_then_canonical_order():
                    first + 1: {"type": "explore", "dir": "w"},
                    offsets["other"][0]: {"type": "novel", "x": 1}}
     assert cat.size == 604 and ActionCatalogue.for_ruleset("beast").size == 446
+    legacy = ActionCatalogue.for_ruleset("legacy")
+    assert legacy.size == 612
+    permit = legacy.offsets()["permit"][0]
+    assert legacy.encode([{"type": "permit", "allow": True}, {"type": "permit", "allow": False}]
+                         ) == {permit: {"type": "permit", "allow": False},
+                               permit + 1: {"type": "permit", "allow": True}}
 
 
 def test_the_docs_snippets_run():

@@ -2,7 +2,7 @@
 
 The bot sees only ``view`` and ``legal_actions`` (plus the public content pack: room and card
 models and its own side's haunt book). Policies live in one module per ruleset
-(``betrayal_policy``, ``beast_policy``); this module picks the right one by ``view["ruleset"]``.
+(``betrayal_policy``, ``legacy_policy``, ``beast_policy``); this module picks the right one by ``view["ruleset"]``.
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ def policy_for(rs: Ruleset) -> Policy | None:
         from hauntkit.bots.betrayal_policy import BetrayalPolicy
 
         return BetrayalPolicy(rs.ix)  # type: ignore[attr-defined]
+    if rs.id == "legacy":
+        from hauntkit.bots.legacy_policy import LegacyPolicy
+
+        return LegacyPolicy(rs.ix)  # type: ignore[attr-defined]
     if rs.id == "beast":
         from hauntkit.bots.beast_policy import BeastPolicy
 

@@ -25,6 +25,11 @@ def determinizer(rs: Ruleset) -> Determinizer | None:
 
         ix = rs.ix  # type: ignore[attr-defined]
         return lambda view, rng: bd(ix, view, rng)
+    if rs.id == "legacy":
+        from hauntkit.rulesets.legacy.determinize import determinize as ld
+
+        lix = rs.ix  # type: ignore[attr-defined]
+        return lambda view, rng: ld(lix, view, rng)
     if rs.id == "beast":
         from hauntkit.rulesets.beast.determinize import determinize as sd
 
@@ -41,7 +46,7 @@ def not_determinizable() -> tuple[type[Exception], ...]:
 
 def rewards(rs: Ruleset, state: State, seats: int) -> list[float]:
     """Every seat's value of ``state`` (terminal or not), in [0, 1]."""
-    if rs.id == "betrayal":
+    if rs.id in ("betrayal", "legacy"):  # legacy's state and books are betrayal's
         return _betrayal(rs, state, seats)
     if rs.id == "beast":
         return _beast(state, seats)

@@ -17,16 +17,20 @@ Action = dict[str, Any]
 OTHER = "other"
 
 # (type, slots) per ruleset, in index order; docs/env.md lists them.
+_BETRAYAL: tuple[tuple[str, int], ...] = (
+    ("end_turn", 1), ("move", 16), ("explore", 4), ("room_action", 8), ("use", 16),
+    ("haunt_action", 16), ("attack", 16), ("give", 32), ("drop", 16), ("pick_up", 16),
+    ("place_stairs", 1), ("mmove", 64), ("mattack", 32), ("power", 16), ("mpick", 16),
+    ("mexplore", 16), ("rotate", 4), ("damage", 4), ("trait", 4), ("outcome", 8),
+    ("option", 16), ("go", 32), ("put", 32), ("place_tile", 64), ("target", 16),
+    ("steal", 16), ("take", 32), ("kill", 16), ("ignore_card", 2), ("pick", 8),
+    ("fetch", 32), ("swap", 16),
+)
 CATALOGUES: dict[str, tuple[tuple[str, int], ...]] = {
-    "betrayal": (
-        ("end_turn", 1), ("move", 16), ("explore", 4), ("room_action", 8), ("use", 16),
-        ("haunt_action", 16), ("attack", 16), ("give", 32), ("drop", 16), ("pick_up", 16),
-        ("place_stairs", 1), ("mmove", 64), ("mattack", 32), ("power", 16), ("mpick", 16),
-        ("mexplore", 16), ("rotate", 4), ("damage", 4), ("trait", 4), ("outcome", 8),
-        ("option", 16), ("go", 32), ("put", 32), ("place_tile", 64), ("target", 16),
-        ("steal", 16), ("take", 32), ("kill", 16), ("ignore_card", 2), ("pick", 8),
-        ("fetch", 32), ("swap", 16), (OTHER, 16),
-    ),
+    "betrayal": (*_BETRAYAL, (OTHER, 16)),
+    # legacy: betrayal's blocks (``take`` is Legacy's TAKE {card, from}), then its answers
+    "legacy": (*_BETRAYAL, ("permit", 2), ("heirloom", 2), ("five", 2), ("draw_event", 2),
+               (OTHER, 16)),
     "beast": (
         ("end_turn", 1), ("pass", 1), ("step", 64), ("slip", 32), ("attack", 32),
         ("ability", 128), ("interrupt", 64), ("cover", 8), ("douse", 16), ("carry", 64),

@@ -22,7 +22,7 @@ from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.env.actions import ActionCatalogue
 from hauntkit.env.features import encoder_for
 
-DEFAULT_PLAYERS = {"betrayal": 4, "beast": 4}
+DEFAULT_PLAYERS = {"betrayal": 4, "legacy": 4, "beast": 4}
 
 
 def seat_reward(rs: Ruleset, state: dict[str, Any], seat: int) -> float:
@@ -31,7 +31,7 @@ def seat_reward(rs: Ruleset, state: dict[str, Any], seat: int) -> float:
     winner = result.get("winner")
     if winner is None or winner == "draw":
         return 0.0
-    if rs.id == "betrayal":
+    if rs.id in ("betrayal", "legacy"):
         side = state["ex"][seat]["side"] or "heroes"
     else:  # every seat of beast plays the hunters
         side = "hunters"

@@ -31,12 +31,13 @@ class BetrayalFeatures:
     SIDES = ("heroes", "traitor", "unknown", None)
     PHASES = ("exploring", "haunt", "over")
     TRAITS = ("might", "speed", "sanity", "knowledge")
+    FLOORS: tuple[str, ...] = ("basement", "ground", "upper", "roof")
 
     def __init__(self, rs: Ruleset) -> None:
         ix = rs.ix  # type: ignore[attr-defined]
         self.rooms = {r: i for i, r in enumerate(sorted(ix.rooms))}
         self.haunts = {h: i for i, h in enumerate(sorted(ix.haunts))}
-        self.floors = {"basement": 0, "ground": 1, "upper": 2, "roof": 3}
+        self.floors = {f: i for i, f in enumerate(self.FLOORS)}
         seat_block = 2 + len(self.SIDES) + 2 * len(self.TRAITS) + 1 + len(self.floors) + 1
         self.size = (12 + len(self.haunts) + len(self.SIDES) + self.SEATS * seat_block
                      + self.MONSTERS * 3 + 4 * len(self.rooms))
@@ -90,6 +91,12 @@ class BetrayalFeatures:
         return np.asarray(f, dtype=np.float32)
 
 
+class LegacyFeatures(BetrayalFeatures):
+    """Betrayal's features over Legacy's regions (``outside`` instead of a roof)."""
+
+    FLOORS = ("basement", "ground", "upper", "outside")
+
+
 class BeastFeatures:
     """Global figures, then one block per unit slot: hunters in the pack's order, then up to
     ``ENEMIES`` enemies in id order (position, health, sanity, flags)."""
@@ -129,7 +136,7 @@ class BeastFeatures:
         return np.asarray(f, dtype=np.float32)
 
 
-ENCODERS = {"betrayal": BetrayalFeatures, "beast": BeastFeatures}
+ENCODERS = {"betrayal": BetrayalFeatures, "legacy": LegacyFeatures, "beast": BeastFeatures}
 
 
 def encoder_for(rs: Ruleset) -> BetrayalFeatures | BeastFeatures:

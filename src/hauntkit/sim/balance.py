@@ -23,7 +23,7 @@ from hauntkit.sim.report import wilson
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, play_game
 
 # the side whose win rate the fairness band is about
-FAIR_SIDE = {"betrayal": "heroes", "beast": "hunters"}
+FAIR_SIDE = {"betrayal": "heroes", "legacy": "heroes", "beast": "hunters"}
 LENGTH_KEYS = ("turns", "rounds")  # the first a ruleset's stats give is the game length
 DEATH_KEYS = ("deaths", "hunters_lost")
 BIN = 25  # width of the length histogram's bins
