@@ -66,3 +66,35 @@ def test_the_end_of_an_investigation_ranks_pets_and_clears_herbs(hrs):
     skills = state["party"][0]["skills"]
     assert skills["pets"][0]["rank"] == 1 and skills["compelled"] is False
     assert "herb" not in skills and "bounty" not in skills
+
+
+def _events_state(hrs, party):
+    from hauntkit.core.rng import new_rng
+    return {"rng": new_rng(1), "log": [], "party": party}
+
+
+def test_a_clash_card_before_an_event_goes_to_nysa_or_hurts_when_negative(hrs, monkeypatch):
+    """Card Casting: the Clash Card deck is "normally drawn before each Event"; Weaver of Fate
+    lets Nysa keep it; Loot "Lucky Charm Cereal disables 1 negative Clash Card" (HR-63)."""
+    from hauntkit.rulesets.beast.skills import hunt as sh
+    monkeypatch.setattr(sh, "choice", lambda rng, items: "the-skull")
+    rec = {"hunter": "nysa", "seat": 0, "sanity": 5, "skills": {}}
+    joe = {"hunter": "joe", "seat": 0, "sanity": 3, "charms": 1}
+    state = _events_state(hrs, [rec, joe])
+    sh.clash_before_event(hrs, state, "e1")
+    assert rec["skills"]["held"] == ["the-skull"] and rec["sanity"] == 5
+    state = _events_state(hrs, [joe])
+    sh.clash_before_event(hrs, state, "e1")
+    assert joe["charms"] == 0 and joe["sanity"] == 3  # the charm turns it aside
+    sh.clash_before_event(hrs, state, "e2")
+    assert joe["sanity"] == 2
+
+
+def test_cards_nysa_kept_join_her_hand_when_the_battle_starts(rs):
+    from hauntkit.core import Game
+    g = Game.new(rs, {"map": "alley", "hunters": ["nysa"], "enemies": ["thug"],
+                      "skills": {"nysa": {"held": ["key-moment", "the-skull"]}},
+                      "dice": [6, 1]}, seed=7)
+    hand = g.state["clash"]["hands"]["nysa"]
+    assert hand[:2] == ["key-moment", "the-skull"] and len(hand) == 6  # + 3 dealt + 1 drawn
+    assert rs.invariants(g.state) == []

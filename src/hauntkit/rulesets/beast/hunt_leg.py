@@ -18,7 +18,6 @@ from hauntkit.core.ruleset import ConfigError
 from hauntkit.rulesets.beast import phases, renown
 from hauntkit.rulesets.beast.hunt_party import active, deal_seats, in_hunt, new_record
 from hauntkit.rulesets.beast.hunt_schema import Hunt, Investigation
-from hauntkit.rulesets.beast.skills import hunt as skills_hunt
 
 State = dict[str, Any]
 
@@ -124,7 +123,6 @@ def finish_leg(rs: Any, state: State) -> None:
         for hook in phases.INVESTIGATION_END:
             hook(rs, state, bool(success))
         renown.end_investigation(state, state["party"])
-        skills_hunt.end_investigation(rs, state, success)  # herbs, pets' ranks (skills/)
         if i + 1 < len(hunt.investigations):
             nxt = [i + 1, 0]
         else:

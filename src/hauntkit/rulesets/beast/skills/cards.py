@@ -82,7 +82,12 @@ class CardsMixin:
     def deal_clash(self, state: State) -> None:
         """Start of battle: each card caster draws 3 (HR-54)."""
         for u in self.card_casters(state):
-            clash.ensure(self, state)
+            held = self.hx(state, u["id"]).pop("held", [])
+            cl = clash.ensure(self, state)
+            for card in held:  # Weaver of Fate: cards kept from before the Events
+                if card in cl["deck"]:
+                    cl["deck"].remove(card)
+                    clash.take(self, state, u["id"], card)
             clash.draw_into_hand(self, state, u["id"], clash.START_HAND)
             rec = self.hx(state, u["id"])
             rec.pop("tarot_drawn", None)

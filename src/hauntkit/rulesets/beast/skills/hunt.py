@@ -15,7 +15,8 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, phases
+from hauntkit.core.rng import choice
+from hauntkit.rulesets.beast import clash, dice, phases
 from hauntkit.rulesets.beast.hunt_investigate import roll_for_ambush
 from hauntkit.rulesets.beast.hunt_party import active
 from hauntkit.rulesets.beast.skills import blood, bounties, cards, forage, pets
@@ -92,8 +93,8 @@ def carry_back(rs: Any, state: State) -> None:
 
 
 def end_investigation(rs: Any, state: State, success: bool) -> None:
-    """Herbs wear off, pets rank up (on a success), Compulsion is ready again; a bounty not
-    collected is lost."""
+    """INVESTIGATION_END: herbs wear off, pets rank up (on a success), Compulsion is ready
+    again; a bounty not collected and a recruit are lost."""
     forage.end_investigation(state["party"])
     for r in state["party"]:
         skills = r.get("skills") or {}
@@ -101,6 +102,36 @@ def end_investigation(rs: Any, state: State, success: bool) -> None:
             pets.end_investigation(skills, success)
         skills.pop("bounty", None)
         skills.pop("recruit", None)  # New Recruit: for the rest of the Investigation
+
+
+def clash_before_event(rs: Any, state: State, event: str) -> None:
+    """BEFORE_EVENT: a clash card is drawn before each Event (HR-63). A card caster with room
+    keeps it for her next battle (Weaver of Fate); otherwise a negative card costs every
+    hunter 1 Sanity (never below 1) unless a Lucky Charm (a record's ``charms``) cancels it."""
+    card = choice(state["rng"], rs.c.clash_deck)
+    name = rs.c.clash[card].name
+    for r in active(state):
+        if "card_casting" in rs.c.passives.get(r["hunter"], ()):
+            held = r.setdefault("skills", {}).setdefault("held", [])
+            if len(held) < clash.HAND_LIMIT - clash.START_HAND:
+                held.append(card)
+                emit(state, "clash_event", f"A clash card turns up before the event; "
+                     f"{rs.c.hunters[r['hunter']].name} keeps it (Weaver of Fate).",
+                     event=event)
+                return
+    emit(state, "clash_event", f"A clash card turns up before the event: {name}.",
+         event=event, card=card)
+    if not rs.c.clash[card].negative:
+        return
+    for r in active(state):
+        if r.get("charms", 0) > 0:
+            r["charms"] -= 1
+            emit(state, "clash_event", f"{rs.c.hunters[r['hunter']].name}'s Lucky Charm "
+                 f"turns {name} aside.", hunter=r["hunter"])
+            return
+    for r in active(state):
+        r["sanity"] = max(1, r["sanity"] - 1)
+    emit(state, "clash_event", f"{name}: every hunter loses 1 Sanity.", card=card)
 
 
 # -- investigate ----------------------------------------------------------------------------
@@ -208,6 +239,8 @@ def register() -> None:
         return
     phases.BATTLE_START.append(carry_in)
     phases.BATTLE_END.append(carry_back)
+    phases.INVESTIGATION_END.append(end_investigation)
+    phases.BEFORE_EVENT.append(clash_before_event)
     phases.EXTRAS["investigate"].append(phases.Extra(
         frozenset({"forage", "bounty_clue", "bounty_track"}), _investigate_options,
         _investigate_act))
