@@ -12,7 +12,8 @@ then replaces what its rules make different, from the view only:
 - cards and tiles the view cannot place anywhere are out of this game (``legacy.out``).
 
 Not in the view, so set to their plain defaults: a chapter's other haunt triggers, intensity
-boxes and rule stickers (free play has none), which families made an heirloom this game.
+boxes and rule stickers (free play has none), which families made an heirloom this game, and
+the cards this game sent to the box or Tomb (``house_changes``, for the campaign's record).
 Buried cards are sampled like any unseen card (their place at the bottom is not remembered):
 the sample uses less than the seat knows, never more.
 """
@@ -66,6 +67,7 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
                    "heirloomed": [], "passages": [], "out": sorted(out)}
     s["intensity"] = {}
     s["stickers"] = []
+    s["house_changes"] = {"box": [], "tomb": [], "destroyed": []}  # the campaign's record
     return s
 
 
