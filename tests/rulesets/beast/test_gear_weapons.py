@@ -190,7 +190,7 @@ def test_rifle_burst_fire_rerolls_two_misses(rs):
 
 def test_shotgun_spread_hits_one_more_enemy_next_to_the_target(rs):
     """Range Weapons / Shotgun: Spread - attack one additional enemy adjacent to the target
-    (RULING HR-35: the first in unit order)."""
+    (RULING HR-35: one enemy next to it is hit at once)."""
     g = battle(rs, ["michael"], ["thug", "thug"],
                {"michael": {"x": 5, "y": 2}, "thug-1": {"x": 8, "y": 2},
                 "thug-2": {"x": 8, "y": 3}},
@@ -220,3 +220,18 @@ def test_beretta_fires_twice(rs):
     swing(g, "michael", "thug-1", "beretta", "ranged")
     assert len(events(g, "attack_roll")) == 2
     assert g.state["units"]["thug-1"]["hp"] == 6 - 2
+
+
+def test_the_hunter_picks_the_spread_target_when_there_are_several(rs):
+    """Range Weapons / Shotgun: Spread - one additional enemy adjacent to the target; with two
+    such enemies the hunter's seat picks (RULING HR-35)."""
+    g = battle(rs, ["michael"], ["thug", "thug", "cultist"],
+               {"michael": {"x": 5, "y": 2}, "thug-1": {"x": 8, "y": 2},
+                "thug-2": {"x": 8, "y": 3}, "cultist-1": {"x": 8, "y": 1}},
+               dice=[1, 0, 0, 0, 0], gear={"michael": ["sawed_off"]})
+    swing(g, "michael", "thug-1", "sawed_off", "ranged")
+    assert g.legal_actions(0) == [{"type": "second", "target": "thug-2"},
+                                  {"type": "second", "target": "cultist-1"}]
+    g.state["rng"]["script"].extend([1, 0, 0, 0, 0])
+    g.act(0, {"type": "second", "target": "cultist-1"})
+    assert [e["tgt"] for e in events(g, "attack_roll")] == ["thug-1", "cultist-1"]

@@ -22,7 +22,17 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import clash, combat, dice, gear, gear_use, labels, renown, status
+from hauntkit.rulesets.beast import (
+    clash,
+    combat,
+    dice,
+    gear,
+    gear_battle,
+    gear_use,
+    labels,
+    renown,
+    status,
+)
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
@@ -250,6 +260,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
                 return [{"type": "crit", "reroll": False}, {"type": "crit", "reroll": True}]
             if pending["kind"] == "hex":
                 return [{"type": "hex", "lower": "attack"}, {"type": "hex", "lower": "defense"}]
+            if pending["kind"] == "second":  # a weapon's second target (HR-35)
+                return [{"type": "second", "target": t} for t in pending["options"]]
             skill = self.pending_actions(state)
             if skill is not None:
                 return skill
@@ -282,6 +294,10 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
             fr["reroll"] = action["reroll"]
             fr["ph"] = "decided"
             state["pending"] = None
+        elif kind == "second":
+            pending, state["pending"] = state["pending"], None
+            gear_battle.push_second(self, state, state["units"][pending["unit"]],
+                                    pending["weapon"], action["target"], pending["why"], at=0)
         elif kind == "arc":
             fr = state["queue"][0]
             state["pending"] = None

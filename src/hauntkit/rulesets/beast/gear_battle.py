@@ -141,13 +141,9 @@ def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: i
     wpn = fr.get("wpn")
     if wpn is None:
         return
-    spread = spread_target(rs, state, fr, att, tgt)
-    if spread is not None:
-        new = weapon_frame(rs, state, att, spread, wpn)
-        new["second"] = True
-        emit(state, "spread", f"The shot spreads to {rs.name(state['units'][spread])}.",
-             tgt=spread)
-        state["queue"].insert(1, new)
+    spread = spread_targets(rs, state, fr, att, tgt)
+    if spread:
+        _second(rs, state, att, wpn, spread, "spread")
     if not tgt["alive"]:
         return
     w = rs.c.gear.items[wpn].weapon
@@ -174,33 +170,45 @@ def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: i
         return
     if again == "crit" and (not crit or att["flags"].get("crit_again")):
         return
-    target = tgt["id"]
     if again == "adjacent":
         others = [u for u in rs.adjacent_enemies(state, att) if u != tgt["id"]]
-        if not others:
-            return
-        target = others[0]  # RULING HR-35: the first other adjacent enemy, in unit order
+        if others:
+            _second(rs, state, att, wpn, others, "second_attack")
+        return
     if again == "crit":
         att["flags"]["crit_again"] = 1
-    if not state["units"][target]["alive"]:
-        return
+    _second(rs, state, att, wpn, [tgt["id"]], "second_attack")
+
+
+def _second(rs: Any, state: State, att: Unit, wpn: str, options: list[str], why: str) -> None:
+    """One more attack with the weapon: on the only option, or the hunter's seat picks
+    (RULING HR-35: a ``second`` action naming the target)."""
+    options = [o for o in options if state["units"][o]["alive"]]
+    if len(options) == 1 or (options and att["side"] != "hunters"):
+        push_second(rs, state, att, wpn, options[0], why)
+    elif options:
+        state["pending"] = {"kind": "second", "seat": att["seat"], "options": options,
+                            "unit": att["id"], "weapon": wpn, "why": why}
+
+
+def push_second(rs: Any, state: State, att: Unit, wpn: str, target: str, why: str,
+                at: int = 1) -> None:
+    """Queue the extra attack: right after the attack under way (``at`` 1), or first (0)."""
     new = weapon_frame(rs, state, att, target, wpn)
     new["second"] = True
-    emit(state, "second_attack", f"{rs.name(att)} attacks again.", unit=att["id"])
-    state["queue"].insert(1, new)
+    emit(state, why, f"{rs.name(att)} attacks {rs.name(state['units'][target])} too.",
+         unit=att["id"], tgt=target)
+    state["queue"].insert(at, new)
 
 
-def spread_target(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit) -> str | None:
-    """Shotgun Spread: one more enemy next to the target (RULING HR-35: the first in unit
-    order)."""
+def spread_targets(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit) -> list[str]:
+    """Shotgun Spread: the enemies next to the target that one more attack may hit."""
     wpn = fr.get("wpn")
     if wpn is None or fr.get("second") or "shotgun" not in rs.c.gear.weapon_classes(att, wpn):
-        return None
-    for uid, u in state["units"].items():
-        if u["alive"] and u["side"] != att["side"] and uid != tgt["id"] and dist(
-                u["x"], u["y"], tgt["x"], tgt["y"]) <= 1:
-            return uid
-    return None
+        return []
+    return [uid for uid, u in state["units"].items()
+            if u["alive"] and u["side"] != att["side"] and uid != tgt["id"]
+            and dist(u["x"], u["y"], tgt["x"], tgt["y"]) <= 1]
 
 
 def arc_proof(rs: Any, unit: Unit) -> bool:

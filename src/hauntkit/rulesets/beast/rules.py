@@ -64,7 +64,9 @@ class Rules:
     def defence_score(self, state: State, unit: Unit) -> int:
         """Defence value: base, minus defence debuffs, darkness (hunters) and light (hindered
         templates, RULING HR-5); never below 1 (rules: "Defense Debuffs")."""
-        score = gear_battle.base_defense(self, unit) - status.value(unit, "DEF_DOWN")
+        base = gear_battle.base_defense(self, unit) if "gear" in unit else \
+            self.c.stats(unit["kind"]).defense
+        score = base - status.value(unit, "DEF_DOWN")
         lit = is_lit(state, self.md(state), unit["x"], unit["y"])
         if unit["side"] == "hunters" and not lit:
             score -= 1  # "A Dark World": -1 DEFENSE in darkness
@@ -309,9 +311,8 @@ class Rules:
         words = ["LOWEST HP", "CLOSEST"] if cruelty else self.c.logic[enemy["kind"]] + [
             "CLOSEST"]
         pool = list(options)
-        taunts = [uid for uid in pool if "CRIMSON" in units[uid]["st"]]
-        if taunts:  # Crimson Dybbuk Box: overrides all enemy logic
-            pool = taunts
+        if "crimson" in state:  # Crimson Dybbuk Box: overrides all enemy logic
+            pool = [uid for uid in pool if "CRIMSON" in units[uid]["st"]] or pool
         for w in words:
             if len(pool) <= 1:
                 break
