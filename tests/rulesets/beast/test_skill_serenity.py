@@ -111,3 +111,21 @@ def test_ranks_come_from_successful_investigations_not_the_first():
     assert p.get("rank", 0) == 0
     with pytest.raises(IllegalActionError):
         pets.choose(skills, 5)
+
+
+def test_a_pet_at_the_map_edge_can_run_away_for_the_investigation(rs):
+    """Pet Rank Table, rank 0: RUN AWAY: a pet at the edge of the map can flee the
+    Investigation but does not gain a rank (HR-59)."""
+    skills = {"serenity": {"pets": [{"kind": "thug", "rank": 1}], "pet": 0}}
+    g = Game.new(rs, {"map": "alley", "hunters": ["serenity"], "enemies": ["cultist"],
+                      "dice": [6, 1], "skills": skills}, seed=7)
+    rs.apply_setup(g.state, {"units": {"pet-thug": {"x": 0, "y": 4}}})
+    flee = {"type": "run_away", "unit": "pet-thug"}
+    assert flee in g.legal_actions(0)
+    g.act(0, flee)
+    assert "pet-thug" not in g.state["units"]
+    rs.pets_after_battle(g.state, "serenity")
+    rec = carry_out(g.state)["serenity"]
+    assert rec["pets"][0]["fled"] is True and rec["pets"][0]["kind"] == "thug"
+    pets.end_investigation(rec, success=True)
+    assert rec["pets"][0]["rank"] == 1  # no rank for the Investigation it fled

@@ -26,7 +26,7 @@ from hauntkit.rulesets.beast.skills.trigger import TriggerMixin
 State = dict[str, Any]
 Unit = dict[str, Any]
 SKILL_ACTIONS = frozenset({"card", "arcana", "tarot", "command", "trigger", "mulligan",
-                           "decline"})
+                           "decline", "run_away"})
 # Keys of a battle-only nature, dropped from a record when the battle ends.
 _BATTLE_ONLY = ("tarot_drawn", "tarot_s2_used", "pet_of")
 _EMPTY: frozenset[str] = frozenset()
@@ -182,6 +182,8 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
             self.lay_arcana(state, units[action["unit"]], action["formation"])
         elif kind == "tarot":
             self.summon_tarot(state, units[action["unit"]])
+        elif kind == "run_away":
+            self.run_away(state, units[action["unit"]])
         elif kind == "command":
             self.command(state, units[action["unit"]], action["ability"], action["target"])
 

@@ -96,6 +96,8 @@ class PetsMixin:
         if idx is None or not 0 <= idx < len(pets):
             return
         pet = pets[idx]
+        if pet.get("fled"):
+            return  # it ran away for the rest of the Investigation
         spot = self.spot_near(state, owner)
         if spot is None:
             return
@@ -137,10 +139,15 @@ class PetsMixin:
 
     def pet_actions(self, state: State, pet: Unit, occ: dict, block: set) -> list[dict]:
         owner = self.pet_owner(state, pet)
+        md = self.md(state)
+        flee = []
+        edge = pet["x"] in (0, md.width - 1) or pet["y"] in (0, md.height - 1)
+        if edge and state["hx"][pet["id"]].get("pet", -1) >= 0 and "PARALYZE" not in pet["st"]:
+            flee = [{"type": "run_away", "unit": pet["id"]}]  # rank 0: RUN AWAY
         if (owner is None or not owner["alive"] or owner["intr"] or pet["acted"]
                 or "PARALYZE" in owner["st"]):
-            return []
-        out: list[dict] = []
+            return flee
+        out: list[dict] = flee
         for act in PET_ACTIONS:
             ab = self.pet_ability(pet, act)
             if ab is None or pet["cd"].get(ab.id, 0):
@@ -157,6 +164,18 @@ class PetsMixin:
         owner["intr"] = True  # the command uses Serenity's interrupt for the turn
         pet["acted"] = True
         self.use_ability(state, pet, self.pet_ability(pet, act), target, free=True)
+
+    def run_away(self, state: State, pet: Unit) -> None:
+        """RUN AWAY: a pet at the map's edge flees the Investigation, alive, without a rank
+        for it (HR-59)."""
+        owner = self.pet_owner(state, pet)
+        idx = state["hx"][pet["id"]]["pet"]
+        if owner is not None:
+            self.hx(state, owner["id"])["pets"][idx]["fled"] = True
+            self.hx(state, owner["id"])["pets"][idx]["hp"] = pet["hp"]
+        del state["units"][pet["id"]]
+        self.count_alive(state)
+        emit(state, "run_away", f"{self.name(pet)} runs away.", unit=pet["id"])
 
     def come_my_pet(self, state: State, unit: Unit) -> int:
         """Rank 2: +1 DEF to a pet and Serenity while they stand next to each other."""

@@ -14,6 +14,7 @@ def _hunter(rs: Any, hid: Any) -> str:
 
 
 LABELS = {
+    "run_away": lambda rs, s, a, who: f"{who}: run away (gone for this Investigation)",
     "forage": lambda rs, s, a, who: f"{_hunter(rs, a.get('hunter'))}: forage here",
     "bounty_clue": lambda rs, s, a, who: "Spend a clue on the bounty",
     "bounty_track": lambda rs, s, a, who: (
