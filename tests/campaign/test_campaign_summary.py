@@ -95,7 +95,7 @@ class _Declared(toycampaign.LanternLeague):
 def test_a_declared_campaign_config_is_what_new_campaigns_are_checked_against() -> None:
     assert _Declared.validate_campaign_config({"length": 5, "players": 3}) == {
         "length": 5, "players": 3}
-    assert set(_Declared.campaign_config_schema()["properties"]) == {"players", "length"}
+    assert set(_Declared().campaign_config_schema()["properties"]) == {"players", "length"}
     with pytest.raises(ConfigError) as err:
         _Declared.validate_campaign_config({"games": 2})  # a game option, not a campaign one
     assert err.value.field == "config.games"

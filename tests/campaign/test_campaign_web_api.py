@@ -51,6 +51,10 @@ def test_info_lists_campaign_rulesets_and_their_campaign_options(srv: ServerProc
     league, toy = rulesets["toyleague"], rulesets["toy"]
     assert league["campaigns"] is True and league["campaign_noun"] == "game"
     assert {o["key"] for o in league["campaign_options"]} >= {"games", "to_win"}
+    # a list marked per_seat is asked on each seat's row, with its items' choices
+    (lanterns,) = [o for o in league["campaign_options"] if o["key"] == "lanterns"]
+    assert lanterns["type"] == "per_seat"
+    assert lanterns["choices"] == ["red", "gold", "blue", "green"]
     assert toy["campaigns"] is False and "campaign_options" not in toy
 
 
@@ -58,6 +62,7 @@ def test_info_lists_campaign_rulesets_and_their_campaign_options(srv: ServerProc
     ({"config": {"gamez": 2}}, 422, "bad_config", "config.gamez"),
     ({"config": {"games": "two"}}, 422, "bad_config", "config.games"),
     ({"config": {"players": 9}}, 422, "bad_config", "players"),
+    ({"config": {"lanterns": ["red", "pink", "blue"]}}, 422, "bad_config", "config.lanterns.1"),
     ({"seats": [{"kind": "human"}]}, 400, "bad_seats", "seats"),
     ({"seats": [{"kind": "bot", "bot": "nobody"}] * 3}, 400, "unknown_bot", "seats"),
     ({"ruleset": "toy"}, 400, "no_campaigns", "ruleset"),

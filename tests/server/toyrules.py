@@ -8,7 +8,9 @@ event carry text no other seat may ever receive. First to 12 wins.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
 
 from hauntkit.core.log import emit, visible_log
 from hauntkit.core.rng import new_rng, roll_dice
@@ -89,11 +91,15 @@ class Lanterns(Ruleset):
 # starts the next one a step further on. It ends after `games` games (default 3) or as soon
 # as a seat has `to_win` wins (default 2).
 class LeagueConfig(RulesetConfig):
-    """A league game's config (``round``) and the league's own (``games``, ``to_win``)."""
+    """A league game's config (``round``) and the league's own (``games``, ``to_win``, and
+    each seat's lantern colour, ``lanterns``: a per-seat option of the lobby's form)."""
 
     round: int | None = None
     games: int | None = None
     to_win: int | None = None
+    lanterns: list[Literal["red", "gold", "blue", "green"]] | None = Field(
+        default=None, description="each seat's lantern colour",
+        json_schema_extra={"per_seat": True})
 
 
 @register_ruleset
@@ -105,7 +111,10 @@ class LanternLeague(Lanterns):
 
     def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:
         n = int(config.get("players", 3))
-        return {"wins": [0] * n, "bonus": [0] * n, "games": 0}
+        data = {"wins": [0] * n, "bonus": [0] * n, "games": 0}
+        if config.get("lanterns"):
+            data["lanterns"] = list(config["lanterns"])
+        return data
 
     def campaign_next(self, config: dict[str, Any], data: dict[str, Any],
                       played: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -125,4 +134,5 @@ class LanternLeague(Lanterns):
             "wins": [w + (i == winner) for i, w in enumerate(data["wins"])],
             "bonus": [b + (i != winner) for i, b in enumerate(data["bonus"])],
             "games": data["games"] + 1,
+            **({"lanterns": data["lanterns"]} if "lanterns" in data else {}),
         }

@@ -36,6 +36,14 @@ def test_campaign_created_in_the_lobby_played_and_continued(
     kinds.nth(0).select_option("me")
     kinds.nth(1).select_option("bot:random")
     kinds.nth(2).select_option("bot:random")
+    # a per-seat option (the league's lantern colours) is asked on each seat's row
+    lanterns = page.locator("#c-seat-rows .c-seat-opt[data-key=lanterns]")
+    assert lanterns.count() == 3 and "lanterns" in page.inner_text("#c-seat-head")
+    lanterns.nth(0).select_option("gold")
+    page.click("#c-create-btn")
+    page.wait_for_selector("#c-error:has-text('choose lanterns for every seat, or for none')")
+    lanterns.nth(1).select_option("red")
+    lanterns.nth(2).select_option("blue")
     page.click("#c-create-btn")
     page.wait_for_url("**/campaign/*")
     cid = page.url.rstrip("/").split("/campaign/")[1]
@@ -44,6 +52,7 @@ def test_campaign_created_in_the_lobby_played_and_continued(
     assert "Next: Game 1." in page.inner_text("#camp-status")
     assert "No game played yet" in page.inner_text("#history")
     assert "Wins" in page.inner_text("#summary")  # the generic rendering of the data
+    assert "gold, red, blue" in page.inner_text("#summary")  # the seats' lanterns
     page.screenshot(path=str(shots / "campaign-new.png"))
     # the host key is kept in this browser only, like game seat tokens
     keys = page.evaluate("JSON.parse(localStorage.getItem('hauntkit.campaigns'))")

@@ -92,7 +92,7 @@ class Ruleset(ABC):
         return _checked_config(cls, cls.Config, config)
 
     @classmethod
-    def campaign_config_schema(cls) -> dict[str, Any]:
+    def campaign_config_json_schema(cls) -> dict[str, Any]:
         """The JSON Schema of a new campaign's config (``CampaignConfig``, else ``Config``)."""
         return (cls.CampaignConfig or cls.Config).model_json_schema()
 
@@ -177,6 +177,13 @@ class Ruleset(ABC):
         """The JSON Schema of the config, for the lobby and the CLI. Rulesets may add choices
         known only from their content (``enum``)."""
         return self.config_json_schema()
+
+    def campaign_config_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a new campaign's config, for the lobby's "New campaign" form.
+        Rulesets may add choices known only from their content (``enum``, also on a list's
+        ``items``). A list field marked ``json_schema_extra={"per_seat": True}`` holds one
+        value a seat (legacy: each seat's family): the form asks it on each seat's row."""
+        return self.campaign_config_json_schema()
 
     def catalogue(self) -> dict[str, Any]:
         """The public catalogue of content for clients (names and texts printed on cards and

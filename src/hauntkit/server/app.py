@@ -97,8 +97,9 @@ def _branch(prop: dict[str, Any]) -> dict[str, Any]:
 
 def lobby_options(schema: dict[str, Any]) -> list[dict[str, Any]]:
     """The config keys a lobby form can offer, from the config's JSON Schema: a choice among
-    strings, a whole number or a yes/no. ``players`` is the seat count; lists are left to the
-    CLI and the API."""
+    strings, a whole number, a yes/no, or a list marked ``per_seat`` (one value a seat, from
+    its items' ``enum`` when there is one). ``players`` is the seat count; other lists are
+    left to the CLI and the API."""
     out = []
     for key, raw in schema.get("properties", {}).items():
         if key == "players" or not isinstance(raw, dict):
@@ -114,6 +115,10 @@ def lobby_options(schema: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({**base, "type": "int", "min": low, "max": spec.get("maximum")})
         elif kind == "boolean":
             out.append({**base, "type": "bool"})
+        elif kind == "array" and spec.get("per_seat"):  # one value a seat, asked per seat row
+            items = spec.get("items", {})
+            out.append({**base, "type": "per_seat", "choices": items.get("enum")
+                        if isinstance(items.get("enum"), list) else None})
     return out
 
 

@@ -3,9 +3,10 @@
 import { clear, el } from "./dom.js";
 
 // One input per declared option ({key, type: choice|bool|int, default, help, ...}).
+// Per-seat options ("per_seat") are asked on the seat rows instead (newcampaign.js).
 export function renderOptions(box, options, prefix = "opt") {
   clear(box);
-  for (const o of options || []) {
+  for (const o of (options || []).filter((x) => x.type !== "per_seat")) {
     const id = `${prefix}-${o.key}`;
     let input;
     if (o.type === "choice") {

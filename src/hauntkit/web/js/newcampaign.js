@@ -15,6 +15,17 @@ function current() {
   return campaignRulesets().find((r) => r.id === $("c-ruleset").value);
 }
 
+// Options asked once a seat (e.g. legacy's family of each seat).
+function perSeatOptions() {
+  return (current()?.campaign_options || []).filter((o) => o.type === "per_seat");
+}
+
+function perSeatInput(o, i) {
+  const attrs = { class: "c-seat-opt", dataset: { key: o.key }, "aria-label": `campaign seat ${i + 1} ${o.key.replace(/_/g, " ")}`, title: o.help || "" };
+  if (!o.choices) return el("input", { ...attrs, maxlength: "60" });
+  return el("select", attrs, el("option", { value: "" }, "default"), ...o.choices.map((c) => el("option", { value: c }, c)));
+}
+
 function seatRow(i) {
   const kind = el("select", { class: "c-seat-kind", "aria-label": `campaign seat ${i + 1} played by` },
     el("option", { value: "me" }, "me"),
@@ -23,7 +34,24 @@ function seatRow(i) {
   if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
   return el("tr", {}, el("td", {}, String(i + 1)),
     el("td", {}, el("input", { class: "c-seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `campaign seat ${i + 1} name` })),
-    el("td", {}, kind));
+    el("td", {}, kind), ...perSeatOptions().map((o) => el("td", {}, perSeatInput(o, i))));
+}
+
+// The seat table's head: the fixed columns and one a per-seat option.
+function drawSeatHead() {
+  clear($("c-seat-head")).append(el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Name"), el("th", {}, "Played by"),
+    ...perSeatOptions().map((o) => el("th", { title: o.help || "" }, o.key.replace(/_/g, " ")))));
+}
+
+// Each per-seat option's values, all seats or none; or the problem.
+function readPerSeat(rows, config) {
+  for (const o of perSeatOptions()) {
+    const values = rows.map((row) => row.querySelector(`.c-seat-opt[data-key="${o.key}"]`).value.trim());
+    if (values.every((v) => v === "")) continue;
+    if (values.some((v) => v === "")) return `choose ${o.key.replace(/_/g, " ")} for every seat, or for none`;
+    config[o.key] = values;
+  }
+  return null;
 }
 
 function drawSeats(switched = false) {
@@ -48,7 +76,10 @@ async function create(ev) {
     const name = row.querySelector(".c-seat-name").value.trim();
     return kinds[i].startsWith("bot:") ? { kind: "bot", bot: kinds[i].slice(4), name } : { kind: "human", name };
   });
-  const body = { ruleset: $("c-ruleset").value, seats, title: $("c-title").value.trim(), config: readOptions($("c-options")) };
+  const config = readOptions($("c-options"));
+  const unread = readPerSeat([...$("c-seat-rows").children], config);
+  if (unread) { $("c-error").textContent = unread; return; }
+  const body = { ruleset: $("c-ruleset").value, seats, title: $("c-title").value.trim(), config };
   if ($("c-seed").value !== "") body.seed = Number($("c-seed").value);
   try {
     const made = await api("/api/campaigns", { method: "POST", body: JSON.stringify(body) });
@@ -84,9 +115,10 @@ export function startCampaignForm(lobbyInfo) {
   if (!rulesets.length) return;
   const select = $("c-ruleset");
   for (const r of rulesets) select.append(el("option", { value: r.id }, r.name || r.id));
-  select.addEventListener("change", () => { drawSeats(true); drawOptions(); });
+  select.addEventListener("change", () => { clear($("c-seat-rows")); drawSeatHead(); drawSeats(true); drawOptions(); });
   $("c-seat-count").addEventListener("input", () => drawSeats());
   $("campaign-form").addEventListener("submit", create);
+  drawSeatHead();
   drawSeats(true);
   drawOptions();
   refreshCampaigns();
