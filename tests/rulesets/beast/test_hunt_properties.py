@@ -50,3 +50,28 @@ def test_random_hunts_keep_invariants_and_end(seed, players):
     assert camp["data"]["status"] in ("won", "lost")
     assert (camp["data"]["status"] == "won") == (
         camp["data"]["investigations"][-1:] == [{"id": "inv2", "success": True}])
+
+
+def test_a_hunt_battle_determinizes_with_the_party_values():
+    """Search bots sample a hunt's battle from a view: Renown and Infamy (Reckless: free
+    attacks) come along, so the sample offers the seat the same actions; between battles
+    there is nothing to sample (NotDeterminizable)."""
+    import pytest
+    from huntkit import leg, say_done, start_data
+
+    from hauntkit.rulesets.beast.determinize import NotDeterminizable, determinize
+
+    data = start_data(RS, at=[1, 1], run={"renown": 0, "infamy": 6, "clues": 0})
+    game = leg(RS, "inv2", "t-risky", data, dice=[1, 6, 1])
+    with pytest.raises(NotDeterminizable):
+        determinize(RS, game.view(0), random.Random(1))
+    while game.state["phase"] != "battle":
+        if game.state["hunt"]["event"]:
+            game.act(0, {"type": "choose", "choice": "pay"})
+        else:
+            say_done(game)
+    sample = determinize(RS, game.view(0), random.Random(1))
+    assert sample["infamy"] == 6
+    key = lambda a: repr(sorted(a.items()))  # noqa: E731
+    assert sorted(map(key, RS.legal_actions(sample, 0))) == \
+        sorted(map(key, game.legal_actions(0)))

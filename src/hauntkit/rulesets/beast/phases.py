@@ -114,13 +114,6 @@ class Phase:
             advance(rs, state)
 
 
-class Placeholder(Phase):
-    """A phase whose content another module supplies; until then it only offers ``done``."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
 class BattlePhase(Phase):
     """The battle: the ruleset's own battle rules (hunt_battle sets it up and settles it)."""
 
@@ -233,5 +226,5 @@ BEFORE_EVENT: list[Callable[[RS, State, str], None]] = []
 INVESTIGATION_END: list[Callable[[RS, State, bool], None]] = []
 
 __all__ = ["BATTLE_END", "BATTLE_START", "BEFORE_EVENT", "DONE", "INVESTIGATION_END", "EXTRAS", "HANDLERS", "PHASES", "Extra",
-           "Phase", "Placeholder", "advance", "party_seats", "phase_of",
+           "Phase", "advance", "party_seats", "phase_of",
            "settle_battle_if_over"]
