@@ -202,3 +202,16 @@ def test_the_summary_is_well_formed_at_every_step() -> None:
         summary_now = rs.campaign_summary(camp["data"])
         assert check_summary(summary_now) == [], summary_now
     assert camp["data"]["status"] in ("won", "lost")
+
+
+def test_the_new_hunt_form_offers_the_packs_hunts() -> None:
+    """docs/campaigns.md (campaign_config_schema): the lobby's "New campaign" form for beast
+    offers this content's hunts as a choice (and its hunters for the party list)."""
+    from hauntkit.server.app import lobby_options
+
+    rs = get_ruleset("beast")
+    options = {o["key"]: o for o in lobby_options(rs.campaign_config_schema())}
+    assert options["hunt"]["type"] == "choice"
+    assert options["hunt"]["choices"] == list(rs.c.hunts) == ["ashgrove", "short-night"]
+    hunters = rs.campaign_config_schema()["properties"]["hunters"]["anyOf"][0]["items"]
+    assert hunters["enum"] == list(rs.c.hunters)

@@ -46,6 +46,14 @@ class HuntCampaign:
     CampaignConfig: ClassVar[type[RulesetConfig] | None] = HuntCampaignConfig
     campaign_noun: ClassVar[str] = "leg"
 
+    def campaign_config_schema(self) -> dict[str, Any]:
+        """The new hunt form's schema, with this content's hunts and hunters as choices."""
+        schema = type(self).campaign_config_json_schema()  # type: ignore[attr-defined]
+        for key, choices in (("hunt", list(self.c.hunts)), ("hunters", list(self.c.hunters))):
+            branch = next(b for b in schema["properties"][key]["anyOf"] if b.get("type") != "null")
+            (branch["items"] if branch.get("type") == "array" else branch)["enum"] = choices
+        return schema
+
     def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:
         """A new hunt: config ``hunt`` (default: the pack's first), optional ``hunters`` (the
         party; default: the hunt's) and ``players``."""
