@@ -42,7 +42,8 @@ class LegacyCampaignConfig(RulesetConfig):
 
     players: int | None = Field(default=None, ge=3, le=5)
     families: list[str] | None = Field(
-        default=None, description="the family of each seat (default: the first families)")
+        default=None, description="the family of each seat (default: the first families)",
+        json_schema_extra={"per_seat": True})
     lineups: list[list[str]] = Field(
         default=[], description="game i is played by the families lineups[i] (a missing "
                                 "entry: `families`), so families can miss chapters")
@@ -53,7 +54,8 @@ class LegacyCampaignConfig(RulesetConfig):
         default=None, ge=0, description="free-play games after chapter 13 (none: endless)")
     free_play_haunt: str | None = Field(
         default=None, description="the haunt of free-play games (none: the chart's)")
-    free_play_threshold: int = Field(default=5, ge=1, le=16)
+    free_play_threshold: int = Field(
+        default=5, ge=1, le=16, description="free play: the haunt roll's threshold (RULING B4)")
 
 
 def parse_config(config: dict[str, Any]) -> LegacyCampaignConfig:
@@ -88,6 +90,21 @@ class LegacyCampaignMixin:
         as betrayal's ``characters``)."""
         fams = getattr(getattr(self, "ix", None), "characters", None)
         return list(fams) if fams else list(DEFAULT_FAMILIES)
+
+    def campaign_config_schema(self) -> dict[str, Any]:
+        """The campaign options' JSON Schema with the box's families as each seat's choices
+        (the lobby asks ``families`` on each seat's row)."""
+        schema = copy.deepcopy(super().campaign_config_schema())  # type: ignore[misc]
+        fam = schema.get("properties", {}).get("families", {})
+        for option in [fam, *fam.get("anyOf", [])]:
+            if option.get("type") == "array":
+                option.setdefault("items", {})["enum"] = self.campaign_families()
+        haunts = sorted(getattr(getattr(self, "ix", None), "haunts", {}))
+        fp = schema.get("properties", {}).get("free_play_haunt", {})
+        for option in [fp, *fp.get("anyOf", [])]:
+            if option.get("type") == "string" and haunts:
+                option["enum"] = haunts
+        return schema
 
     def campaign_box(self) -> R.Box:
         """From the pack: which cards/tiles are in play from the start (not ``purgatory``),

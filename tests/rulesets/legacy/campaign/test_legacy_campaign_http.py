@@ -51,3 +51,18 @@ def test_a_legacy_chapter_over_http(tmp_path: Path) -> None:
         assert titles[:3] == ["The house", "Chapters", "Prologue (1666): The First Stone"]
     finally:
         srv.kill()
+
+
+def test_the_new_campaign_form_seats_the_families() -> None:
+    """Issue 9: "create a campaign, seat the families": the lobby asks each seat's family
+    (a per-seat choice among the box's families) and offers the free-play options."""
+    from hauntkit.core import get_ruleset
+    from hauntkit.server.app import lobby_options
+
+    rs = get_ruleset("legacy")
+    options = {o["key"]: o for o in lobby_options(rs.campaign_config_schema())}
+    assert options["families"]["type"] == "per_seat"
+    assert options["families"]["choices"] == rs.campaign_families()
+    assert options["free_play_haunt"]["type"] == "choice"
+    assert "the_hollow_man" in options["free_play_haunt"]["choices"]
+    assert options["free_play_threshold"]["min"] == 1
