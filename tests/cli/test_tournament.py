@@ -95,3 +95,19 @@ def test_bot_speed_prints_iterations_per_second():
     fig = orjson.loads(result.stdout)
     assert fig["decisions"] == 2 and fig["iterations"] == 20
     assert fig["iterations_per_cpu_second"] > 0 and fig["cpu_seconds_per_decision"] > 0
+
+
+def test_legacy_sides_mode_pairs_each_seed_and_names_its_haunts():
+    """Legacy is competitive like betrayal: in sides mode each seed is played twice with the
+    bots' sides swapped, every game reaches one of the free-play haunts."""
+    result = run("tournament", "--ruleset", "legacy", "--bots", "heuristic,random",
+                 "--mode", "sides", "--games", "2", "--json")
+    assert result.exit_code == 0, result.output
+    report = orjson.loads(result.stdout)
+    assert report["ruleset"] == "legacy" and report["mode"] == "sides"
+    assert [r["seat_games"] for r in report["results"]] == [4, 4]
+    assert [(g["seed"], g["heroes"]) for g in report["per_game"]] == [
+        (0, "heuristic"), (0, "random"), (1, "heuristic"), (1, "random")]
+    assert set(report["haunts"]) <= {"ashes_of_the_chapel", "the_hollow_man",
+                                     "the_hungry_well"}
+    assert sum(h["games"] for h in report["haunts"].values()) == 4

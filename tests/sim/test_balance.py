@@ -131,3 +131,26 @@ def test_a_haunt_plays_the_same_games_alone_or_with_others(betrayal):
     report_both, games_both = run_balance(both, workers=1)
     assert games_alone == [g for g in games_both if g["scenario"] == "magpie"]
     assert report_alone["scenarios"]["magpie"] == report_both["scenarios"]["magpie"]
+
+
+def test_legacy_free_play_haunts_are_its_scenarios(tmp_path):
+    """Legacy's scenarios are its free-play haunts (docs/balance.md); the config's `haunt` makes
+    that haunt start (docs/legacy.md "Config"), the heroes' rate is the band's, and the
+    CLI writes the JSON and the HTML page with its three plots."""
+    legacy = get_ruleset("legacy")
+    spec = make_spec(legacy, "all", 1, bot="heuristic")
+    assert spec.side == "heroes" and spec.players == (3, 4, 5)
+    assert spec.scenarios == tuple(legacy.ix.free_haunts)
+    report, games = run_balance(spec, workers=1)
+    assert len(games) == 3 * len(legacy.ix.free_haunts)
+    assert all(g["started"] and not g["goal"].startswith("capped") for g in games)
+    assert all(g["goal"].split(": ")[0] in ("heroes", "traitor", "house") for g in games)
+    args = ["balance", "--ruleset", "legacy", "--haunt", "the_hungry_well", "--games", "1",
+            "--players", "3", "--workers", "1", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "the_hungry_well" in result.stdout
+    page = (tmp_path / "balance.html").read_text()
+    assert page.count("data:image/png;base64,") == 3
+    saved = orjson.loads((tmp_path / "balance.json").read_bytes())
+    assert saved["scenarios"]["the_hungry_well"]["games"] == 1

@@ -1,13 +1,13 @@
 """Bots against bots: seats rotated, win rates with Wilson 95% intervals.
 
-Competitive rulesets (``betrayal``): game ``g`` gives seat ``i`` the bot ``bots[(i + g) % k]``,
-so every bot sits in every seat and plays every side equally often. A bot's record is over its
+Competitive rulesets (``betrayal``, ``legacy``): game ``g`` gives seat ``i`` the bot
+``bots[(i + g) % k]``, so every bot sits in every seat and plays every side equally often. A bot's record is over its
 *seat-games*: a seat wins when its side wins (the house's win counts for the traitor side).
 Seats of one game share the outcome, so the interval is a little optimistic; the per-game
 paired figures are in the JSON.
 
-Sides mode (``betrayal``, for close duels): every seat plays ``opening`` before the haunt; after
-it, bot A plays every seat of one side and bot B the other, and the same seed is played again
+Sides mode (``betrayal``, ``legacy``, for close duels): every seat plays ``opening`` before the
+haunt; after it, bot A plays every seat of one side and bot B the other, and the same seed is played again
 with A and B swapped. Both games reach the same haunt (same opening, same seeds), so the pair
 differs only in how each bot played its side. A bot's record is over its games.
 

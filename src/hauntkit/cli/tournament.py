@@ -21,12 +21,12 @@ def register(app: typer.Typer) -> None:
 
     @app.command("tournament")
     def tournament_cmd(
-        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
+        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal, legacy or beast.")] = "betrayal",
         bots: Annotated[str, typer.Option(
             help="Comma-separated bot names, e.g. heuristic,random.")] = "heuristic,random",
         games: Annotated[int, typer.Option(min=1, help="Games (per bot for beast).")] = 20,
         players: Annotated[int | None, typer.Option(
-            help="Seats (betrayal: 3 to 6). Default: the ruleset's.")] = None,
+            help="Seats (betrayal: 3 to 6, legacy: 3 to 5). Default: the ruleset's.")] = None,
         seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
         iterations: Annotated[int | None, typer.Option(
             min=1, help="ISMCTS iterations per decision.")] = None,
@@ -39,7 +39,7 @@ def register(app: typer.Typer) -> None:
         config: Annotated[list[str] | None, typer.Option(
             help="Extra game config KEY=VALUE (repeatable).")] = None,
         mode: Annotated[str, typer.Option(
-            help="seats: bots rotated over the seats; sides (betrayal, two bots): --opening "
+            help="seats: bots rotated over the seats; sides (betrayal, legacy; two bots): --opening "
                  "plays until the haunt, then one bot per side, each seed played twice with "
                  "the sides swapped.")] = "seats",
         opening: Annotated[str, typer.Option(
@@ -47,8 +47,8 @@ def register(app: typer.Typer) -> None:
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     ) -> None:
         """Play bots against each other and print each bot's win rate with a 95% interval
-        (Wilson). betrayal rotates the bots over the seats game by game; beast (cooperative)
-        gives each bot every seat of the same games."""
+        (Wilson). betrayal and legacy rotate the bots over the seats game by game; beast
+        (cooperative) gives each bot every seat of the same games."""
         names = [b.strip() for b in bots.split(",") if b.strip()]
         known = bot_names()
         unknown = [b for b in [*names, opening] if b not in known]
@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
 def register_speed(app: typer.Typer) -> None:
     @app.command("bot-speed")
     def speed_cmd(
-        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
+        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal, legacy or beast.")] = "betrayal",
         decisions: Annotated[int, typer.Option(min=1, help="Decisions to search.")] = 20,
         iterations: Annotated[int, typer.Option(min=1, help="Iterations each.")] = 1000,
         rollout: Annotated[int, typer.Option(min=0, help="Rollout length.")] = 6,
