@@ -35,16 +35,17 @@ def _play_a_little_then_hand_to_a_bot(page: Any, clicks: int = 6) -> None:
     page.wait_for_selector("#endscreen:not([hidden])", timeout=60000)
 
 
-@pytest.mark.parametrize(("ruleset", "seats", "noun", "summary"), [
+@pytest.mark.parametrize(("ruleset", "seats", "noun", "summary", "per_seat"), [
     # issue 10: a beast hunt; its summary lists the party's hunters
-    ("beast", 2, "leg", "Hunters"),
+    ("beast", 2, "leg", "Hunters", {}),
     # issue 9: "create a campaign, seat the families, play its chapters in order, and read the
     # house's history between them"
-    ("legacy", 3, "chapter", "The history of the house"),
+    ("legacy", 3, "chapter", "The history of the house",
+     {"families": ["vance", "mercer", "crowley"]}),
 ])
 def test_campaign_of_a_real_ruleset_in_the_browser(
         browser: Any, web_server: ServerProcess, shots: Path, ruleset: str, seats: int,
-        noun: str, summary: str) -> None:
+        noun: str, summary: str, per_seat: dict[str, list[str]]) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -60,6 +61,9 @@ def test_campaign_of_a_real_ruleset_in_the_browser(
     kinds.nth(0).select_option("me")
     for i in range(1, seats):
         kinds.nth(i).select_option("bot:random")
+    for key, values in per_seat.items():  # e.g. the family each seat plays
+        for i, value in enumerate(values):
+            page.locator(f"#c-seat-rows .c-seat-opt[data-key={key}]").nth(i).select_option(value)
     page.click("#c-create-btn")
     page.wait_for_url("**/campaign/*")
     cid = page.url.rstrip("/").split("/campaign/")[1]
@@ -76,6 +80,8 @@ def test_campaign_of_a_real_ruleset_in_the_browser(
     page.wait_for_url(f"**/campaign/{cid}")
     page.wait_for_selector(".history-row.finished")
     assert "won" in page.inner_text(".history-row.finished .history-result")
+    for values in per_seat.values():  # the seats' choices are in the campaign's record
+        assert all(v.capitalize() in page.inner_text("#summary") for v in values)
     # each game is named as the ruleset names it (campaign_game_title), in the order played
     shown = httpx.get(f"{web_server.url}/api/campaigns/{cid}", timeout=60).json()
     assert page.inner_text(".history-row.finished .history-title") == shown["games"][0]["title"]
