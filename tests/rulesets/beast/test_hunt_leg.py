@@ -327,3 +327,14 @@ def test_a_penance_buys_an_offering_once_per_location(hrs):
     assert rec(game, "tamara")["hp"] == hrs.c.hunters["tamara"].hp - 2
     assert game.state["crypto"] == 5 - 1
     assert not any(a["type"] == "penance" for s in (0, 1) for a in game.legal_actions(s))
+
+
+def test_an_omen_on_one_hunter_only_reaches_the_battle(hrs):
+    """"Mystery Table" / Chaos 3 (Cursed) carried on one record into the next battle: the other
+    hunters (records without omens) fight as usual; only the cursed one is cursed. (A hunt
+    played by bots crashed here when a record had no omens.)"""
+    data = start_data(hrs)
+    data["party"][0]["omens"] = [{"id": "cursed", "battles": 1}]
+    game = leg(hrs, "inv1", "t-quiet", data, dice=[1, 6, 1])
+    to_phase(game, "battle")
+    assert game.state["omens"]["cursed"] == ["michael"]

@@ -160,7 +160,8 @@ def _omen_battle(rs: Any, state: State, entry: Any, party: list[dict]) -> None:
         omen = state.setdefault("omens", {})
         if kind == "cursed":
             omen.setdefault("cursed", []).extend(
-                r["hunter"] for r in party if any(o["id"] == entry.id for o in r["omens"]))
+                r["hunter"] for r in party
+                if any(o["id"] == entry.id for o in r.get("omens", ())))
         else:
             omen[kind] = 1
     emit(state, "omen", f"{entry.name} hangs over this battle.", entry=entry.id)
