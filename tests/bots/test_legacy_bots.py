@@ -58,6 +58,25 @@ def test_traitor_walks_outside_and_feeds_the_well(legacy):
     assert _choose(game, 1) == {"type": "haunt_action", "id": "feed"}
 
 
+def test_traitor_seeks_a_ghost_tile_to_ignite(legacy):
+    """Ashes of the Chapel's traitor book: IGNITE `when: {ghost_here: true}` (Legacy's
+    condition, docs/legacy.md "Content"): the ghost tiles are where the traitor goes."""
+    setup = {"haunt": {"id": "ashes_of_the_chapel", "revealer": 1, "traitor": 1},
+             "explorers": {"0": {"room": "upper_landing"}, "1": {"room": "entrance_hall"},
+                           "2": {"room": "upper_landing"}, "3": {"room": "upper_landing"}},
+             "tokens": {"front_steps": {"ghost": 1}},
+             "turn": {"seat": 1}}
+    game = _game(legacy, setup)
+    first = _choose(game, 1)
+    assert first == {"type": "move", "to": "front_steps"}
+    game.act(1, first)
+    assert _choose(game, 1) == {"type": "haunt_action", "id": "ignite"}
+    # no ghost anywhere: the goal tile is not in the house yet, so the traitor explores
+    game = _game(legacy, {**setup, "tokens": {}})
+    assert not any(t["tokens"].get("ghost") for t in game.view(1)["tiles"])
+    assert _choose(game, 1)["type"] in ("explore", "move")
+
+
 def test_heroes_take_their_book_action_rather_than_wander(legacy):
     """The Hungry Well's heroes SEAL (a Knowledge roll) wherever they are."""
     game = _game(legacy, {"haunt": {"id": "the_hungry_well", "revealer": 0, "traitor": 1},

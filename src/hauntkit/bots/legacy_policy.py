@@ -11,14 +11,25 @@ What differs:
 - TAKE (``take {card, from}``) is for a wanted card held by someone not on the other side;
   the owner's answer (``permit``) allows teammates and refuses the other side;
 - the answers Legacy adds: make a fresh heirloom, take the traitor's result of 5, and let the
-  traitor decline an event tile's card.
+  traitor decline an event tile's card;
+- Legacy's condition ``ghost_here: true`` (in a book action's ``when`` or a ``win``) makes the
+  tiles with a ghost token rooms to reach (exploring when no such tile is in the house yet).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.bots.betrayal_policy import BetrayalPolicy, View, _Ctx, _matches, goals, house_of
+from hauntkit.bots.betrayal_policy import (
+    BetrayalPolicy,
+    Goals,
+    View,
+    _Ctx,
+    _matches,
+    goals,
+    house_of,
+)
+from hauntkit.rulesets.legacy.index import GHOST
 
 Action = dict[str, Any]
 
@@ -29,8 +40,32 @@ class LegacyPolicy(BetrayalPolicy):
     def scores(self, view: View, legal: list[Action]) -> list[float]:
         seat = view["seat"]
         house = house_of(view)
-        ctx = _LegacyCtx(self.ix, view, seat, house, goals(self.ix, view, seat))
+        ctx = _LegacyCtx(self.ix, view, seat, house, legacy_goals(self.ix, view, seat))
         return [ctx.score(a) for a in legal]
+
+
+def legacy_goals(ix: Any, view: View, seat: int) -> Goals:
+    """Betrayal's goals from the side's book, plus the ghost tiles of ``ghost_here`` conditions."""
+    g = goals(ix, view, seat)
+    h = view["haunt"]
+    if h is None:
+        return g
+    haunt = ix.haunts[h["id"]]
+    book = haunt.heroes if h["my_side"] == "heroes" else haunt.traitor_book
+    conds = [a.when for a in book.actions if a.when is not None] + list(book.win)
+    if any(_wants_ghost(c, h["flags"]) for c in conds):
+        ghosts = {t["room"] for t in view["tiles"] if t["tokens"].get(GHOST)}
+        g.rooms |= ghosts
+        g.explore = g.explore or not ghosts
+    return g
+
+
+def _wants_ghost(c: Any, flags: dict[str, Any]) -> bool:
+    if c.not_flag is not None and flags.get(c.not_flag):
+        return False  # that action is done
+    if getattr(c, "ghost_here", None) is True:
+        return True
+    return any(_wants_ghost(sub, flags) for sub in c.any_of or [])
 
 
 class _LegacyCtx(_Ctx):
