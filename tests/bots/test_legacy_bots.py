@@ -237,3 +237,22 @@ def test_ismcts_plays_legacy_decisions(legacy):
         action = bot.choose(game.view(seat), legal, bot_rng(6, seat))
         assert action in legal
         game.act(seat, action)
+
+
+def test_campaign_samples_keep_purgatory_cards_out_unless_a_back_needs_them(legacy):
+    """Campaign mode: Purgatory cards are in the decks only when the house added them
+    (docs/legacy.md "The house"), which the view does not say. A sample fills every back with
+    an unseen non-Purgatory card first, so with nothing added it holds no Purgatory card, and
+    with a Purgatory card added its backs still match the view."""
+    purgatory = legacy.ix.purgatory
+    for house, expect_none in (({}, True), ({"add": ["ev_flood", "tl_well"]}, False)):
+        game = Game.new(legacy, {"players": 4, "mode": "campaign", "house": house}, 4)
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        for k in range(5):
+            state = determinize(legacy.ix, view, random.Random(k))
+            assert legacy.invariants(state) == []
+            assert Game(legacy, state).view(seat)["backs"] == view["backs"]
+            sampled = {c for d in state["decks"].values() for c in d} | set(state["stack"])
+            if expect_none:
+                assert not sampled & purgatory

@@ -36,8 +36,9 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     """A Legacy state consistent with ``view`` (of seat ``view["seat"]``), hidden parts sampled."""
     s = betrayal_determinize(ix, view, rng)
     s["ruleset"] = "legacy"
-    campaign = view["mode"] == "campaign"
-    purgatory = set(ix.purgatory) if campaign else set()
+    # campaign: Purgatory cards and tiles are out unless the house added them (which the view
+    # does not say): they fill a back only when no other unseen card has it
+    late = set(ix.purgatory) if view["mode"] == "campaign" else set()
     seen: set[str] = set()
     for e in view["explorers"]:
         seen.update(e["cards"])
@@ -47,13 +48,13 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
         seen.update(t["pile"])
     backs = view["backs"]
     s["decks"] = {
-        kind: _deal([c for c in ix.deck_ids[kind] if c not in seen and c not in purgatory],
+        kind: _deal([c for c in ix.deck_ids[kind] if c not in seen],
                     backs["decks"].get(kind, []),
-                    lambda c: tuple(sorted(ix.card_regions[c])), rng)
+                    lambda c: tuple(sorted(ix.card_regions[c])), late, rng)
         for kind in view["decks"]}
     placed = set(s["tiles"])
-    s["stack"] = _deal([r for r in ix.stack_ids if r not in placed and r not in purgatory],
-                       backs["stack"], lambda r: tuple(ix.rooms[r].floors), rng)
+    s["stack"] = _deal([r for r in ix.stack_ids if r not in placed],
+                       backs["stack"], lambda r: tuple(ix.rooms[r].floors), late, rng)
     s["aside"] = []
     for shown, e in zip(view["explorers"], s["ex"], strict=True):
         e["used"] = list(shown["used"])
@@ -90,11 +91,13 @@ def _open_key(ix: Any, view: dict[str, Any]) -> str | None:
 
 
 def _deal(pool: list[str], backs: list[Any], back_of: Callable[[str], Hashable],
-          rng: random.Random) -> list[str]:
-    """One item of ``pool`` per back, each with that back where the pool allows; the pool is
-    shuffled first so every consistent order is possible."""
+          late: set[str], rng: random.Random) -> list[str]:
+    """One item of ``pool`` per back, each with that back where the pool allows (items in
+    ``late`` only when no other has it); the pool is shuffled first so every consistent order
+    is possible."""
     pool = list(pool)
     rng.shuffle(pool)
+    pool.sort(key=lambda x: x not in late)  # stable: pop() takes the others first
     by_back: dict[Hashable, list[str]] = {}
     for x in pool:
         by_back.setdefault(back_of(x), []).append(x)
@@ -102,5 +105,5 @@ def _deal(pool: list[str], backs: list[Any], back_of: Callable[[str], Hashable],
     for b in backs:
         group = by_back.get(tuple(b))
         out.append(group.pop() if group else None)
-    rest = [x for g in by_back.values() for x in g]
+    rest = sorted((x for g in by_back.values() for x in g), key=lambda x: x not in late)
     return [x if x is not None else rest.pop() for x in out if x is not None or rest]
