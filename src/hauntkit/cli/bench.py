@@ -38,7 +38,7 @@ LABELS = {
 def register(app: typer.Typer) -> None:
     @app.command("bench")
     def bench_cmd(
-        ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal or beast.")] = "betrayal",
+        ruleset: Annotated[str, typer.Option(help="Ruleset id (betrayal, beast, legacy, ...).")] = "betrayal",
         seconds: Annotated[float, typer.Option(min=0.1, help="CPU seconds of random play.")] = 5.0,
         players: Annotated[int | None, typer.Option(help="Seats (default: the ruleset's).")] = (
             None),
