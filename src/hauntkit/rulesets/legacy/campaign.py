@@ -341,6 +341,15 @@ class LegacyCampaignMixin:
             return "Turned on the family and won" if won else "Turned traitor and was undone"
         return "Survived and won" if won else "Survived, but the house won"
 
+    def campaign_game_title(self, index: int, config: dict[str, Any]) -> str:
+        """The campaign page's name of game ``index``: the prologue, then chapter N with its
+        title, then free play (game ``index`` plays chapter ``index``: one a game, in order)."""
+        if index > LAST_CHAPTER:
+            return f"Free play {index - LAST_CHAPTER}"
+        name = "Prologue" if index == 0 else f"Chapter {index}"
+        ch = self.chapter(index)
+        return f"{name}: {ch.title}" if ch is not None else name
+
     def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
         """The record as labelled sections for the browser and the command line."""
         return campaign_summary(data)
