@@ -4,6 +4,7 @@ of heuristic bots ends at a human-like length."""
 from __future__ import annotations
 
 import httpx
+import pytest
 from harness import ServerProcess
 
 
@@ -13,8 +14,10 @@ def test_lobby_offers_every_registered_bot(server: ServerProcess) -> None:
     assert {"random", "default", "heuristic", "ismcts"} <= set(r.json()["bots"])
 
 
-def test_betrayal_game_of_heuristic_bots_ends_at_a_human_length(server: ServerProcess) -> None:
-    made = server.create(ruleset="betrayal", seats=[{"kind": "bot", "bot": "heuristic"}] * 3,
+@pytest.mark.parametrize("ruleset", ["betrayal", "legacy"])
+def test_game_of_heuristic_bots_ends_at_a_human_length(server: ServerProcess,
+                                                       ruleset: str) -> None:
+    made = server.create(ruleset=ruleset, seats=[{"kind": "bot", "bot": "heuristic"}] * 3,
                          seed=4, config={"players": 3}, bot_delay=0.0)
     spec = server.ws(made["id"])
     final = spec.recv_until(lambda m: m["type"] == "state" and m["result"] is not None,
