@@ -15,7 +15,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import madness, phases
-from hauntkit.rulesets.beast.hunt_party import active, in_hunt, max_hp
+from hauntkit.rulesets.beast.hunt_party import active, in_hunt, max_hp, max_sanity
 
 State = dict[str, Any]
 
@@ -62,7 +62,10 @@ def end_battle(rs: Any, state: State) -> None:
         unit = state["units"].get(r["hunter"])
         if unit is None or unit["side"] != "hunters":
             continue
-        r["hp"], r["sanity"] = unit["hp"], unit["san"]
+        # what a battle raised (gear's HP, a herb's Sanity) ends with it: carried values stay
+        # within the hunter's own maxima
+        r["hp"] = min(unit["hp"], max_hp(rs, r))
+        r["sanity"] = min(unit["san"], max_sanity(rs, r))
         r["madness"] = madness.points(state, unit["id"])
         if not unit["alive"] and unit["hp"] > 0:  # driven mad (HR-50): no other way out alive
             r["broken"] = True  # RULING HR-73

@@ -13,6 +13,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+import orjson
+
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
@@ -80,7 +82,7 @@ def carry_back(rs: Any, state: State) -> None:
         rec = out.get(r["hunter"])
         if rec is not None:
             rec.pop("mad", None)
-            r["skills"] = rec
+            r["skills"] = orjson.loads(orjson.dumps(rec))  # not sharing lists with hx
     target = state.pop("bounty_target", None)
     bounty = _bounty(rs, state)
     if bounty and target is not None:
