@@ -235,3 +235,20 @@ def test_the_hunter_picks_the_spread_target_when_there_are_several(rs):
     g.state["rng"]["script"].extend([1, 0, 0, 0, 0])
     g.act(0, {"type": "second", "target": "cultist-1"})
     assert [e["tgt"] for e in events(g, "attack_roll")] == ["thug-1", "cultist-1"]
+
+
+def test_sniper_called_shot_double_swords_bypass_defence(rs):
+    """Range Weapons / Sniper: Called Shot (Action) - spend 1 round to take aim; DOUBLE SWORDS
+    rolled while aiming bypass the target's defence."""
+    g = duel(rs, "michael", ["scout_rifle"], [], ex=9)
+    g.state["units"]["thug-1"].update(max=30, hp=30)
+    g.act(0, {"type": "ability", "unit": "michael", "ability": "gear-scout_rifle-aim",
+              "target": "michael"})
+    assert g.state["units"]["michael"]["ch"]["gear-aimed"] == g.state["round"] + 1
+    g.state["round"] += 1  # the next hunter turn
+    g.state["units"]["michael"]["acted"] = False
+    # Scout Rifle A2: double sword + blank; thug DEF 2: block, block -> the double gets past
+    g.state["rng"]["script"].extend([2, 0, 1, 1])
+    swing(g, "michael", "thug-1", "scout_rifle", "ranged")
+    assert g.state["units"]["thug-1"]["hp"] == 30 - 1
+    assert "gear-aimed" not in g.state["units"]["michael"]["ch"]

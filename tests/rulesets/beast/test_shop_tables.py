@@ -202,3 +202,14 @@ def test_ghost_in_the_rain_lasts_the_investigation(hrs):
     loot.expire_investigation(hrs, game.state)
     assert rec(game)["omens"] == []
     assert gear_hunt.MysteryPhase.name == "mystery"
+
+
+def test_loot_breaks_when_the_investigation_ends(hrs):
+    """Loot Table: "Loot found on this table lasts for the length of the investigation only"
+    (the hunt's INVESTIGATION_END hook, HR-41)."""
+    game = party_state(hrs)
+    loot.apply_loot(hrs, game.state, entry(hrs, 3), "michael")
+    rec(game)["gear"]["open1"] = rec(game)["pack"].pop()
+    for hook in phases.INVESTIGATION_END:
+        hook(hrs, game.state, True)
+    assert rec(game)["gear"]["open1"] is None and "loot_plain_sword" not in rec(game)["pack"]

@@ -18,6 +18,7 @@ from hauntkit.rulesets.beast.gear_schema import (
     SLOT_KINDS,
     Arsenal,
     GearItem,
+    GearUse,
     LootEntry,
     MysteryEntry,
 )
@@ -92,6 +93,11 @@ def class_abilities(item: GearItem) -> list[Ability]:
         out.append(Ability(id=f"gear-{item.id}-fan", name=f"Fan the Hammer ({item.name})",
                            text="Four attacks on the target, none of them critical; 3-round "
                            "cool down.", style="ranged", cooldown=3, **base))
+    if "sniper" in w.classes:
+        out.append(GearUse(id=f"gear-{item.id}-aim", name=f"Called Shot ({item.name})",
+                           text="Spend this turn taking aim: next turn, double swords of an "
+                           "attack with this weapon get past the target's defence.",
+                           shape="self", targets="ally", range=0, hook="called_shot"))
     if "rifle" in w.classes:
         out.append(Ability(id=f"gear-{item.id}-burst", name=f"Burst Fire ({item.name})",
                            text="An attack that rerolls 2 missed dice; 3-round cool down.",

@@ -43,6 +43,11 @@ def weapon_frame(rs: Any, state: State, unit: Unit, target: str, iid: str) -> Fr
     fr = combat.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
                       mult=max(2, w.crit_multiplier), reach=reach)
     fr["wpn"] = iid
+    aim = unit["ch"].get("gear-aimed")
+    if aim is not None and "sniper" in classes and mode == "ranged":
+        del unit["ch"]["gear-aimed"]
+        if aim == state["round"]:
+            fr["aimed"] = True  # Sniper Called Shot: aimed last turn
     if w.crit_multiplier == 1:
         fr["mult"] = 1  # the critical adds no damage (Whip, 9MM Shield)
     if "polearm" in classes or prof.multi_attack:

@@ -193,6 +193,12 @@ def register() -> None:
     phases.EXTRAS["rest"].append(kit)
     phases.BATTLE_START.append(battle_start)
     phases.BATTLE_END.append(battle_end)
+    phases.INVESTIGATION_END.append(investigation_end)
+
+
+def investigation_end(rs: Any, state: State, success: bool) -> None:
+    """Loot breaks and investigation-long omens end with the investigation ("Loot Table")."""
+    loot.expire_investigation(rs, state)
 
 
 register()

@@ -27,6 +27,7 @@ from hauntkit.rulesets.beast.schema import Ability
 State = dict[str, Any]
 Unit = dict[str, Any]
 TORCH = "gear-torch-on"  # key in unit["ch"]: the flash light that is switched on
+AIM = "gear-aimed"  # key in unit["ch"]: the round of the hunter's aimed shot (Called Shot)
 
 
 def _index(rs: Any) -> Any:
@@ -228,6 +229,9 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
         unit["flags"].pop("move_done", None)
         unit["mv"] = rs.movement(state, unit)
         emit(state, "extra_turn", f"{rs.name(unit)} may move and act again.", unit=unit["id"])
+    elif hook == "called_shot":  # Sniper: the aimed shot is for the next turn
+        unit["ch"][AIM] = state["round"] + 1
+        emit(state, "aim", f"{rs.name(unit)} takes aim.", unit=unit["id"])
     elif hook in ("quick_attack", "fan_the_hammer", "burst_fire"):
         return False
     else:
