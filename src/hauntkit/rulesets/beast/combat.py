@@ -127,8 +127,6 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
          f"{hits_text(faces)}{', a critical hit' if crit else ''}.", att=att["id"], tgt=tgt["id"], faces=faces,
          crit=crit)
     fr["h"] = h
-    if "aimed" in fr:  # Sniper Called Shot: these DOUBLE SWORDS bypass defence (gear_use.py)
-        fr["dbl"] = faces.count(dice.DOUBLE)
     fr["crit"] = crit
     fr["nodef"] = False
     if crit and phys:
@@ -189,8 +187,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     if "FLINCH" in tgt["st"]:
         status.remove(state, tgt, "FLINCH", ctx=rs)
     dmg = 0 if perfect or h == 0 else max(0, h + adds - blocked)
-    if fr.get("dbl"):  # aimed double swords get past the defence, perfect or not
-        dmg = max(dmg, fr["dbl"] + max(0, h - fr["dbl"] + adds - blocked))
+    if fr.get("aimed") and fr.get("dbl"):  # Sniper Called Shot (gear_battle.py): aimed
+        dmg = max(dmg, fr["dbl"] + max(0, h - fr["dbl"] + adds - blocked))  # double swords
     if dmg and el != "ETHER":
         dmg = max(0, dmg - rs.damage_reduction(tgt))
     if dmg and "bounty_target" in state:
