@@ -114,7 +114,8 @@ class BeastPolicy(ScoringPolicy):
         x, y = a["to"]
         ux, uy = unit["x"], unit["y"]
         target = next((e for e in enemies if e["id"] == focus), enemies[0])
-        rng = self.c.hunters[unit["kind"]].ranged.range
+        stats = self.c.stats(unit["kind"])  # a pet or a recruit is an enemy kind
+        rng = stats.ranged.range if stats.ranged is not None else 1
         here = _dist(ux, uy, target["x"], target["y"])
         there = _dist(x, y, target["x"], target["y"])
         lit = any(_dist(x, y, li["x"], li["y"]) <= 1 for li in lights)

@@ -338,3 +338,15 @@ def test_an_omen_on_one_hunter_only_reaches_the_battle(hrs):
     game = leg(hrs, "inv1", "t-quiet", data, dice=[1, 6, 1])
     to_phase(game, "battle")
     assert game.state["omens"]["cursed"] == ["michael"]
+
+
+def test_a_seat_whose_hunters_are_gone_stays_and_waits(hrs):
+    """HR-77 with HR-72: a two-seat hunt whose second seat's hunter died goes on; that seat
+    has nothing to do (the campaign keeps its seats)."""
+    data = start_data(hrs)
+    data["party"][1]["dead"] = True
+    game = leg(hrs, "inv1", "t-lair", data, players=2)
+    assert game.to_act() == [0] and game.legal_actions(1) == []
+    while not game.over:
+        say_done(game)
+    assert game.result()["hunt"] == "on"

@@ -60,9 +60,11 @@ def new_leg(rs: Any, config: dict[str, Any], seed: int,
         data = orjson.loads(orjson.dumps(data))
         party, crypto, run = data["party"], data["crypto"], data["run"]
     alive = [r for r in party if in_hunt(r)]
+    # the campaign's seats stay; a seat left without a hunter (its hunters dead or broken)
+    # simply has nothing to do (HR-77)
     players = int(config.get("players") or len(alive))
-    if not 1 <= players <= max(1, len(alive)):
-        raise ConfigError("players", f"between 1 and the {len(alive)} hunters still hunting")
+    if not 1 <= players <= 4 or (data is None and players > len(alive)):
+        raise ConfigError("players", f"between 1 and the {len(alive)} hunters")
     state = rs.blank_state(loc.map, players, seed,
                            int(config.get("max_rounds", rs.default_max_rounds)))
     state["rng"]["script"].extend(config.get("dice", []))
