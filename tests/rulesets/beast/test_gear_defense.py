@@ -268,3 +268,24 @@ def test_thermal_scope_ignores_stealth(rs):
                    gear={"michael": gear} if gear else {})
         shot = {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged"}
         assert (shot in g.legal_actions(0)) is ok
+
+
+def test_stealth_suit_shortens_enemy_ranged_attacks_on_the_wearer(rs):
+    """Defense Gear Shop / Stealth Suit: lower the Range of enemy attacks on the wearer by 2
+    (the thug's R3 shot from 3 spaces no longer reaches)."""
+    dice = [1, 0, 0, 0, 0] + [0] * 10
+    assert blake_hit_by_thug(rs, [], "volley", dice, thug_x=8) == 1
+    assert blake_hit_by_thug(rs, ["stealth_suit"], "volley", dice, thug_x=8) == 0
+
+
+def test_night_vision_goggles_see_through_stealth(rs):
+    """Battery Items / Night Vision Goggles: a free action to ignore enemies' Stealth."""
+    g = battle(rs, ["michael"], ["thug"],
+               {"michael": {"x": 1, "y": 2},
+                "thug-1": {"x": 4, "y": 2, "st": {"STEALTH": [2, 1]}}},
+               gear={"michael": ["night_vision_goggles"]})
+    shot = {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged"}
+    assert shot not in g.legal_actions(0)
+    g.act(0, {"type": "free", "unit": "michael", "ability": "gear-night_vision_goggles",
+              "target": "michael"})
+    assert shot in g.legal_actions(0)

@@ -61,6 +61,8 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
         if fr["style"] != "melee" and d > 1 and "STEALTH" in tgt["st"] and \
                 "MARKED" not in tgt["st"] and att["side"] != tgt["side"]:
             d *= 2  # STEALTH: twice the distance for an enemy's ranged attack
+        if "gear" in tgt and att["side"] == "enemies" and fr["style"] != "melee":
+            d += rs.c.gear.profile(tgt).shroud  # Stealth Suit: enemy range -2 on the wearer
         if d > fr["reach"] + fr.get("slack", 0):
             emit(state, "attack_stopped", f"{rs.name(tgt)} is out of reach now.")
             return True

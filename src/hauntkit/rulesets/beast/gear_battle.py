@@ -68,8 +68,6 @@ def ranged_extras(rs: Any, unit: Unit, fr: Frame) -> None:
             fr["ddm"] = fr.get("ddm", 0) + use.defense_minus
         if use.attack_plus and fr.get("wpn"):
             fr["atk"] += use.attack_plus
-        if use.id == "night_vision_goggles":
-            fr["seer"] = True
 
 
 def defence_faces(rs: Any, state: State, fr: Frame, tgt: Unit, faces: list[int]) -> list[int]:

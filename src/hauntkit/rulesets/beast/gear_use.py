@@ -27,6 +27,7 @@ from hauntkit.rulesets.beast.schema import Ability
 State = dict[str, Any]
 Unit = dict[str, Any]
 TORCH = "gear-torch-on"  # key in unit["ch"]: the flash light that is switched on
+GOGGLES = "night_vision_goggles"  # loaded like ammunition: sees through STEALTH this turn
 AIM = "gear-aimed"  # key in unit["ch"]: the round of the hunter's aimed shot (Called Shot)
 
 
@@ -51,7 +52,7 @@ def weapon_targets(rs: Any, state: State, unit: Unit, iid: str, block: Any) -> l
             continue
         d = dist(x, y, t["x"], t["y"])
         if w.mode == "ranged" and "STEALTH" in t["st"] and "MARKED" not in t["st"] \
-                and not prof.ignore_stealth:
+                and not prof.ignore_stealth and GOGGLES not in unit["flags"].get("ammo", ()):
             d *= 2
         if not lo <= d <= reach:
             continue

@@ -142,7 +142,7 @@ class HunterSide:
         if "gear" in unit:  # Precision Scope, Thermal Scope
             prof = self.c.gear.profile(unit)
             rrange += prof.range_bonus
-            seer = prof.ignore_stealth
+            seer = prof.ignore_stealth or gear_use.GOGGLES in unit["flags"].get("ammo", ())
         bars = state["barricades"]
         for tid, t in units.items():
             if not t["alive"] or t["side"] == "hunters":
