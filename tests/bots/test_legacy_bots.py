@@ -109,7 +109,7 @@ def test_take_only_from_a_teammate_and_permit_only_teammates(legacy):
     TAKE), and as the owner allows a teammate and refuses the other side."""
     setup = {"haunt": {"id": "the_hollow_man", "revealer": 0, "traitor": 2},
              "explorers": {str(i): {"room": "entrance_hall"} for i in range(4)},
-             "turn": {"seat": 0}}
+             "turn": {"seat": 0}, "found": [0, 2]}  # TAKE needs a find (HL-17)
     game = _game(legacy, {**setup, "explorers": {**setup["explorers"],
                                                  "1": {"room": "entrance_hall",
                                                        "cards": ["lantern"]},

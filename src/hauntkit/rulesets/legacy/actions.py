@@ -96,6 +96,17 @@ def worded(fn: Any) -> Any:
     return handler
 
 
+def has_found(ix: Any, e: dict[str, Any]) -> bool:
+    """Whether the Family card's item actions (GIVE, DROP, TAKE, PICK UP) are open to explorer
+    ``e``: "As soon as you find an Item or Omen, you have access to the actions on your Family
+    card other than ATTACK" (rulebook "Actions"). RULING HL-17: found = drew one from a deck
+    this game, or carries one now (however it came); a haunt's Objects are never gated."""
+    if e.get("found"):
+        return True
+    cards = ix.cards
+    return any(c in cards and cards[c].kind in ("item", "omen") for c in e["cards"])
+
+
 def _free(t: dict[str, Any], word: str | None, key: str | None = None) -> bool:
     return word is None or word not in t["words"] or (key is not None and t["open"] == key)
 
@@ -136,6 +147,7 @@ def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
                                     bool(wp and wp.distance)):
                     out.append({"type": "attack", "target": tg, "weapon": w})
     unused = [c for c in cards if c not in used]
+    found = has_found(ix, e)
     mates = [i for i, x in enumerate(s["ex"]) if x["alive"] and i != seat and x["room"] == room]
     for o in mates:
         give_ok = _free(t, "GIVE", f"GIVE:{o}")
@@ -146,7 +158,7 @@ def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
         theirs = s["ex"][o]
         for cid in theirs["cards"]:
             if cid not in theirs["used"] and K.tradable(ix, cid) and \
-                    (take_ok or cid not in ix.cards):
+                    (take_ok or cid not in ix.cards) and (found or cid not in ix.cards):
                 out.append({"type": "take", "card": cid, "from": o})
     drop_ok = _free(t, "DROP", "DROP")
     out += [{"type": "drop", "card": c} for c in unused
@@ -155,7 +167,8 @@ def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
     if pile:
         pick_ok = _free(t, "PICK UP", "PICK UP")
         out += [{"type": "pick_up", "card": c} for c in pile
-                if not K.is_companion(ix, c) and (pick_ok or c not in ix.cards)]
+                if not K.is_companion(ix, c) and (pick_ok or c not in ix.cards)
+                and (found or c not in ix.cards)]
     return out
 
 

@@ -58,6 +58,8 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     s["aside"] = []
     for shown, e in zip(view["explorers"], s["ex"], strict=True):
         e["used"] = list(shown["used"])
+        if shown.get("found"):
+            e["found"] = True
     s["turn"]["words"] = list(view["turn"].get("words", []))
     s["turn"]["open"] = _open_key(ix, view)
     everywhere = seen | {c for d in s["decks"].values() for c in d}

@@ -335,8 +335,10 @@ class LegacyRules(BetrayalRules):
 
     def item_drawn(self, ix: Any, s: State, who: int, cid: str) -> None:
         """Drawn unused; once per game a freshly drawn item with an heirloom slot may become
-        the family's heirloom, decided at once (rulebook "Heirlooming Item Cards")."""
+        the family's heirloom, decided at once (rulebook "Heirlooming Item Cards"). Finding an
+        Item or Omen opens the Family card's actions (rulebook "Actions", RULING HL-17)."""
         e = s["ex"][who]
+        e["found"] = True
         if cid in e["used"]:
             e["used"].remove(cid)
         card = ix.cards[cid]

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from hauntkit.core import rng
 from hauntkit.core.content import starter_dir
-from hauntkit.core.errors import HauntkitError
+from hauntkit.core.errors import HauntkitError, IllegalActionError
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.ruleset import Action, ConfigError, RulesetConfig, State
 from hauntkit.rulesets.betrayal import common as C
@@ -22,6 +22,7 @@ from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
 from hauntkit.rulesets.legacy import view as V
+from hauntkit.rulesets.legacy.actions import has_found
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
 from hauntkit.rulesets.legacy.index import START_ROOMS, LegacyIndex
@@ -43,7 +44,7 @@ def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # legacy explorers hold only scalars besides "cards", "used" (lists of ids) and "t"
 register_copy_plan("legacy", {**COPY_PLAN, "ex": _explorers})
-_SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold")
+_SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold", "found")
 
 
 class LegacyConfig(RulesetConfig):
@@ -180,7 +181,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
         """Betrayal's set-up fields (docs/scenarios.md) plus ``used: {seat: [cards]}`` (applied
         after ``turn``), ``heirlooms: {card: family}``, ``intensity: {card: n}``,
-        ``stickers: [ids]``, ``threshold: n`` (the haunt roll's)."""
+        ``stickers: [ids]``, ``threshold: n`` (the haunt roll's), ``found: [seats]`` (HL-17)."""
         if not isinstance(setup, dict):
             raise HauntkitError("setup must be a mapping")
         apply_setup(self.ix, state, {k: v for k, v in setup.items() if k not in _SETUP})
@@ -198,6 +199,20 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         state["stickers"] = sorted(set(state["stickers"]) | set(setup.get("stickers") or []))
         if "threshold" in setup:
             lg["threshold"] = int(setup["threshold"])
+        for seat in setup.get("found") or []:  # seats that found an Item or Omen (HL-17)
+            if not isinstance(seat, int) or not 0 <= seat < state["n"]:
+                raise HauntkitError(f"setup.found: {seat!r} is not a seat")
+            state["ex"][seat]["found"] = True
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
+        """Betrayal's explanations, and why TAKE / PICK UP are closed before a first find."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind in ("take", "pick_up") and action.get("card") in self.ix.cards \
+                and 0 <= seat < state["n"] and not has_found(self.ix, state["ex"][seat]):
+            return IllegalActionError(
+                f"{kind.replace('_', ' ').upper()} is a Family card action, open only once you "
+                "have found an Item or Omen (rulebook \"Actions\"; RULING HL-17)")
+        return super().explain_illegal(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.view(self.ix, state, seat, self.to_act(state))

@@ -17,6 +17,7 @@ def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, An
     for shown, e in zip(out["explorers"], s["ex"], strict=True):
         shown["family"] = e["ch"]
         shown["used"] = sorted(e["used"])
+        shown["found"] = bool(e.get("found"))  # RULING HL-17 (public: cards drawn are shown)
     for tile in out["tiles"]:
         room = ix.rooms[tile["room"]]
         tile["symbols"] = list(ix.symbols[tile["room"]])

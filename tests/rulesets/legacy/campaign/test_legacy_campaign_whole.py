@@ -29,6 +29,9 @@ def _in_game(state: dict[str, Any]) -> set[str]:
         ids |= set(ex["cards"])
     for pile in state.get("piles", {}).values():
         ids |= set(pile) if isinstance(pile, list) else set()
+    ids |= set(state.get("limbo", []))
+    choice = state.get("choice") or {}
+    ids |= set(choice.get("cards", []))  # e.g. the three items a joining family chooses from
     return ids
 
 
