@@ -130,6 +130,8 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
          crit=crit)
     fr["h"] = h
     fr["crit"] = crit
+    if not h and fr.get("miss_ready"):
+        att["cd"].pop(fr["miss_ready"], None)  # Boomerang: a MISS starts no cool down
     fr["nodef"] = False
     if crit and phys:
         mult = fr["mult"] + (1 if "FROZEN" in tgt["st"] else 0)

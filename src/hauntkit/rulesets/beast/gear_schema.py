@@ -94,6 +94,8 @@ class Weapon(_Model):
     second_attack: Literal["same", "adjacent", "crit"] | None = None
     no_interrupt: bool = Field(False, description="no interrupt the turn it attacks")
     charges: int | None = Field(None, ge=1, le=10, description="attacks per battle")
+    miss_keeps_ready: bool = Field(False, description="a Quick Fire that rolls no HIT does "
+                                   "not cool down (Boomerang; RULING HR-33)")
     tags: list[Literal["silver", "stake"]] = Field(default_factory=list)
 
 

@@ -250,6 +250,8 @@ def weapon_ability_frames(rs: Any, state: State, unit: Unit, ab: Ability, target
         return
     for fr in frames:
         fr["wpn"] = iid
+        if ab.id.endswith("-quick") and gi.items[iid].weapon.miss_keeps_ready:
+            fr["miss_ready"] = ab.id  # Boomerang: no cool down when it misses
     if ab.id.endswith("-fan"):
         colt = "colt_mark_iii" == iid
         for fr in frames:
