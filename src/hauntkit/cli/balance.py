@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.sim.balance import make_spec, parse_band, run_balance
+from hauntkit.sim.balance import check_bot, make_spec, parse_band, run_balance
 from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, ray_address
 from hauntkit.sim.parallel import shutdown_ray
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
@@ -75,6 +75,12 @@ def register(app: typer.Typer) -> None:
             help="Fairness band LOW-HIGH for the heroes' win rate.")] = "0.35-0.65",
         max_actions: Annotated[int, typer.Option(
             help="Cap per game; a game reaching it is reported as capped.")] = DEFAULT_MAX_ACTIONS,
+        iterations: Annotated[int | None, typer.Option(
+            min=1, help="ISMCTS iterations per decision (default 1000).")] = None,
+        time_per_decision: Annotated[float | None, typer.Option(
+            "--time-per-decision", "--seconds", metavar="S",
+            help="ISMCTS CPU seconds per decision, instead of iterations (the games then "
+                 "depend on the machine's speed: not reproducible).")] = None,
         workers: Annotated[int | None, typer.Option(
             min=1, help="Processes to use. Default: every core.")] = None,
         ray: Annotated[str | None, typer.Option(
@@ -99,13 +105,12 @@ def register(app: typer.Typer) -> None:
         try:
             spec = make_spec(rs, haunt, games, counts, seed=seed, bot=bots,
                              content=tuple(content or ()), replace_starter=replace_starter,
-                             max_actions=max_actions, band=parse_band(band))
+                             max_actions=max_actions, band=parse_band(band),
+                             iterations=iterations, seconds=time_per_decision)
             if counts:
                 for n in counts:  # refuse a bad count now, not in a worker
                     rs.new_state({**rs.scenario_config(spec.scenarios[0]), "players": n}, 0)
-            from hauntkit.bots import get_bot
-
-            get_bot(bots)
+            check_bot(spec)
         except HauntkitError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(1) from None

@@ -31,6 +31,7 @@ def register(app: typer.Typer) -> None:
         iterations: Annotated[int | None, typer.Option(
             min=1, help="ISMCTS iterations per decision.")] = None,
         seconds: Annotated[float | None, typer.Option(
+            "--seconds", "--time-per-decision", metavar="S",
             help="ISMCTS CPU seconds per decision (instead of iterations).")] = None,
         rollout: Annotated[int | None, typer.Option(
             min=0, help="ISMCTS rollout length in actions.")] = None,

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from hauntkit.bots import Bot, get_bot
+from hauntkit.bots.tournament import make_bot
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.sim.parallel import run_ordered
@@ -44,6 +45,8 @@ class BalanceSpec:
     max_actions: int = DEFAULT_MAX_ACTIONS
     band: tuple[float, float] = (0.35, 0.65)
     side: str = "heroes"
+    iterations: int | None = None  # ISMCTS iterations per decision (None: the bot's default)
+    seconds: float | None = None  # ISMCTS CPU seconds per decision (not reproducible)
 
     def jobs(self) -> list[tuple[BalanceSpec, str, int | None, int]]:
         """Every game of the run, in report order: scenario, then player count, then index."""
@@ -88,18 +91,35 @@ def make_spec(rs: Ruleset, scenarios: str, games: int, players: list[int] | None
                        **options)
 
 
+def search_options(spec: BalanceSpec) -> dict[str, Any]:
+    """The spec's search budget as bot attributes (only those given)."""
+    return {k: v for k, v in (("iterations", spec.iterations), ("seconds", spec.seconds))
+            if v is not None}
+
+
+def check_bot(spec: BalanceSpec) -> None:
+    """Refuse, before any game, an unknown bot or a search budget the bot does not take."""
+    bot = get_bot(spec.bot)
+    taken = [k for k in search_options(spec) if not hasattr(bot, k)]
+    if taken:
+        flags = ", ".join("--time-per-decision" if k == "seconds" else f"--{k}" for k in taken)
+        raise HauntkitError(f"{flags}: bot {spec.bot!r} does not search; only a searching bot "
+                            f"(ismcts) takes a budget per decision")
+    if spec.seconds is not None and spec.seconds <= 0:
+        raise HauntkitError(f"--time-per-decision must be above 0, got {spec.seconds}")
+
+
 # ------------------------------------------------------------------------------ playing
 _CACHE: dict[str, Any] = {}
 
 
 def _ruleset_and_bot(spec: BalanceSpec) -> tuple[Ruleset, Bot]:
-    key = (spec.ruleset, spec.content, spec.replace_starter, spec.bot)
+    key = (spec.ruleset, spec.content, spec.replace_starter, spec.bot, spec.iterations,
+           spec.seconds)
     if _CACHE.get("key") != key:
         rs = get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
-        bot = get_bot(spec.bot)
-        bind = getattr(bot, "bind", None)
-        if callable(bind):  # bots that read the content pack (heuristic, ismcts)
-            bind(rs)
+        # bound to the pack's content (heuristic, ismcts), with the search budget applied
+        bot = make_bot(spec.bot, rs, search_options(spec))
         _CACHE.update(key=key, ruleset=rs, bot=bot)
     return _CACHE["ruleset"], _CACHE["bot"]
 
