@@ -162,15 +162,14 @@ def test_omens_act_on_the_next_battle_only(hrs):
 
 
 def test_picks_for_cursed_abducted_seven_turns_and_treasure_map(hrs):
-    """Mystery Chaos 3 (Cursed), 2 (Abducted: back at full HP), 6 (7 turns: doom in 7
+    """Mystery Chaos 3 (Cursed), 2 (Abducted: taken away), 6 (7 turns: doom in 7
     Events), 1 (Treasure Map: pick any item from the Loot Table)."""
     game = party_state(hrs)
     st = game.state
     loot.apply_mystery(hrs, st, hrs.c.gear.mystery[("chaos", 3)], "tamara")
     assert rec(game, "tamara")["omens"][0]["id"] == "cursed"
-    rec(game)["hp"] = 2
     loot.apply_mystery(hrs, st, hrs.c.gear.mystery[("chaos", 2)], "michael")
-    assert rec(game)["hp"] == hrs.c.hunters["michael"].hp
+    assert rec(game)["abducted"] == loot.ABDUCTED_LEGS  # test_hunt_mystery_outcomes.py
     loot.apply_mystery(hrs, st, hrs.c.gear.mystery[("chaos", 6)], "michael")
     assert rec(game)["doom"] == 7
     loot.apply_mystery(hrs, st, hrs.c.gear.mystery[("chaos", 1)], "michael", "rabbit_foot")

@@ -194,6 +194,8 @@ def register() -> None:
     phases.BATTLE_START.append(battle_start)
     phases.BATTLE_END.append(battle_end)
     phases.INVESTIGATION_END.append(investigation_end)
+    phases.AFTER_EVENT.append(loot.count_doom)
+    phases.LEG_END.append(loot.count_abducted)
 
 
 def investigation_end(rs: Any, state: State, success: bool) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import madness, phases
-from hauntkit.rulesets.beast.hunt_party import active, in_hunt, max_hp, max_sanity
+from hauntkit.rulesets.beast.hunt_party import active, away, in_hunt, max_hp, max_sanity
 
 State = dict[str, Any]
 
@@ -24,7 +24,8 @@ def start_battle(rs: Any, state: State) -> None:
     """Place the party and the location's ambushers, then roll initiative."""
     h = state["hunt"]
     loc = rs.c.locations[h["location"]]
-    party = active(state)
+    # an Abducted hunter is away from this location ("Mystery Table", Chaos 2)
+    party = [r for r in active(state) if not away(r)]
     md = rs.c.maps[state["map"]]
     fighters = party[:len(md.hunter_starts)]
     rs.place_battle(state, [r["hunter"] for r in fighters], [r["seat"] for r in fighters],

@@ -18,7 +18,7 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import dice, phases, renown
 from hauntkit.rulesets.beast import hunt_offers as offers
-from hauntkit.rulesets.beast.hunt_party import active, change, lead_seat
+from hauntkit.rulesets.beast.hunt_party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt_schema import Effects
 from hauntkit.rulesets.beast.phases import Phase, party_seats
 
@@ -39,7 +39,8 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
         emit(state, "gain", f"{source}: {amount:+d} {key}.", what=key, amount=amount)
     if fx.damage or fx.sanity or fx.heal:
         for r in active(state):
-            change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
+            if not away(r):  # an Abducted hunter is not at this location
+                change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
         emit(state, "party_hurt", f"{source}: every hunter {fx.heal - fx.damage:+d} HP, "
              f"{-fx.sanity:+d} Sanity.", hp=fx.heal - fx.damage, sanity=-fx.sanity)
 
@@ -86,6 +87,8 @@ class InvestigatePhase(Phase):
                 hook(rs, state, event.id)
             emit(state, "event", f"Event: {event.name}. {event.text}", event=event.id)
             apply_effects(rs, state, event.effects, event.name)
+            for after in phases.AFTER_EVENT:
+                after(rs, state, event.id)
             if event.alignment is not None:
                 h["mystery"] = event.alignment
             if affordable(state, event):

@@ -133,6 +133,8 @@ def finish_leg(rs: Any, state: State) -> None:
                    else "the hunt's last target got away")
     else:
         nxt = [i, j + 1]
+    for hook in phases.LEG_END:
+        hook(rs, state)
     if not active(state):
         status, why, nxt = "lost", "every hunter is dead or broken", None
     h["outcome"] = {"status": status, "next": nxt, "investigation": inv.id,

@@ -61,6 +61,12 @@ def deal_seats(party: list[Record], players: int) -> None:
         r["seat"] = i % players
 
 
+def away(record: Record) -> bool:
+    """Whether the hunter is away from this location (Abducted: "Mystery Table", Chaos 2;
+    ``abducted`` is 1 during the next location's leg, loot.count_abducted)."""
+    return record.get("abducted") == 1
+
+
 def lead_seat(state: State) -> int | None:
     """The seat that makes the party's shared choices: the lowest seat with a hunter still in
     the hunt (RULING HR-77)."""

@@ -84,6 +84,8 @@ def expire_investigation(rs: Any, state: State) -> None:
 
 # -- the Mystery Table ---------------------------------------------------------------------
 INVESTIGATION = 99  # an omen that lasts for the rest of the investigation
+# Abducted: the leg of the roll ends, then the next location's leg passes without the hunter
+ABDUCTED_LEGS = 2
 
 
 def roll_mystery(rs: Any, state: State, table: str) -> MysteryEntry:
@@ -146,13 +148,43 @@ def apply_mystery(rs: Any, state: State, entry: MysteryEntry, hunter: str | None
                        hunter)
     elif kind == "abducted":
         r = _record(state, hunter)
-        r["hp"] = rs.c.hunters[r["hunter"]].hp - r.get("wounds", 0)
-        change(rs, r)
-        emit(state, "abducted", f"{rs.c.hunters[hunter].name} is taken, and comes back at "
-             "full HP.", hunter=hunter)
+        r["abducted"] = ABDUCTED_LEGS
+        emit(state, "abducted", f"{rs.c.hunters[hunter].name} is taken away for the next "
+             "location.", hunter=hunter)
     elif kind == "seven_turns":
         r = _record(state, hunter)
         r["doom"] = entry.amount
         emit(state, "doom", f"{rs.c.hunters[hunter].name} has {entry.amount} events left "
              "before the curse strikes.", hunter=hunter)
     return out
+
+
+def count_doom(rs: Any, state: State, event: str) -> None:
+    """7 turns: one Event has passed for every doomed hunter; after the 7th the hunter's HP
+    drops to 1 ("Mystery Table", Chaos 6). Hooked after each event (phases.AFTER_EVENT)."""
+    for r in active(state):
+        if "doom" not in r:
+            continue
+        r["doom"] -= 1
+        if r["doom"] > 0:
+            continue
+        del r["doom"]
+        r["hp"] = 1
+        emit(state, "doom", f"The curse strikes: {rs.c.hunters[r['hunter']].name} drops to "
+             "1 HP.", hunter=r["hunter"])
+
+
+def count_abducted(rs: Any, state: State) -> None:
+    """At a leg's end an Abducted hunter's absence counts down; back, the hunter has full HP
+    and interrupts and no statuses ("Mystery Table", Chaos 2; RULING HR-43)."""
+    for r in active(state):
+        if "abducted" not in r:
+            continue
+        r["abducted"] -= 1
+        if r["abducted"] > 0:
+            continue
+        del r["abducted"]
+        r["hp"] = rs.c.hunters[r["hunter"]].hp
+        change(rs, r)
+        emit(state, "abducted", f"{rs.c.hunters[r['hunter']].name} is back, at full HP.",
+             hunter=r["hunter"])

@@ -25,7 +25,7 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast.hunt_party import active
+from hauntkit.rulesets.beast.hunt_party import active, away
 from hauntkit.rulesets.beast.labels import seat_words
 
 State = dict[str, Any]
@@ -151,6 +151,8 @@ def skip_reason(state: State, name: str) -> str:
     h = state["hunt"]
     if name == "battle" and not h["fight"]:
         return "nobody to fight here"
+    if name == "battle" and all(away(r) for r in active(state)):
+        return "every hunter is away (Abducted)"
     if name == "loot" and (h["battle"] is None or h["battle"]["winner"] != "hunters"):
         return "no battle won"
     if name == "mystery" and h["mystery"] is None:
@@ -221,10 +223,15 @@ BATTLE_END: list[Callable[[RS, State], None]] = []
 # before each event of a location resolves (e.g. the Clash card drawn before each Event):
 # hook(rs, state, event_id)
 BEFORE_EVENT: list[Callable[[RS, State, str], None]] = []
+# after each event's own effects (e.g. 7 turns counting Events down): hook(rs, state, event_id)
+AFTER_EVENT: list[Callable[[RS, State, str], None]] = []
+# when a leg ends, before its result (e.g. an Abducted hunter's absence): hook(rs, state)
+LEG_END: list[Callable[[RS, State], None]] = []
 # when an investigation ends, after its rewards, before Renown and Infamy are reset (e.g. loot
 # that lasts "the length of the investigation", pets' ranks): hook(rs, state, success)
 INVESTIGATION_END: list[Callable[[RS, State, bool], None]] = []
 
-__all__ = ["BATTLE_END", "BATTLE_START", "BEFORE_EVENT", "DONE", "INVESTIGATION_END", "EXTRAS", "HANDLERS", "PHASES", "Extra",
+__all__ = ["AFTER_EVENT", "BATTLE_END", "BATTLE_START", "BEFORE_EVENT", "DONE",
+           "INVESTIGATION_END", "EXTRAS", "HANDLERS", "LEG_END", "PHASES", "Extra",
            "Phase", "advance", "party_seats", "phase_of",
            "settle_battle_if_over"]

@@ -1,0 +1,96 @@
+"""The Mystery Table results that reach past the leg they are rolled in
+(riddle-of-the-beast-rules.md "Mystery Table"; RULING HR-43): 7 turns counts Events down,
+Abducted takes a hunter away for the next location."""
+
+from __future__ import annotations
+
+import pytest
+from huntkit import end_battle, hunt_rs, leg, say_done, start_data
+
+from hauntkit.rulesets.beast import loot
+
+
+@pytest.fixture(scope="module")
+def hrs():
+    return hunt_rs()
+
+
+def rec(game, hunter):
+    return next(r for r in game.state["party"] if r["hunter"] == hunter)
+
+
+def to_phase(game, phase):
+    while game.state["phase"] != phase:
+        assert not game.over, game.state["log"][-1]
+        say_done(game)
+
+
+def test_seven_turns_drops_the_hunter_to_1_hp_after_the_7th_event(hrs):
+    """"Mystery Table", Chaos 6 (7 turns....): the picked hunter's HP drops to 1 after 7
+    Events, not before; the others are untouched."""
+    data = start_data(hrs)
+    data["party"][0]["doom"] = 2  # five of the seven Events have passed
+    game = leg(hrs, "inv1", "t-quiet", data, dice=[6])  # t-quiet: one event, no ambush
+    to_phase(game, "rest")
+    r = rec(game, "michael")
+    assert r["doom"] == 1 and r["hp"] == hrs.c.hunters["michael"].hp
+    data = start_data(hrs)
+    data["party"][0]["doom"] = 1
+    game = leg(hrs, "inv1", "t-quiet", data, dice=[6])
+    to_phase(game, "rest")
+    r = rec(game, "michael")
+    assert "doom" not in r and r["hp"] == 1 + 2  # 1, then the rest's 2 HP (HR-74)
+    assert rec(game, "tamara")["hp"] == hrs.c.hunters["tamara"].hp
+    assert any(e["type"] == "doom" for e in game.state["log"])
+
+
+def test_seven_turns_counts_seven_events_from_the_pick(hrs):
+    """"Mystery Table", Chaos 6: picked, the hunter has 7 Events left, each Event counts one."""
+    data = start_data(hrs)
+    game = leg(hrs, "inv1", "t-quiet", data, dice=[6])
+    loot.apply_mystery(hrs, game.state, hrs.c.gear.mystery[("chaos", 6)], "tamara")
+    r = rec(game, "tamara")
+    for left in range(6, 0, -1):
+        loot.count_doom(hrs, game.state, "t-clue")
+        assert r["doom"] == left and r["hp"] == hrs.c.hunters["tamara"].hp
+    loot.count_doom(hrs, game.state, "t-clue")
+    assert "doom" not in r and r["hp"] == 1
+
+
+def test_abducted_hunter_misses_the_next_locations_battle_and_returns_at_full_hp(hrs):
+    """"Mystery Table", Chaos 2 (Abducted): the picked unit is taken for the next Location
+    (its events and battle pass without it) and comes back at full HP (RULING HR-43)."""
+    game = leg(hrs, "inv1", "t-quiet", start_data(hrs), dice=[6])
+    loot.apply_mystery(hrs, game.state, hrs.c.gear.mystery[("chaos", 2)], "michael")
+    rec(game, "michael")["hp"] = 2
+    to_phase(game, "rest")
+    say_done(game)
+    assert game.over
+    data = hrs.carry_out(game.state)
+    r = data["party"][0]
+    assert r["abducted"] == 1 and r["hp"] < hrs.c.hunters["michael"].hp  # still away
+    nxt = leg(hrs, "inv1", "t-lair", data, dice=[1] * 12)
+    to_phase(nxt, "battle")
+    assert "michael" not in nxt.state["units"] and "tamara" in nxt.state["units"]
+    # t-lair's Chaos event cost the hunters there 2 Sanity, not the absent one
+    assert rec(nxt, "michael")["sanity"] == r["sanity"]
+    assert rec(nxt, "tamara")["sanity"] == data["party"][1]["sanity"] - 2
+    end_battle(nxt, hrs, "hunters")
+    assert rec(nxt, "michael")["hp"] == r["hp"]  # the battle did not touch the absent hunter
+    while not nxt.over:
+        say_done(nxt)
+    r = rec(nxt, "michael")
+    assert "abducted" not in r and r["hp"] == hrs.c.hunters["michael"].hp
+
+
+def test_a_lone_abducted_hunter_leaves_no_one_to_fight(hrs):
+    """"Mystery Table", Chaos 2: with every hunter away, nobody fights at that location."""
+    data = start_data(hrs)
+    for r in data["party"]:
+        r["abducted"] = 1
+    game = leg(hrs, "inv1", "t-quiet", data, dice=[1] * 6)
+    while not game.over:
+        assert game.state["phase"] != "battle"  # nobody is there to fight ...
+        say_done(game)
+    assert game.state["hunt"]["fight"]  # ... though the party was ambushed
+    assert all("abducted" not in r for r in game.state["party"])
