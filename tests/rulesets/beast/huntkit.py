@@ -49,3 +49,15 @@ def end_battle(game: Game, rs: BeastRuleset, winner: str, **units: dict[str, Any
         if u["side"] != winner and u["alive"]:
             changes.setdefault(uid, {}).update(alive=False, hp=0)
     rs.apply_setup(game.state, {"units": changes})
+
+
+def rec(game: Game, hunter: str) -> dict[str, Any]:
+    """The party record of ``hunter``."""
+    return next(r for r in game.state["party"] if r["hunter"] == hunter)
+
+
+def to_phase(game: Game, phase: str) -> None:
+    """Say done until ``phase`` begins (fails if the leg ends first)."""
+    while game.state["phase"] != phase:
+        assert not game.over, game.state["log"][-1]
+        say_done(game)

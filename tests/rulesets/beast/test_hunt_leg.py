@@ -5,7 +5,7 @@ section of riddle-of-the-beast-rules.md or the ruling it checks (docs/rulings.md
 from __future__ import annotations
 
 import pytest
-from huntkit import end_battle, hunt_rs, leg, say_done, start_data
+from huntkit import end_battle, hunt_rs, leg, rec, say_done, start_data, to_phase
 
 from hauntkit.rulesets.beast.hunt_party import max_hp
 
@@ -13,17 +13,6 @@ from hauntkit.rulesets.beast.hunt_party import max_hp
 @pytest.fixture(scope="module")
 def hrs():
     return hunt_rs()
-
-
-def rec(game, hunter):
-    return next(r for r in game.state["party"] if r["hunter"] == hunter)
-
-
-def to_phase(game, phase):
-    """Say done until ``phase`` begins (fails if the leg ends first)."""
-    while game.state["phase"] != phase:
-        assert not game.over, game.state["log"][-1]
-        say_done(game)
 
 
 def test_event_effects_apply_and_a_choice_waits_for_the_lead_seat(hrs):

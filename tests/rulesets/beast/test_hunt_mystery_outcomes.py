@@ -5,7 +5,7 @@ Abducted takes a hunter away for the next location."""
 from __future__ import annotations
 
 import pytest
-from huntkit import end_battle, hunt_rs, leg, say_done, start_data
+from huntkit import end_battle, hunt_rs, leg, rec, say_done, start_data, to_phase
 
 from hauntkit.rulesets.beast import loot
 
@@ -13,16 +13,6 @@ from hauntkit.rulesets.beast import loot
 @pytest.fixture(scope="module")
 def hrs():
     return hunt_rs()
-
-
-def rec(game, hunter):
-    return next(r for r in game.state["party"] if r["hunter"] == hunter)
-
-
-def to_phase(game, phase):
-    while game.state["phase"] != phase:
-        assert not game.over, game.state["log"][-1]
-        say_done(game)
 
 
 def test_seven_turns_drops_the_hunter_to_1_hp_after_the_7th_event(hrs):
