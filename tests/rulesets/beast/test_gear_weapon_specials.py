@@ -41,3 +41,63 @@ def test_other_rapid_weapons_cool_down_even_on_a_miss(rs):
     g.act(0, {"type": "interrupt", "unit": "michael", "ability": "gear-shuriken-quick",
               "target": "thug-1"})
     assert g.state["units"]["michael"]["cd"]["gear-shuriken-quick"] == 2
+
+
+def smg(rs, dice: list[int]):
+    """Michael with a Mac 10 (Smg, A3/R3) against a thug (BASE) and a ghoul (UNDEAD)."""
+    return battle(rs, ["michael"], ["thug", "ghoul"],
+                  {"michael": {"x": 5, "y": 2}, "thug-1": {"x": 8, "y": 2},
+                   "ghoul-1": {"x": 8, "y": 4}}, dice=dice, gear={"michael": ["mac_10"]})
+
+
+def suppress_action(g) -> dict:
+    acts = [a for a in g.legal_actions(0) if a.get("ability") == "gear-mac_10-suppress"]
+    assert [a["type"] for a in acts] == ["interrupt"]
+    return acts[0]
+
+
+def test_smg_suppressive_fire_shortens_base_enemies_ranged_reach(rs):
+    """Gear Shop / Range Weapons / SMG: Suppressive Fire (INTERRUPT) - roll the weapon's
+    attack value; BASE enemies' Range Value is lowered by 1 per HIT; no damage; 3 round CD
+    (RULING HR-45: SUPPRESSED for 1 turn)."""
+    g = smg(rs, [1, 2, 0])
+    hp = {u: g.state["units"][u]["hp"] for u in ("thug-1", "ghoul-1")}
+    g.act(0, suppress_action(g))
+    me, thug, ghoul = (g.state["units"][u] for u in ("michael", "thug-1", "ghoul-1"))
+    assert events(g, "suppress_roll")[-1]["hits"] == 2
+    assert thug["st"]["SUPPRESSED"] == [1, 2]
+    assert "SUPPRESSED" not in ghoul["st"]  # UNDEAD, not BASE
+    assert {u: g.state["units"][u]["hp"] for u in hp} == hp  # no damage
+    assert me["cd"]["gear-mac_10-suppress"] == 3 and me["intr"] is True
+    assert me["acted"] is False
+    assert not events(g, "attack_roll")
+    ranged = rs.action_spec(thug, "range")
+    assert ranged.range == 3 and rs.ranged_reach(thug, ranged) == 1
+
+
+def test_suppressive_fire_without_a_hit_changes_nothing(rs):
+    """Gear Shop / Range Weapons / SMG: no HIT, no range lowered (the cool down still runs)."""
+    g = smg(rs, [0, 0, 0])
+    g.act(0, suppress_action(g))
+    assert "SUPPRESSED" not in g.state["units"]["thug-1"]["st"]
+    assert g.state["units"]["michael"]["cd"]["gear-mac_10-suppress"] == 3
+
+
+def test_a_suppressed_enemy_ranged_attack_stops_short(rs):
+    """Gear Shop / Range Weapons / SMG: an enemy ranged attack (range 3) from 3 spaces away
+    does not land while its range is lowered by 2, even when the attack was already declared
+    (RULING HR-45: the reach is checked when the dice would be rolled)."""
+    from hauntkit.rulesets.beast import combat
+
+    g = smg(rs, [])
+    g.state["units"]["thug-1"]["st"]["SUPPRESSED"] = [1, 2]
+    fr = combat.frame("thug-1", "michael", mode="range", atk=2, el="PHYSICAL",
+                      style="ranged", reach=3)
+    fr["asked"] = True
+    assert combat.step(rs, g.state, fr) is True
+    assert events(g, "attack_stopped") and not events(g, "attack_roll")
+    g.state["units"]["thug-1"]["st"].pop("SUPPRESSED")
+    g.state["rng"]["script"].extend([0] * 6)
+    fr = dict(fr, ph="pre")
+    combat.step(rs, g.state, fr)
+    assert events(g, "attack_roll")

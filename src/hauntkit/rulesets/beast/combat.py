@@ -63,7 +63,10 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
             d *= 2  # STEALTH: twice the distance for an enemy's ranged attack
         if "gear" in tgt and att["side"] == "enemies" and fr["style"] != "melee":
             d += rs.c.gear.profile(tgt).shroud  # Stealth Suit: enemy range -2 on the wearer
-        if d > fr["reach"] + fr.get("slack", 0):
+        reach = fr["reach"]
+        if att["side"] == "enemies" and reach > 1 and "SUPPRESSED" in att["st"]:
+            reach = max(1, reach - status.value(att, "SUPPRESSED"))  # SMG Suppressive Fire
+        if d > reach + fr.get("slack", 0):
             emit(state, "attack_stopped", f"{rs.name(tgt)} is out of reach now.")
             return True
         if "BLIND" in att["st"] and not blind_check(rs, state, att, fr["reach"]):

@@ -8,7 +8,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.core.rng import shuffle
-from hauntkit.rulesets.beast import combat, gear_use
+from hauntkit.rulesets.beast import combat, gear_use, status
 from hauntkit.rulesets.beast.board import (
     area_cells,
     beam_cells,
@@ -150,7 +150,7 @@ class EnemySide:
             if best is not None:
                 cur["path"] = self.path_to(reach_map, best[0])
                 return cur
-        reach = 1 if ab.style == "melee" or ab.shape == "self" else ab.range
+        reach = 1 if ab.style == "melee" or ab.shape == "self" else self.ranged_reach(unit, ab)
         if ab.shape == "aoe":
             reach = ab.range + ab.radius
         pool = hunters
@@ -180,6 +180,12 @@ class EnemySide:
             best_cell = self.closest_toward(reach_map, occ, unit, (t["x"], t["y"]))
         cur["path"] = self.path_to(reach_map, best_cell)
         return cur
+
+    def ranged_reach(self, unit: Unit, ab: Ability) -> int:
+        """A single-target action's range, SUPPRESSED shortening it (SMG Suppressive Fire;
+        RULING HR-45: never below 1)."""
+        cut = status.value(unit, "SUPPRESSED")
+        return max(1, ab.range - cut) if cut and ab.range > 1 else ab.range
 
     def _reach_dist(self, state: State, unit: Unit, target: str) -> int:
         t = state["units"][target]
@@ -379,7 +385,7 @@ class EnemySide:
                  ability=ab.id)
             self.resolve_ability(state, unit, ab, unit["id"])
             return
-        reach = 1 if ab.style == "melee" else ab.range
+        reach = 1 if ab.style == "melee" else self.ranged_reach(unit, ab)
         in_reach = [uid for uid, u in state["units"].items()
                     if u["side"] == "hunters" and u["alive"]
                     and self._reaches(state, unit, u, (unit["x"], unit["y"]), reach, block)]
@@ -408,7 +414,8 @@ class EnemySide:
         style = ab.style if ab.style != "special" or reach <= 1 else "special"
         state["queue"].append(combat.frame(unit["id"], target, mode=act, atk=ab.attack,
                                            el=ab.element, style=style, ab=slot,
-                                           mult=ab.crit_multiplier, reach=reach))
+                                           mult=ab.crit_multiplier,
+                                           reach=1 if ab.style == "melee" else ab.range))
         if style == "melee" and "CLEAVE" in unit["st"]:
             for uid in self.adjacent_enemies(state, unit):
                 if uid != target:

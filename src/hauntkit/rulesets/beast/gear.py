@@ -27,6 +27,7 @@ from hauntkit.rulesets.beast.schema import Ability
 State = dict[str, Any]
 Unit = dict[str, Any]
 QUICK_COOLDOWN = 2  # RULING HR-33: Quick Strike and Quick Fire cool down for 2 rounds
+SUPPRESS_COOLDOWN = 3  # "Range Weapons / SMG": Suppressive Fire, 3 round CD
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,8 @@ EMPTY = Profile()
 def class_abilities(item: GearItem) -> list[Ability]:
     """A weapon's class abilities that are actions or interrupts, as abilities of its own
     numbers ("Weapon Class Special Ability"): Nimble Quick Strike and Rapid Quick Fire
-    (interrupt attacks), LMG Full Auto (an AOE), Revolver Fan the Hammer, Rifle Burst Fire."""
+    (interrupt attacks), LMG Full Auto (an AOE), Revolver Fan the Hammer, Sniper Called Shot,
+    SMG Suppressive Fire (an interrupt), Rifle Burst Fire."""
     w = item.weapon
     if w is None:
         return []
@@ -98,6 +100,13 @@ def class_abilities(item: GearItem) -> list[Ability]:
                            text="Spend this turn taking aim: next turn, double swords of an "
                            "attack with this weapon get past the target's defence.",
                            shape="self", targets="ally", range=0, hook="called_shot"))
+    if "smg" in w.classes:
+        out.append(GearUse(id=f"gear-{item.id}-suppress", name=f"Suppressive Fire ({item.name})",
+                           text="Interrupt: roll the weapon's attack; every BASE enemy's "
+                           "ranged reach is 1 shorter per HIT for 1 turn. No damage; 3-round "
+                           "cool down.", kind="interrupt", shape="self", targets="ally",
+                           range=0, attack=w.attack, cooldown=SUPPRESS_COOLDOWN,
+                           hook="suppressive_fire"))
     if "rifle" in w.classes:
         out.append(Ability(id=f"gear-{item.id}-burst", name=f"Burst Fire ({item.name})",
                            text="An attack that rerolls 2 missed dice; 3-round cool down.",

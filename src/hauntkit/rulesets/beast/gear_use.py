@@ -233,11 +233,28 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     elif hook == "called_shot":  # Sniper: the aimed shot is for the next turn
         unit["ch"][AIM] = state["round"] + 1
         emit(state, "aim", f"{rs.name(unit)} takes aim.", unit=unit["id"])
+    elif hook == "suppressive_fire":
+        suppressive_fire(rs, state, unit, ab)
     elif hook in ("quick_attack", "fan_the_hammer", "burst_fire"):
         return False
     else:
         return False
     return True
+
+
+def suppressive_fire(rs: Any, state: State, unit: Unit, ab: Any) -> None:
+    """SMG Suppressive Fire: the weapon's attack dice are rolled, no damage; every living
+    enemy of the BASE template in force has its ranged reach lowered by 1 per HIT for 1 turn
+    (RULING HR-45: SUPPRESSED, the highest roll kept, never below range 1)."""
+    faces = dice.combat(state, ab.attack or 1)
+    h = dice.hits(faces)
+    emit(state, "suppress_roll", f"{ab.name}: {hits_text(faces)}.", unit=unit["id"],
+         faces=faces, hits=h)
+    if not h:
+        return
+    for u in state["units"].values():
+        if u["alive"] and u["side"] != unit["side"] and rs.template(u).id == "BASE":
+            status.apply(rs, state, u, "SUPPRESSED", 1, h)
 
 
 def weapon_ability_frames(rs: Any, state: State, unit: Unit, ab: Ability, target: str,
