@@ -6,9 +6,9 @@ from __future__ import annotations
 from beastkit import battle, events
 
 
-def duel(rs, gear: list[str], dice: list[int], ex: int = 7):
-    """Michael at (5, 2) against one thug; hunters act first; dark map."""
-    return battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 2},
+def duel(rs, gear: list[str], dice: list[int], ex: int = 7, hx: int = 5):
+    """Michael at (hx, 2) against one thug at (ex, 2); hunters act first; dark map."""
+    return battle(rs, ["michael"], ["thug"], {"michael": {"x": hx, "y": 2},
                                             "thug-1": {"x": ex, "y": 2}},
                   dice=dice, gear={"michael": gear})
 
@@ -101,3 +101,48 @@ def test_a_suppressed_enemy_ranged_attack_stops_short(rs):
     fr = dict(fr, ph="pre")
     combat.step(rs, g.state, fr)
     assert events(g, "attack_roll")
+
+
+def mossberg_attacks(g) -> list[dict]:
+    return [a for a in g.legal_actions(0) if a.get("weapon") == "mossberg_500"]
+
+
+def load(g, n: int) -> None:
+    g.act(0, {"type": "ability", "unit": "michael", "ability": f"gear-mossberg_500-load{n}",
+              "target": "michael"})
+
+
+def test_mossberg_fires_only_after_a_turn_spent_loading(rs):
+    """Gear Shop / Range Weapons / Mossberg 500: "Take 1 turn to load cartridge then pick 1
+    of the 3" (RULING HR-46: loading is the hunter's action; no cartridge, no shot)."""
+    g = duel(rs, ["mossberg_500"], [], ex=7)
+    assert mossberg_attacks(g) == []
+    loads = {a["ability"] for a in g.legal_actions(0) if "load" in str(a.get("ability"))}
+    assert loads == {f"gear-mossberg_500-load{n}" for n in (1, 2, 3)}
+    load(g, 1)
+    assert g.state["units"]["michael"]["acted"] is True
+    assert g.state["units"]["michael"]["ch"]["gear-mossberg_500-spread"] == 1
+    assert events(g, "load")[-1]["spread"] == 1
+
+
+def test_mossberg_spreads_set_attack_and_range(rs):
+    """Gear Shop / Range Weapons / Mossberg 500: I: A4/R2; II: A3/R4; III: A1/R5 - the
+    loaded cartridge decides both the dice rolled and how far the shot reaches."""
+    for n, atk, reach in ((1, 4, 2), (2, 3, 4), (3, 1, 5)):
+        g = duel(rs, ["mossberg_500"], [0] * 12, ex=2 + reach, hx=2)
+        g.state["units"]["michael"]["ch"]["gear-mossberg_500-spread"] = n
+        assert len(mossberg_attacks(g)) == 1
+        g.act(0, mossberg_attacks(g)[0])
+        assert len(events(g, "attack_roll")[0]["faces"]) == atk
+        far = duel(rs, ["mossberg_500"], [], ex=3 + reach, hx=2)
+        far.state["units"]["michael"]["ch"]["gear-mossberg_500-spread"] = n
+        assert mossberg_attacks(far) == []  # one space beyond the spread's range
+
+
+def test_the_loaded_cartridge_is_not_offered_again(rs):
+    """Gear Shop / Range Weapons / Mossberg 500 (RULING HR-46): loading another cartridge
+    changes the spread; the one already in is not offered."""
+    g = duel(rs, ["mossberg_500"], [], ex=7)
+    g.state["units"]["michael"]["ch"]["gear-mossberg_500-spread"] = 2
+    loads = {a["ability"] for a in g.legal_actions(0) if "load" in str(a.get("ability"))}
+    assert loads == {"gear-mossberg_500-load1", "gear-mossberg_500-load3"}

@@ -32,6 +32,20 @@ def base_defense(rs: Any, unit: Unit) -> int:
     return d
 
 
+def spread_key(iid: str) -> str:
+    """Key in ``unit["ch"]``: which of the weapon's spreads is loaded (1-based)."""
+    return f"gear-{iid}-spread"
+
+
+def weapon_numbers(unit: Unit, iid: str, w: Any) -> tuple[int, int] | None:
+    """The weapon's (attack, range): a spread weapon's loaded cartridge, None when it has
+    none loaded (Mossberg 500; RULING HR-46)."""
+    if not w.spreads:
+        return w.attack, w.range
+    n = unit["ch"].get(spread_key(iid))
+    return tuple(w.spreads[n - 1]) if n else None  # type: ignore[return-value]
+
+
 def weapon_frame(rs: Any, state: State, unit: Unit, target: str, iid: str) -> Frame:
     """An attack frame for an attack with the equipped weapon ``iid``."""
     item = rs.c.gear.items[iid]
@@ -39,7 +53,8 @@ def weapon_frame(rs: Any, state: State, unit: Unit, target: str, iid: str) -> Fr
     classes = rs.c.gear.weapon_classes(unit, iid)
     prof = rs.c.gear.profile(unit)
     mode = w.mode
-    atk, el, reach = w.attack, w.element, w.range
+    atk, reach = weapon_numbers(unit, iid, w) or (w.attack, w.range)
+    el = w.element
     fr = combat.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
                       mult=max(2, w.crit_multiplier), reach=reach)
     fr["wpn"] = iid

@@ -31,7 +31,7 @@ Skill = Literal["engineering", "deception", "empathy", "athletics", "tactician",
 # Hooks only gear uses (named Python effects, resolved in rulesets/beast/gear_use.py).
 GEAR_HOOKS = ("ammo", "heal_roll", "trap", "evasive_roll", "crimson_box", "emerald_box",
               "flashlight", "restore_interrupts", "quick_attack", "fan_the_hammer",
-              "burst_fire", "extra_turn", "called_shot", "suppressive_fire")
+              "burst_fire", "extra_turn", "called_shot", "suppressive_fire", "load_spread")
 # Which slot an item of each category goes to (rules: "Gear and Equipment"): consumables
 # and Dybbuk boxes may also go to an open slot; augments only to the augment slot.
 SLOT_KINDS: dict[str, tuple[str, ...]] = {
@@ -94,6 +94,9 @@ class Weapon(_Model):
     second_attack: Literal["same", "adjacent", "crit"] | None = None
     no_interrupt: bool = Field(False, description="no interrupt the turn it attacks")
     charges: int | None = Field(None, ge=1, le=10, description="attacks per battle")
+    spreads: list[tuple[int, int]] = Field(
+        default_factory=list, description="(attack, range) cartridges; one is loaded as an "
+        "action before it fires (Mossberg 500; RULING HR-46)")
     miss_keeps_ready: bool = Field(False, description="a Quick Fire that rolls no HIT does "
                                    "not cool down (Boomerang; RULING HR-33)")
     tags: list[Literal["silver", "stake"]] = Field(default_factory=list)

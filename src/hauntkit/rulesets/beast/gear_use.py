@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, status
+from hauntkit.rulesets.beast import dice, gear_battle, status
 from hauntkit.rulesets.beast.board import area_cells, dist, los
 from hauntkit.rulesets.beast.labels import (
     faces_text,
@@ -44,7 +44,10 @@ def weapon_targets(rs: Any, state: State, unit: Unit, iid: str, block: Any) -> l
     prof = gi.profile(unit)
     md = rs.md(state)
     x, y = unit["x"], unit["y"]
-    reach = w.range + (prof.range_bonus if w.mode == "ranged" else 0)
+    numbers = gear_battle.weapon_numbers(unit, iid, w)
+    if numbers is None:
+        return []  # Mossberg 500: no cartridge loaded yet
+    reach = numbers[1] + (prof.range_bonus if w.mode == "ranged" else 0)
     lo = w.min_range if "polearm" in gi.weapon_classes(unit, iid) else 1
     out = []
     for tid, t in state["units"].items():
@@ -94,6 +97,8 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
             continue
         if cd.get(ab.id, 0) > 0:
             continue
+        if ab.hook == "load_spread" and loaded(rs, unit, ab):
+            continue  # that cartridge is in already
         if ab.kind == "free":
             if ab.hook == "ammo" and gi.item_of[ab.id] in unit["flags"].get("ammo", ()):
                 continue  # already loaded this turn
@@ -104,6 +109,12 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
         if trap["owner"] == unit["id"] and trap["trigger"] == "detonator":
             out.append({"type": "detonate", "unit": unit["id"], "trap": trap["id"]})
     return out
+
+
+def loaded(rs: Any, unit: Unit, ab: Ability) -> bool:
+    """Whether ``ab`` (a Mossberg load ability) is the cartridge already loaded."""
+    iid = _index(rs).item_of[ab.id]
+    return unit["ch"].get(gear_battle.spread_key(iid)) == int(ab.id.rsplit("load", 1)[1])
 
 
 def interrupt_blocked(rs: Any, unit: Unit) -> bool:
@@ -233,6 +244,12 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     elif hook == "called_shot":  # Sniper: the aimed shot is for the next turn
         unit["ch"][AIM] = state["round"] + 1
         emit(state, "aim", f"{rs.name(unit)} takes aim.", unit=unit["id"])
+    elif hook == "load_spread":  # Mossberg 500: this turn goes to loading a cartridge
+        iid = _index(rs).item_of[ab.id]
+        n = int(ab.id.rsplit("load", 1)[1])
+        unit["ch"][gear_battle.spread_key(iid)] = n
+        emit(state, "load", f"{rs.name(unit)} loads a cartridge: {ab.name.split(': ')[-1]}.",
+             unit=unit["id"], item=iid, spread=n)
     elif hook == "suppressive_fire":
         suppressive_fire(rs, state, unit, ab)
     elif hook in ("quick_attack", "fan_the_hammer", "burst_fire"):
