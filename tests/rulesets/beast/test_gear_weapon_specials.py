@@ -146,3 +146,47 @@ def test_the_loaded_cartridge_is_not_offered_again(rs):
     g.state["units"]["michael"]["ch"]["gear-mossberg_500-spread"] = 2
     loads = {a["ability"] for a in g.legal_actions(0) if "load" in str(a.get("ability"))}
     assert loads == {"gear-mossberg_500-load1", "gear-mossberg_500-load3"}
+
+
+def melee(g, iid: str) -> None:
+    g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "melee",
+              "weapon": iid})
+
+
+def test_baton_rests_two_rounds_after_a_disarming_critical(rs):
+    """Gear Shop / Melee Weapons / Baton: "Critical Hits disarm target for 1 turn. 2 round CD
+    upon success" - the baton cannot attack while it cools down; the base attack can."""
+    g = duel(rs, ["baton"], [1, 1, 1, 0, 0, 0, 0, 0], ex=6)
+    g.state["units"]["thug-1"].update(max=30, hp=30)
+    melee(g, "baton")
+    me = g.state["units"]["michael"]
+    assert "DISARMED" in g.state["units"]["thug-1"]["st"]
+    assert me["cd"]["gear-baton-rest"] == 2
+    me["acted"] = False
+    attacks = [a for a in g.legal_actions(0) if a["type"] == "attack"]
+    assert attacks and all(a.get("weapon") != "baton" for a in attacks)
+
+
+def test_baton_without_a_critical_does_not_rest(rs):
+    """Gear Shop / Melee Weapons / Baton: the cool down follows only a disarming critical."""
+    g = duel(rs, ["baton"], [1, 1, 0, 0, 0], ex=6)
+    melee(g, "baton")
+    assert "gear-baton-rest" not in g.state["units"]["michael"]["cd"]
+
+
+def test_sword_breaker_lowers_melee_attack_per_double_sword(rs):
+    """Gear Shop / Melee Weapons / Sword Breaker: "Lower targets Melee attack by 1 for each
+    Double Sword rolled. Lasts 1 turns" - its melee attacks roll fewer dice, ranged ones not."""
+    from hauntkit.rulesets.beast import combat
+
+    g = duel(rs, ["sword_breaker"], [2, 2, 0, 0, 0], ex=6)
+    g.state["units"]["thug-1"].update(max=30, hp=30)
+    melee(g, "sword_breaker")
+    assert g.state["units"]["thug-1"]["st"]["MELEE_DOWN"] == [1, 2]
+    g.state["rng"]["script"][:] = [0] * 12
+    for style, dice_rolled in (("melee", 1), ("ranged", 2)):
+        fr = combat.frame("thug-1", "michael", mode=style, atk=3 if style == "melee" else 2,
+                          el="PHYSICAL", style=style, reach=3)
+        fr["asked"] = True
+        combat.step(rs, g.state, fr)
+        assert len(events(g, "attack_roll")[-1]["faces"]) == dice_rolled

@@ -108,7 +108,8 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
         emit(state, "element_roll", f"{element_word(el).capitalize()} special roll: {faces_text([face])}"
              f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
-    n = max(0, fr["atk"] + bonus - status.value(att, "ATTACK_DOWN"))
+    n = max(0, fr["atk"] + bonus - status.value(att, "ATTACK_DOWN")
+            - (status.value(att, "MELEE_DOWN") if fr["style"] == "melee" else 0))
     faces = dice.combat(state, n)
     budget = 0
     if "MARKED" in tgt["st"]:

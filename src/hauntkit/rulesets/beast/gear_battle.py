@@ -32,6 +32,11 @@ def base_defense(rs: Any, unit: Unit) -> int:
     return d
 
 
+def rest_key(iid: str) -> str:
+    """Key in ``unit["cd"]``: rounds before the weapon can attack again (Baton)."""
+    return f"gear-{iid}-rest"
+
+
 def spread_key(iid: str) -> str:
     """Key in ``unit["ch"]``: which of the weapon's spreads is loaded (1-based)."""
     return f"gear-{iid}-spread"
@@ -175,12 +180,15 @@ def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: i
         for name in w.on_damage:
             if tgt["alive"]:
                 status.apply(rs, state, tgt, name, w.damage_turns, 1)
+    if w.dbl_melee_down and fr.get("dbl") and tgt["alive"]:
+        status.apply(rs, state, tgt, "MELEE_DOWN", 1, fr["dbl"])  # Sword Breaker
     if crit and tgt["alive"]:
         if "sword" in classes:
             status.apply(rs, state, tgt, "WOUNDING", 1, 1)
         for name in w.on_crit:
-            if tgt["alive"]:
-                status.apply(rs, state, tgt, name, w.crit_turns, 1)
+            if tgt["alive"] and status.apply(rs, state, tgt, name, w.crit_turns, 1) \
+                    and w.crit_rest:
+                att["cd"][rest_key(wpn)] = w.crit_rest  # Baton: 2 round CD upon success
         if w.crit_bleed and tgt["alive"]:
             rs.bleed(state, tgt, w.crit_bleed)
     again = w.second_attack

@@ -97,6 +97,10 @@ class Weapon(_Model):
     spreads: list[tuple[int, int]] = Field(
         default_factory=list, description="(attack, range) cartridges; one is loaded as an "
         "action before it fires (Mossberg 500; RULING HR-46)")
+    crit_rest: int = Field(0, ge=0, le=3, description="rounds the weapon cannot attack after "
+                           "its on_crit status lands (Baton)")
+    dbl_melee_down: bool = Field(False, description="each double sword rolled: target's melee "
+                                 "attack -1 for 1 turn (Sword Breaker)")
     miss_keeps_ready: bool = Field(False, description="a Quick Fire that rolls no HIT does "
                                    "not cool down (Boomerang; RULING HR-33)")
     tags: list[Literal["silver", "stake"]] = Field(default_factory=list)

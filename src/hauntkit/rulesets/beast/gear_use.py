@@ -85,6 +85,8 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
             w = gi.items[iid].weapon
             if w.charges is not None and ch.get(f"gear-{iid}", 0) <= 0:
                 continue
+            if cd.get(gear_battle.rest_key(iid), 0) > 0:
+                continue  # Baton: resting after a disarming critical
             if w.no_interrupt and unit["intr"]:
                 continue  # chainsaws, Buster Sword: not in a turn with an interrupt
             out.extend(weapon_targets(rs, state, unit, iid, block))

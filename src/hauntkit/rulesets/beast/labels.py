@@ -34,6 +34,7 @@ STATUS_WORDS: dict[str, tuple[str, str]] = {
     "WOUNDING": ("wounded", "+2 damage from physical attacks and hemorrhage"),
     "DEF_DOWN": ("defence lowered", "rolls fewer defence dice"),
     "ATTACK_DOWN": ("attack lowered", "rolls fewer attack dice"),
+    "MELEE_DOWN": ("melee lowered", "rolls fewer melee attack dice"),
     "TRICKS": ("tricked", "its first ability is disabled"),
     "FLINCH": ("flinching", "-1 defence and +1 damage from the next attack"),
     "BURNING": ("burning", "takes fire damage at the start of its turn"),

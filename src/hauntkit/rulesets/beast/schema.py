@@ -18,21 +18,21 @@ TargetSide = Literal["enemy", "ally", "any", "cell"]
 STATUSES = (
     "STEALTH", "CLEAVE", "MULTI_ATTACK", "BERSERK", "WARD", "COVER",
     "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
-    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "TRICKS", "FLINCH",
+    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
     "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON", "SUPPRESSED",
 )
 StatusName = Literal[
     "STEALTH", "CLEAVE", "MULTI_ATTACK", "BERSERK", "WARD", "COVER",
     "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
-    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "TRICKS", "FLINCH",
+    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
     "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON", "SUPPRESSED",
 ]
 # Statuses that are debuffs (immunity for 1 turn after they end).
 DEBUFFS = frozenset({
     "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
-    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "TRICKS", "FLINCH", "BURNING", "CHILLED", "FROZEN",
+    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH", "BURNING", "CHILLED", "FROZEN",
     "PRIMED", "DECAY",
 })
 # The named Python hooks content may refer to (effects too unique for the vocabulary).
