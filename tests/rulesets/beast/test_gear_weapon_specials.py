@@ -190,3 +190,30 @@ def test_sword_breaker_lowers_melee_attack_per_double_sword(rs):
         fr["asked"] = True
         combat.step(rs, g.state, fr)
         assert len(events(g, "attack_roll")[-1]["faces"]) == dice_rolled
+
+
+def wolf(rs, enemy: str, dice: list[int]):
+    return battle(rs, ["michael"], [enemy], {"michael": {"x": 5, "y": 2},
+                                             f"{enemy}-1": {"x": 6, "y": 2}},
+                  dice=dice, gear={"michael": ["silver_wolf_blade"]})
+
+
+def test_silver_wolf_blade_rolls_again_once_against_night_creatures(rs):
+    """Gear Shop / Melee Weapons / Silver Wolf Blade: "If an attack fails to damage an enemy
+    with a Creature of the Night or Monster Template roll again. This can occur once per
+    turn." """
+    g = wolf(rs, "werewolf", [0] * 40)
+    g.act(0, {"type": "attack", "unit": "michael", "target": "werewolf-1", "mode": "melee",
+              "weapon": "silver_wolf_blade"})
+    assert len(events(g, "attack_roll")) == 2  # the miss, then one roll again
+    assert len(events(g, "roll_again")) == 1
+    assert g.state["units"]["michael"]["flags"]["again_vs"] == 1
+
+
+def test_silver_wolf_blade_does_not_roll_again_against_other_templates(rs):
+    """Gear Shop / Melee Weapons / Silver Wolf Blade: only Creatures of the Night and
+    Monsters (a ghoul is UNDEAD)."""
+    g = wolf(rs, "ghoul", [0] * 40)
+    g.act(0, {"type": "attack", "unit": "michael", "target": "ghoul-1", "mode": "melee",
+              "weapon": "silver_wolf_blade"})
+    assert len(events(g, "attack_roll")) == 1 and not events(g, "roll_again")

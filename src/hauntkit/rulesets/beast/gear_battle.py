@@ -180,6 +180,10 @@ def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: i
         for name in w.on_damage:
             if tgt["alive"]:
                 status.apply(rs, state, tgt, name, w.damage_turns, 1)
+    if not lost and w.again_vs and not att["flags"].get("again_vs") \
+            and rs.template(tgt).id in w.again_vs:
+        att["flags"]["again_vs"] = 1  # Silver Wolf Blade: roll again, once per turn
+        push_second(rs, state, att, wpn, tgt["id"], "roll_again")
     if w.dbl_melee_down and fr.get("dbl") and tgt["alive"]:
         status.apply(rs, state, tgt, "MELEE_DOWN", 1, fr["dbl"])  # Sword Breaker
     if crit and tgt["alive"]:
@@ -222,7 +226,8 @@ def push_second(rs: Any, state: State, att: Unit, wpn: str, target: str, why: st
     """Queue the extra attack: right after the attack under way (``at`` 1), or first (0)."""
     new = weapon_frame(rs, state, att, target, wpn)
     new["second"] = True
-    emit(state, why, f"{rs.name(att)} attacks {rs.name(state['units'][target])} too.",
+    again = "again" if why == "roll_again" else "too"
+    emit(state, why, f"{rs.name(att)} attacks {rs.name(state['units'][target])} {again}.",
          unit=att["id"], tgt=target)
     state["queue"].insert(at, new)
 

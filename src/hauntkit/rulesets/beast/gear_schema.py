@@ -101,6 +101,10 @@ class Weapon(_Model):
                            "its on_crit status lands (Baton)")
     dbl_melee_down: bool = Field(False, description="each double sword rolled: target's melee "
                                  "attack -1 for 1 turn (Sword Breaker)")
+    again_vs: list[Literal["BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED",
+                           "BEHEMOTH"]] = Field(
+        default_factory=list, description="an attack that fails to hurt a target of these "
+        "templates is rolled again, once per turn (Silver Wolf Blade)")
     miss_keeps_ready: bool = Field(False, description="a Quick Fire that rolls no HIT does "
                                    "not cool down (Boomerang; RULING HR-33)")
     tags: list[Literal["silver", "stake"]] = Field(default_factory=list)
