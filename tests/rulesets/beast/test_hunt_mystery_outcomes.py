@@ -84,3 +84,50 @@ def test_a_lone_abducted_hunter_leaves_no_one_to_fight(hrs):
         say_done(game)
     assert game.state["hunt"]["fight"]  # ... though the party was ambushed
     assert all("abducted" not in r for r in game.state["party"])
+
+
+def _treasure_map_leg(hrs, location: str):
+    """A leg at its mystery phase about to roll Chaos 1 (Treasure Map), with the generator set
+    so that the Location card drawn is ``location``."""
+    from hauntkit.core.rng import choice
+    from hauntkit.rulesets.beast import phases
+
+    game = leg(hrs, "inv1", "t-quiet", start_data(hrs, crypto=10), dice=[6])
+    st = game.state
+    ids = sorted(hrs.c.locations)
+    seed = next(s for s in range(10_000)
+                if choice({"s": s, "script": []}, ids) == location)
+    st["rng"].update(s=seed, script=[1])  # the Mystery roll: Chaos 1
+    st["hunt"].update(mystery="chaos", done=[], plan=[], events=[], event=None)
+    st["phase"] = "mystery"
+    before = len(st["log"])
+    phases.HANDLERS["mystery"].enter(hrs, st)
+    return game, st["log"][before:]
+
+
+def test_treasure_map_plays_a_drawn_locations_events_then_gives_a_loot_item(hrs):
+    """"Mystery Table", Chaos 1 (Treasure Map): a Location card is drawn and its Events are
+    completed (an event's choice included) before any item of the Loot Table is picked
+    (RULING HR-43)."""
+    game, log = _treasure_map_leg(hrs, "t-risky")  # events: t-choice, then t-hurt
+    st = game.state
+    assert st["hunt"]["treasure"] == "t-risky"
+    assert [e["event"] for e in log if e["type"] == "event"] == ["t-choice"]
+    legal = game.legal_actions(0)
+    assert {"type": "choose", "choice": "brag"} in legal
+    assert not any(a["type"] == "treasure" for a in legal)  # not before the events are done
+    game.act(0, {"type": "choose", "choice": "brag"})
+    assert st["renown"] == 3 and st["hunt"]["events"] == []
+    assert all(r["hp"] == 1 for r in st["party"])  # t-hurt: 10 damage, never below 1
+    legal = game.legal_actions(0)
+    assert {"type": "treasure", "entry": "rabbit_foot", "hunter": "tamara"} in legal
+    game.act(0, {"type": "treasure", "entry": "rabbit_foot", "hunter": "tamara"})
+    assert "loot_rabbit_foot" in rec(game, "tamara")["pack"]
+    assert {"type": "done"} in game.legal_actions(0)
+
+
+def test_treasure_map_to_a_location_without_events_goes_straight_to_the_loot(hrs):
+    """"Mystery Table", Chaos 1: a Location card with no Events leaves only the loot pick."""
+    game, _ = _treasure_map_leg(hrs, "t-empty")
+    assert any(a["type"] == "treasure" for a in game.legal_actions(0))
+    assert not any(a["type"] == "choose" for a in game.legal_actions(0))

@@ -15,6 +15,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import gear, loot, phases, shop, status
+from hauntkit.rulesets.beast import hunt_investigate as investigate
 from hauntkit.rulesets.beast.hunt_party import active, lead_seat
 from hauntkit.rulesets.beast.phases import Extra, Phase
 
@@ -93,11 +94,16 @@ class MysteryPhase(_ChoicePhase):
             state["hunt"]["choice"] = {"mystery": entry.id}
         else:
             loot.apply_mystery(rs, state, entry)
+        if entry.kind == "treasure_map":  # its Location card's Events come first
+            loot.draw_treasure_location(rs, state)
+            investigate.run_events(rs, state)
 
     def options(self, rs: Any, state: State, seat: int) -> list[Action]:
         choice = state["hunt"].get("choice") or {}
         if "mystery" not in choice:
             return []
+        if state["hunt"]["event"] is not None:  # a Treasure Map's event waits for a choice
+            return investigate.event_options(rs, state)
         hunters = [r["hunter"] for r in active(state)]
         entry = _mystery(rs, choice["mystery"])
         if entry.kind == "treasure_map":
@@ -106,6 +112,9 @@ class MysteryPhase(_ChoicePhase):
         return [{"type": "pick", "hunter": h} for h in hunters]
 
     def act(self, rs: Any, state: State, seat: int, action: Action) -> None:
+        if action["type"] == "choose":
+            investigate.choose(rs, state, action)
+            return
         choice = state["hunt"].pop("choice")
         entry = _mystery(rs, choice["mystery"])
         loot.apply_mystery(rs, state, entry, action["hunter"], action.get("entry"))

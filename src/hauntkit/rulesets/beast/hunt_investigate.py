@@ -69,6 +69,49 @@ def affordable(state: State, event: Any) -> list[Any]:
     return [c for c in event.choices if state["crypto"] + min(0, c.effects.crypto) >= 0]
 
 
+def run_events(rs: Any, state: State) -> bool:
+    """Resolve ``state["hunt"]["events"]`` in order until one waits for the party's choice
+    (``state["hunt"]["event"]``). Returns whether every event is done. Also used for the
+    events of a Treasure Map's Location card ("Mystery Table")."""
+    h = state["hunt"]
+    while h["events"]:
+        event = rs.c.hunt_events[h["events"].pop(0)]
+        for hook in phases.BEFORE_EVENT:
+            hook(rs, state, event.id)
+        emit(state, "event", f"Event: {event.name}. {event.text}", event=event.id)
+        apply_effects(rs, state, event.effects, event.name)
+        for after in phases.AFTER_EVENT:
+            after(rs, state, event.id)
+        if event.alignment is not None:
+            h["mystery"] = event.alignment
+        if affordable(state, event):
+            h["event"] = event.id
+            return False
+    return True
+
+
+def event_options(rs: Any, state: State) -> list[Action]:
+    """The choices of the event waiting for one (none when no event waits)."""
+    h = state["hunt"]
+    if h["event"] is None:
+        return []
+    event = rs.c.hunt_events[h["event"]]
+    return [{"type": "choose", "choice": c.id} for c in affordable(state, event)]
+
+
+def choose(rs: Any, state: State, action: Action) -> bool:
+    """Apply the party's choice for the waiting event, then go on with the events; returns
+    whether every event is done (as ``run_events``)."""
+    h = state["hunt"]
+    event = rs.c.hunt_events[h["event"]]
+    choice = next(c for c in event.choices if c.id == action["choice"])
+    h["event"] = None
+    emit(state, "choice", f"{event.name}: the hunters choose: {choice.text}",
+         event=event.id, choice=choice.id)
+    apply_effects(rs, state, choice.effects, event.name)
+    return run_events(rs, state)
+
+
 class InvestigatePhase(Phase):
     """Events at the location, then the ambush roll."""
 
@@ -80,21 +123,8 @@ class InvestigatePhase(Phase):
         self.next_event(rs, state)
 
     def next_event(self, rs: Any, state: State) -> None:
-        h = state["hunt"]
-        while h["events"]:
-            event = rs.c.hunt_events[h["events"].pop(0)]
-            for hook in phases.BEFORE_EVENT:
-                hook(rs, state, event.id)
-            emit(state, "event", f"Event: {event.name}. {event.text}", event=event.id)
-            apply_effects(rs, state, event.effects, event.name)
-            for after in phases.AFTER_EVENT:
-                after(rs, state, event.id)
-            if event.alignment is not None:
-                h["mystery"] = event.alignment
-            if affordable(state, event):
-                h["event"] = event.id
-                return
-        self.ambush(rs, state)
+        if run_events(rs, state):
+            self.ambush(rs, state)
 
     def ambush(self, rs: Any, state: State) -> None:
         h = state["hunt"]
@@ -119,8 +149,7 @@ class InvestigatePhase(Phase):
     def options(self, rs: Any, state: State, seat: int) -> list[Action]:
         h = state["hunt"]
         if h["event"] is not None:
-            event = rs.c.hunt_events[h["event"]]
-            return [{"type": "choose", "choice": c.id} for c in affordable(state, event)]
+            return event_options(rs, state)
         out = offers.tag_in_options(rs, state, seat) + offers.penance_options(rs, state, seat)
         if (seat == lead_seat(state) and not h["fight"] and not h["last"]
                 and renown.can_force_fight(state)
@@ -134,13 +163,8 @@ class InvestigatePhase(Phase):
     def act(self, rs: Any, state: State, seat: int, action: Action) -> None:
         h = state["hunt"]
         if action["type"] == "choose":
-            event = rs.c.hunt_events[h["event"]]
-            choice = next(c for c in event.choices if c.id == action["choice"])
-            h["event"] = None
-            emit(state, "choice", f"{event.name}: the hunters choose: {choice.text}",
-                 event=event.id, choice=choice.id)
-            apply_effects(rs, state, choice.effects, event.name)
-            self.next_event(rs, state)
+            if choose(rs, state, action):
+                self.ambush(rs, state)
         elif action["type"] == "tag_in":
             offers.tag_in(rs, state, action)
         elif action["type"] == "penance":
@@ -150,4 +174,5 @@ class InvestigatePhase(Phase):
             emit(state, "fight", "Let's Fight: the hunters call out the ambushers.")
 
 
-__all__ = ["InvestigatePhase", "apply_effects", "roll_for_ambush"]
+__all__ = ["InvestigatePhase", "apply_effects", "choose", "event_options", "roll_for_ambush",
+           "run_events"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.core.rng import roll_die
+from hauntkit.core.rng import choice, roll_die
 from hauntkit.rulesets.beast import dice
 from hauntkit.rulesets.beast.gear_schema import LootEntry, MysteryEntry
 from hauntkit.rulesets.beast.hunt_party import active, change
@@ -157,6 +157,18 @@ def apply_mystery(rs: Any, state: State, entry: MysteryEntry, hunter: str | None
         emit(state, "doom", f"{rs.c.hunters[hunter].name} has {entry.amount} events left "
              "before the curse strikes.", hunter=hunter)
     return out
+
+
+def draw_treasure_location(rs: Any, state: State) -> str:
+    """Treasure Map: draw a Location card from the pack's locations (any, the current one
+    too) and line up its Events (``state["hunt"]["events"]``) for the mystery phase to play
+    ("Mystery Table", Chaos 1; RULING HR-43)."""
+    lid = choice(state["rng"], sorted(rs.c.locations))
+    loc = rs.c.locations[lid]
+    state["hunt"]["events"] = list(loc.events)
+    state["hunt"]["treasure"] = lid
+    emit(state, "treasure_map", f"Treasure Map: the map leads to {loc.name}.", location=lid)
+    return lid
 
 
 def count_doom(rs: Any, state: State, event: str) -> None:
