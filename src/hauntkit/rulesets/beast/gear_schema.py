@@ -31,7 +31,8 @@ Skill = Literal["engineering", "deception", "empathy", "athletics", "tactician",
 # Hooks only gear uses (named Python effects, resolved in rulesets/beast/gear_use.py).
 GEAR_HOOKS = ("ammo", "heal_roll", "trap", "evasive_roll", "crimson_box", "emerald_box",
               "flashlight", "restore_interrupts", "quick_attack", "fan_the_hammer",
-              "burst_fire", "extra_turn", "called_shot", "suppressive_fire", "load_spread")
+              "burst_fire", "extra_turn", "called_shot", "suppressive_fire", "load_spread",
+              "move_again")
 # Which slot an item of each category goes to (rules: "Gear and Equipment"): consumables
 # and Dybbuk boxes may also go to an open slot; augments only to the augment slot.
 SLOT_KINDS: dict[str, tuple[str, ...]] = {

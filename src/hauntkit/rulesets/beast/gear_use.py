@@ -252,6 +252,11 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
         unit["ch"][gear_battle.spread_key(iid)] = n
         emit(state, "load", f"{rs.name(unit)} loads a cartridge: {ab.name.split(': ')[-1]}.",
              unit=unit["id"], item=iid, spread=n)
+    elif hook == "move_again":  # Speed: the target may move again this turn
+        t = units[target]
+        t["mv"] = rs.movement(state, t)
+        t["flags"].pop("move_done", None)
+        emit(state, "move_again", f"{rs.name(t)} may move again this turn.", unit=t["id"])
     elif hook == "suppressive_fire":
         suppressive_fire(rs, state, unit, ab)
     elif hook in ("quick_attack", "fan_the_hammer", "burst_fire"):

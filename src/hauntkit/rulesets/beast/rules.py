@@ -96,7 +96,8 @@ class Rules:
 
     def movement(self, state: State, unit: Unit) -> int:
         """Movement for a new turn, before Immobilize."""
-        mv = self.c.stats(unit["kind"]).move - status.value(unit, "SLOW")
+        mv = self.c.stats(unit["kind"]).move - status.value(unit, "SLOW") \
+            + status.value(unit, "MOVE_UP")  # Espresso Shot, Roller Blades
         if "gear" in unit:
             mv += self.c.gear.profile(unit).move
         if "CHILLED" in unit["st"]:
@@ -288,6 +289,8 @@ class Rules:
                 took = status.apply(self, state, tgt, e.status, e.turns, e.value)
                 if took and e.status == "POISON":
                     self.poison_roll(state, tgt)
+                if took and e.status == "MOVE_UP" and tgt["side"] == state["side"]:
+                    tgt["mv"] += e.value  # RULING HR-47: this turn counts as the first
             elif e.heal is not None:
                 self.heal(state, tgt, e.heal)
             elif e.bleed is not None:

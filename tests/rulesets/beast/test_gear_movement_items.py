@@ -1,0 +1,68 @@
+"""Items that give movement: riddle-of-the-beast-rules.md "Gear Shop / Utility Shop /
+Healing Items" (Espresso Shot, Speed) and "Gear Shop / Utility Shop / Miscellaneous Items"
+(Roller Blades); RULING HR-47."""
+
+from __future__ import annotations
+
+from beastkit import battle, events
+
+from hauntkit.rulesets.beast import status
+
+
+def use_on_self(rs, item: str, dice: list[int] | None = None):
+    g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 2},
+                                          "thug-1": {"x": 9, "y": 4}},
+               dice=dice or [], gear={"michael": [item]})
+    me = g.state["units"]["michael"]
+    base = me["mv"]
+    acts = [a for a in g.legal_actions(0) if a.get("ability") == f"gear-{item}"
+            and a.get("target") == "michael"]
+    assert acts, f"{item} is offered on the hunter himself"
+    g.act(0, acts[0])
+    return g, me, base
+
+
+def next_hunters_turn(rs, g) -> None:
+    """End the hunters' turn and the enemies' (as the flow does), back to the hunters."""
+    for side in ("enemies", "hunters"):
+        for u in g.state["units"].values():
+            if u["side"] != side and u["alive"]:
+                status.end_of_turn(g.state, u, rs)
+        rs.start_side_turn(g.state, side)
+
+
+def test_espresso_shot_gives_one_more_space_for_two_turns(rs):
+    """Gear Shop / Utility Shop / Healing Items / Espresso Shot: "+1 Movement for 2 turns" (RULING HR-47:
+    the turn it is drunk in is the first)."""
+    g, me, base = use_on_self(rs, "espresso_shot")
+    assert me["st"]["MOVE_UP"] == [2, 1]
+    assert me["mv"] == base + 1
+    next_hunters_turn(rs, g)
+    assert me["mv"] == base + 1 and me["st"]["MOVE_UP"][0] == 1
+    next_hunters_turn(rs, g)
+    assert "MOVE_UP" not in me["st"] and me["mv"] == base
+
+
+def test_roller_blades_give_two_more_spaces_for_three_turns(rs):
+    """Gear Shop / Utility Shop / Miscellaneous Items / Roller Blades: "Targets movement
+    increases by 2 for 3 turns"."""
+    g, me, base = use_on_self(rs, "roller_blades")
+    assert me["st"]["MOVE_UP"] == [3, 2] and me["mv"] == base + 2
+    next_hunters_turn(rs, g)
+    assert me["mv"] == base + 2
+
+
+def test_speed_lets_the_target_move_again(rs):
+    """Gear Shop / Utility Shop / Healing Items / Speed: "Target can make an extra movement
+    action. Take 1 Sanity damage" (RULING HR-47: its full movement again, this turn)."""
+    g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 2},
+                                          "thug-1": {"x": 9, "y": 4}},
+               dice=[], gear={"michael": ["speed"]})
+    me = g.state["units"]["michael"]
+    base, sanity = me["mv"], me["san"]
+    me["mv"], me["flags"]["move_done"] = 0, 1
+    g.act(0, {"type": "interrupt", "unit": "michael", "ability": "gear-speed",
+              "target": "michael"})
+    assert me["mv"] == base and "move_done" not in me["flags"]
+    assert me["san"] == sanity - 1
+    assert events(g, "move_again")
