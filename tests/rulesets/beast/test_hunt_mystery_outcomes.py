@@ -131,3 +131,31 @@ def test_treasure_map_to_a_location_without_events_goes_straight_to_the_loot(hrs
     game, _ = _treasure_map_leg(hrs, "t-empty")
     assert any(a["type"] == "treasure" for a in game.legal_actions(0))
     assert not any(a["type"] == "choose" for a in game.legal_actions(0))
+
+
+def test_ghost_in_the_rain_places_a_poltergeist_on_the_hunters_side(hrs):
+    """"Mystery Table", Order 2 (Ghost in the Rain): a Poltergeist assists the hunters in the
+    investigation's battles: it stands beside the first hunter on the hunters' side,
+    commanded by that hunter's seat, in every battle of the investigation (RULING HR-43)."""
+    data = start_data(hrs)
+    for r in data["party"]:
+        r["omens"] = [{"id": "ghost_in_the_rain", "battles": loot.INVESTIGATION}]
+    data["run"]["clues"] = 1  # t-lair: the target is found and fought
+    game = leg(hrs, "inv1", "t-lair", data, dice=[1, 6, 1])
+    to_phase(game, "battle")
+    ghost = game.state["units"]["poltergeist"]
+    m = game.state["units"]["michael"]
+    assert ghost["side"] == "hunters" and ghost["alive"] and ghost["seat"] == m["seat"]
+    assert max(abs(ghost["x"] - m["x"]), abs(ghost["y"] - m["y"])) == 1
+    assert game.state["hx"]["poltergeist"]["pet_of"] == "michael"
+    end_battle(game, hrs, "hunters")
+    assert rec(game, "michael")["omens"][0]["battles"] == loot.INVESTIGATION  # it stays
+
+
+def test_no_poltergeist_without_ghost_in_the_rain(hrs):
+    """"Mystery Table", Order 2: the Poltergeist comes only with Ghost in the Rain."""
+    data = start_data(hrs)
+    data["run"]["clues"] = 1
+    game = leg(hrs, "inv1", "t-lair", data, dice=[1, 6, 1])
+    to_phase(game, "battle")
+    assert "poltergeist" not in game.state["units"]

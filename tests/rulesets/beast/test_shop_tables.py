@@ -193,8 +193,8 @@ def test_the_mystery_phase_asks_the_lead_seat_to_pick(hrs):
 
 
 def test_ghost_in_the_rain_lasts_the_investigation(hrs):
-    """Mystery Order 2: recorded for the rest of the investigation (its Poltergeist ally is
-    not placed yet: docs/beast-gear.md), cleared at the next investigation's shop."""
+    """Mystery Order 2: recorded for the rest of the investigation (its Poltergeist ally in
+    battle: test_hunt_mystery_outcomes.py), cleared at the next investigation's shop."""
     game = party_state(hrs)
     loot.apply_mystery(hrs, game.state, hrs.c.gear.mystery[("order", 2)])
     assert rec(game)["omens"] == [{"id": "ghost_in_the_rain", "battles": loot.INVESTIGATION}]

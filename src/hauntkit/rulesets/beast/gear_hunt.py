@@ -165,6 +165,8 @@ def _omen_battle(rs: Any, state: State, entry: Any, party: list[dict]) -> None:
             if u["side"] == "enemies":
                 u["max"] += entry.amount
                 u["hp"] += entry.amount
+    elif kind == "ally":  # Ghost in the Rain: a Poltergeist beside the first hunter
+        _place_ally(rs, state, party)
     elif kind in ("eclipse", "no_defense", "cursed"):
         omen = state.setdefault("omens", {})
         if kind == "cursed":
@@ -174,6 +176,21 @@ def _omen_battle(rs: Any, state: State, entry: Any, party: list[dict]) -> None:
         else:
             omen[kind] = 1
     emit(state, "omen", f"{entry.name} hangs over this battle.", entry=entry.id)
+
+
+ALLY = "poltergeist"  # the enemy kind of Ghost in the Rain's ally (content: enemies.yaml)
+
+
+def _place_ally(rs: Any, state: State, party: list[dict]) -> None:
+    """Ghost in the Rain: a Poltergeist stands next to the first fighting hunter and is
+    commanded by that hunter's seat, as a pet (skills/pets.py; RULING HR-43)."""
+    owner = next((state["units"][r["hunter"]] for r in party), None)
+    spot = None if owner is None else rs.spot_near(state, owner)
+    if spot is None or ALLY in state["units"]:
+        return
+    unit = rs.add_unit(state, ALLY, ALLY, *spot, seat=owner["seat"])
+    rs.join_pet(state, owner, unit, -1)
+    unit["acted"] = False
 
 
 def battle_end(rs: Any, state: State) -> None:
