@@ -1,6 +1,6 @@
 """Items that give movement: riddle-of-the-beast-rules.md "Gear Shop / Utility Shop /
 Healing Items" (Espresso Shot, Speed) and "Gear Shop / Utility Shop / Miscellaneous Items"
-(Roller Blades); RULING HR-47."""
+(Roller Blades), "Consumable Shop" (Stimulant); RULINGS HR-47, HR-48."""
 
 from __future__ import annotations
 
@@ -66,3 +66,14 @@ def test_speed_lets_the_target_move_again(rs):
     assert me["mv"] == base and "move_done" not in me["flags"]
     assert me["san"] == sanity - 1
     assert events(g, "move_again")
+
+
+def test_stimulant_keeps_debuffs_off_this_turn(rs):
+    """Gear Shop / Consumable Shop / Stimulant: "R1 - Hunter is immune to negative Status
+    effects this turn" (RULING HR-48: immunities count the hunter's own turns)."""
+    g, me, _ = use_on_self(rs, "stimulant")
+    for name in ("POISON", "BLIND", "MELEE_DOWN", "FLINCH"):
+        assert status.apply(rs, g.state, me, name, 1, 1) is False
+    assert status.apply(rs, g.state, me, "STEALTH", 1, 1) is True  # a buff still lands
+    next_hunters_turn(rs, g)
+    assert status.apply(rs, g.state, me, "BLIND", 1, 1) is True

@@ -32,8 +32,8 @@ StatusName = Literal[
 # Statuses that are debuffs (immunity for 1 turn after they end).
 DEBUFFS = frozenset({
     "POISON", "PARALYZE", "IMMOBILIZE", "SLOW", "BLIND", "DISARMED", "MARKED",
-    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH", "BURNING", "CHILLED", "FROZEN",
-    "PRIMED", "DECAY",
+    "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH", "BURNING", "CHILLED",
+    "FROZEN", "PRIMED", "DECAY",
 })
 # The named Python hooks content may refer to (effects too unique for the vocabulary).
 HOOKS = ("sneak_attack", "team_player", "amplify", "barricade", "anoint", "create_light",
