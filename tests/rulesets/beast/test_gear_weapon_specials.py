@@ -217,3 +217,25 @@ def test_silver_wolf_blade_does_not_roll_again_against_other_templates(rs):
     g.act(0, {"type": "attack", "unit": "michael", "target": "ghoul-1", "mode": "melee",
               "weapon": "silver_wolf_blade"})
     assert len(events(g, "attack_roll")) == 1 and not events(g, "roll_again")
+
+
+def test_laser_pointer_lets_ranged_attacks_reach_two_further(rs):
+    """Gear Shop / Utility Shop / Miscellaneous Items / Laser Pointer: "R8 - Ranged attacks
+    against Target treat their Max range as 2 higher. Lasts 2 turns." """
+    g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 2, "y": 2},
+                                          "thug-1": {"x": 6, "y": 2}},
+               dice=[0] * 20, gear={"michael": ["laser_pointer", "shuriken"]})
+
+    def ranged():
+        return {(a.get("weapon")) for a in g.legal_actions(0)
+                if a["type"] == "attack" and a["mode"] == "ranged"}
+
+    assert "shuriken" not in ranged()  # R2, the thug is 4 away
+    g.act(0, {"type": "ability", "unit": "michael", "ability": "gear-laser_pointer",
+              "target": "thug-1"})
+    assert g.state["units"]["thug-1"]["st"]["LASERED"] == [2, 2]
+    g.state["units"]["michael"]["acted"] = False
+    assert "shuriken" in ranged()
+    g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged",
+              "weapon": "shuriken"})
+    assert events(g, "attack_roll") and not events(g, "attack_stopped")

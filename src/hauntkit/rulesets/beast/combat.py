@@ -66,6 +66,8 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
         reach = fr["reach"]
         if att["side"] == "enemies" and reach > 1 and "SUPPRESSED" in att["st"]:
             reach = max(1, reach - status.value(att, "SUPPRESSED"))  # SMG Suppressive Fire
+        if fr["style"] != "melee":
+            reach += status.value(tgt, "LASERED")  # Laser Pointer: ranged attacks reach further
         if d > reach + fr.get("slack", 0):
             emit(state, "attack_stopped", f"{rs.name(tgt)} is out of reach now.")
             return True

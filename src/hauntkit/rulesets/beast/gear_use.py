@@ -57,7 +57,7 @@ def weapon_targets(rs: Any, state: State, unit: Unit, iid: str, block: Any) -> l
         if w.mode == "ranged" and "STEALTH" in t["st"] and "MARKED" not in t["st"] \
                 and not prof.ignore_stealth and GOGGLES not in unit["flags"].get("ammo", ()):
             d *= 2
-        if not lo <= d <= reach:
+        if not lo <= d <= reach + (status.value(t, "LASERED") if w.mode == "ranged" else 0):
             continue
         if d > 1 and not los(md, block, x, y, t["x"], t["y"]):
             continue

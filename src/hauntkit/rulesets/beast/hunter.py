@@ -154,7 +154,7 @@ class HunterSide:
                             **extra})
             tst = t["st"]
             rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst and not seer else d
-            if (rd <= rrange
+            if (rd <= rrange + status.value(t, "LASERED")  # Laser Pointer
                     and not (bars and shielded_by_barricade(state, unit, t))
                     and los(md, block, x, y, tx, ty)):
                 out.append({"type": "attack", "unit": uid, "target": tid, "mode": "ranged",

@@ -47,6 +47,7 @@ STATUS_WORDS: dict[str, tuple[str, str]] = {
     "ANOINTED": ("anointed", "the next weapon attack is ETHER"),
     "TEAM_PLAYER": ("spurred on", "may use an ability again, even on cool down"),
     "NO_DEFEND": ("defenceless", "cannot roll defence this turn"),
+    "LASERED": ("laser-marked", "ranged attacks on it reach further (Laser Pointer)"),
     "MOVE_UP": ("quickened", "moves more spaces each turn"),
     "SUPPRESSED": ("suppressed", "ranged reach shorter by its value (Suppressive Fire)"),
     "CRIMSON": ("cursed bait", "every enemy attacks it, and it cannot fall below 1 HP "
