@@ -1,6 +1,6 @@
-"""Items that give movement: riddle-of-the-beast-rules.md "Gear Shop / Utility Shop /
-Healing Items" (Espresso Shot, Speed) and "Gear Shop / Utility Shop / Miscellaneous Items"
-(Roller Blades), "Consumable Shop" (Stimulant); RULINGS HR-47, HR-48."""
+"""Items that give movement, Stimulant and Blessed Glow Sticks: riddle-of-the-beast-rules.md
+"Gear Shop / Utility Shop / Healing Items" (Espresso Shot, Speed), "Miscellaneous Items"
+(Roller Blades), "Consumable Shop" (Stimulant, Blessed Glow Sticks); RULINGS HR-47, HR-48."""
 
 from __future__ import annotations
 
@@ -77,3 +77,27 @@ def test_stimulant_keeps_debuffs_off_this_turn(rs):
     assert status.apply(rs, g.state, me, "STEALTH", 1, 1) is True  # a buff still lands
     next_hunters_turn(rs, g)
     assert status.apply(rs, g.state, me, "BLIND", 1, 1) is True
+
+
+def test_blessed_glow_sticks_light_cannot_be_destroyed(rs):
+    """Gear Shop / Consumable Shop / Blessed Glow Sticks: "Place 1 Light Source on any map
+    tile. These Light Sources cannot be destroyed" - not offered as a target, untouched by
+    an attack on it or by an enemy's light-snuffing ability."""
+    g = battle(rs, ["michael"], ["shade"], {"michael": {"x": 5, "y": 2},
+                                           "shade-1": {"x": 8, "y": 4}},
+               dice=[0] * 10, gear={"michael": ["blessed_glow_sticks"]})
+    g.act(0, {"type": "interrupt", "unit": "michael", "ability": "gear-blessed_glow_sticks",
+              "target": [6, 2]})
+    light = next(li for li in g.state["lights"] if (li["x"], li["y"]) == (6, 2))
+    assert light["holy"] is True
+    assert all(a.get("target") != light["id"] for a in g.legal_actions(0))
+    from hauntkit.rulesets.beast import combat
+    fr = combat.frame("shade-1", light["id"], mode="melee", atk=5, el="PHYSICAL",
+                      style="melee")
+    combat.step(rs, g.state, fr)
+    assert light in g.state["lights"] and light["hp"] == 2
+    shade = g.state["units"]["shade-1"]
+    snuff = rs.c.enemies["shade"].special1
+    assert snuff.hook == "destroy_light"
+    rs.resolve_plain(g.state, shade, snuff.model_copy(update={"range": 9}), None)
+    assert light in g.state["lights"]

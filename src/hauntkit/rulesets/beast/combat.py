@@ -279,6 +279,8 @@ def _attack_object(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any
     for key in ("lights", "barricades"):
         for obj in state[key]:
             if obj["id"] == fr["tgt"]:
+                if obj.get("holy"):
+                    return  # Blessed Glow Sticks: a light that cannot be destroyed
                 faces = dice.combat(state, fr["atk"])
                 block = dice.blocks(dice.combat(state, 2))
                 dmg = max(0, dice.hits(faces) - block)

@@ -60,6 +60,7 @@ class GearUse(Ability):
     single: bool = Field(False, description="trap: hits only the enemy that set it off")
     check: list[int] = Field(default_factory=list,
                              description="relic: Occult N+ for each level (I, II, ...)")
+    holy_light: bool = Field(False, description="create_light: the light cannot be destroyed")
     sanity_cost: int = Field(0, ge=0, le=5, description="Sanity the user loses per use")
     cure: list[StatusName] = Field(default_factory=list, description="statuses it removes")
     unbleed: int = Field(0, ge=0, le=5, description="Bleed points it takes off")

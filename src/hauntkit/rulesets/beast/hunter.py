@@ -160,6 +160,8 @@ class HunterSide:
                 out.append({"type": "attack", "unit": uid, "target": tid, "mode": "ranged",
                             **extra})
         for li in lights:
+            if li.get("holy"):
+                continue  # Blessed Glow Sticks: cannot be destroyed
             lx, ly = li["x"], li["y"]
             d = max(abs(x - lx), abs(y - ly))
             if d <= 1:
@@ -468,6 +470,8 @@ class HunterSide:
         if hook == "create_light":
             lid = self.new_id(state, "L")
             state["lights"].append({"id": lid, "x": target[0], "y": target[1], "hp": 2})
+            if getattr(ab, "holy_light", False):
+                state["lights"][-1]["holy"] = True  # Blessed Glow Sticks
             emit(state, "light", f"A light source now burns at {space_of(target)}.", obj=lid)
             return
         if ab.id.startswith("tarot-") and ab.id.endswith("-s2"):
@@ -483,8 +487,8 @@ class HunterSide:
             emit(state, "fog", f"{self.name(unit)} throws a fog cloud at {space_of(target)}.")
             return
         if hook == "destroy_light":
-            lights = [li for li in state["lights"]
-                      if dist(li["x"], li["y"], unit["x"], unit["y"]) <= ab.range]
+            lights = [li for li in state["lights"] if not li.get("holy")
+                      and dist(li["x"], li["y"], unit["x"], unit["y"]) <= ab.range]
             if lights:
                 li = min(lights, key=lambda li: dist(li["x"], li["y"], unit["x"], unit["y"]))
                 state["lights"].remove(li)
