@@ -140,3 +140,25 @@ def test_pyro_makes_its_attacks_fire(rs):
         g.act(0, {"type": "pass"})
     rolls = [e for e in g.state["log"] if e["type"] == "attack_roll" and e["att"] == "thug-1"]
     assert rolls and "fire" in rolls[0]["text"].lower()
+
+
+def _volley(rs, traits):
+    from beastkit import battle
+    spec = {"joe": {"x": 6, "y": 0}, "michael": {"x": 6, "y": 4}, "thug-1": {"x": 8, "y": 2}}
+    g = battle(rs, ["joe", "michael"], ["thug"], spec, hx={"thug-1": {"traits": traits}},
+               cards=["volley"])
+    g.state["bounty_target"] = "thug-1"
+    for seat in (0, 1):
+        if seat in g.to_act():
+            g.act(seat, {"type": "end_turn"})
+    while g.state["window"] is not None:
+        g.act(g.to_act()[0], {"type": "pass"})
+    return [e["tgt"] for e in g.state["log"]
+            if e["type"] == "attack_roll" and e.get("att") == "thug-1"]
+
+
+def test_quickshot_ranged_attacks_take_two_hunters(rs):
+    """Bounty Trait 4, QUICKSHOT: "Range Attacks target 2 units" (HR-61): the target's ranged
+    attack is rolled against two hunters in reach; without the trait, against one."""
+    assert sorted(_volley(rs, ["QUICKSHOT"])) == ["joe", "michael"]
+    assert len(_volley(rs, [])) == 1

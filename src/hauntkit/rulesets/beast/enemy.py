@@ -21,6 +21,7 @@ from hauntkit.rulesets.beast.data import DIRS
 from hauntkit.rulesets.beast.hunter import shielded_by_barricade
 from hauntkit.rulesets.beast.labels import object_name, space_name
 from hauntkit.rulesets.beast.schema import Ability
+from hauntkit.rulesets.beast.skills import bounty_battle
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -416,6 +417,17 @@ class EnemySide:
                                            el=ab.element, style=style, ab=slot,
                                            mult=ab.crit_multiplier,
                                            reach=1 if ab.style == "melee" else ab.range))
+        if style != "melee" and reach > 1 and bounty_battle.quickshot(state, unit):
+            others = [uid for uid in in_reach if uid != target]
+            if others:  # QUICKSHOT: the ranged attack takes a second hunter in reach
+                second = self.pick_by_logic(state, unit, others, cruelty=cur["cruel"])
+                emit(state, "enemy_action", f"{self.name(unit)} (Quickshot): {ab.name} on "
+                     f"{self.name(state['units'][second])} too.", unit=unit["id"],
+                     ability=ab.id, target=second)
+                state["queue"].append(combat.frame(unit["id"], second, mode=act,
+                                                   atk=ab.attack, el=ab.element, style=style,
+                                                   ab=slot, mult=ab.crit_multiplier,
+                                                   reach=ab.range))
         if style == "melee" and "CLEAVE" in unit["st"]:
             for uid in self.adjacent_enemies(state, unit):
                 if uid != target:

@@ -1,7 +1,8 @@
 """A bounty target's traits in battle (rules: "Bounties (Joe)", the three trait tables;
 RULING HR-61). The target is ``state["bounty_target"]``; its trait names are in
 ``state["hx"][uid]["traits"]``. MULTI-ATTACK, STEALTH and CLEAVE are plain statuses put on it
-when the battle starts (skills/hunt.py); QUICKSHOT is recorded but not played out.
+when the battle starts (skills/hunt.py); QUICKSHOT makes its ranged attacks take a second
+hunter (enemy.py, ``quickshot``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ def traits(state: State, unit: Unit) -> Any:
     if state.get("bounty_target") != unit["id"]:
         return _NONE
     return state.get("hx", {}).get(unit["id"], {}).get("traits", _NONE)
+
+
+def quickshot(state: State, unit: Unit) -> bool:
+    """QUICKSHOT: "Range Attacks target 2 units" (the enemy AI adds a second hunter in reach)."""
+    return "QUICKSHOT" in traits(state, unit)
 
 
 def move_bonus(state: State, unit: Unit) -> int:
