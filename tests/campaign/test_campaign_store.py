@@ -182,3 +182,30 @@ def test_kill_9_mid_game_and_after_a_game_loses_nothing(campaign_db: tuple[str, 
         if proc.poll() is None:
             proc.kill()
         store.close()
+
+
+def test_looking_while_a_server_stores_moves_sees_a_consistent_game(
+        campaign_db: tuple[str, str]) -> None:
+    """docs/campaigns.md "Storage and crashes": a look at a campaign (the campaign page polls
+    it) while a server is storing its game's moves reads the game row, then its action rows;
+    moves stored in between must not make the look fail (it once answered 404 under load)."""
+    camps = _campaigns(campaign_db)
+    camp = camps.create("toyleague", CONFIG, SEATS, 7)
+    camp, game, _ = camps.start_next(camp["id"])
+    gid = current_game(camp)["game_id"]
+    load_game = camps.store.load_game
+    early = load_game(gid)  # the game row as the look reads it, before the next moves
+    for _ in range(3):
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        action = legal[bot_rng(7, seat, game.state["version"]).randrange(len(legal))]
+        before = game.state["version"]
+        game.act(seat, action)
+        camps.store.commit_action(gid, before, seat, action, game.state, game.result(),
+                                  snapshot=False)
+    camps.store.load_game = lambda game_id: early  # type: ignore[method-assign]
+    seen = camps.game(camp, gid)
+    assert seen.state["version"] == early.version < game.state["version"]
+    camps.store.load_game = load_game  # type: ignore[method-assign]
+    assert camps.game(camp, gid).state == game.state
+    camps.store.close()

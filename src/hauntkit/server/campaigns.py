@@ -66,7 +66,11 @@ class Campaigns:
         rec = self.store.load_game(game_id)
         if rec is None:
             raise CampaignError(f"campaign {camp['id']}: its game {game_id} is missing")
-        rows = self.store.action_rows(game_id, rec.snap_n)
+        # the game row and its action rows are two reads: a server storing the game's next
+        # moves in between leaves rows newer than the row read first; the game as of that row
+        # is the consistent one (its later moves are seen by the next look)
+        rows = [r for r in self.store.action_rows(game_id, rec.snap_n)
+                if r["version"] <= rec.version]
         return restore(self.ruleset(camp["ruleset"]), rec, rows)
 
     # -- changing -----------------------------------------------------------------------------
