@@ -1,12 +1,12 @@
-"""Items that give movement, Stimulant and Blessed Glow Sticks: riddle-of-the-beast-rules.md
+"""Movement items, Stimulant and the glow sticks: riddle-of-the-beast-rules.md
 "Gear Shop / Utility Shop / Healing Items" (Espresso Shot, Speed), "Miscellaneous Items"
-(Roller Blades), "Consumable Shop" (Stimulant, Blessed Glow Sticks); RULINGS HR-47, HR-48."""
+(Roller Blades, Glow Stick), "Consumable Shop" (Stimulant, Blessed Glow Sticks); RULINGS HR-47..HR-49."""
 
 from __future__ import annotations
 
 from beastkit import battle, events
 
-from hauntkit.rulesets.beast import status
+from hauntkit.rulesets.beast import gear_use, status
 
 
 def use_on_self(rs, item: str, dice: list[int] | None = None):
@@ -79,16 +79,20 @@ def test_stimulant_keeps_debuffs_off_this_turn(rs):
     assert status.apply(rs, g.state, me, "BLIND", 1, 1) is True
 
 
+def drop_light(rs, enemy: str, item: str, kind: str):
+    """Michael at (5, 2) uses ``item`` to light (6, 2); one ``enemy`` at (8, 4)."""
+    g = battle(rs, ["michael"], [enemy], {"michael": {"x": 5, "y": 2},
+                                          f"{enemy}-1": {"x": 8, "y": 4}},
+               dice=[0] * 30, gear={"michael": [item]})
+    g.act(0, {"type": kind, "unit": "michael", "ability": f"gear-{item}", "target": [6, 2]})
+    return g, next(li for li in g.state["lights"] if (li["x"], li["y"]) == (6, 2))
+
+
 def test_blessed_glow_sticks_light_cannot_be_destroyed(rs):
     """Gear Shop / Consumable Shop / Blessed Glow Sticks: "Place 1 Light Source on any map
     tile. These Light Sources cannot be destroyed" - not offered as a target, untouched by
     an attack on it or by an enemy's light-snuffing ability."""
-    g = battle(rs, ["michael"], ["shade"], {"michael": {"x": 5, "y": 2},
-                                           "shade-1": {"x": 8, "y": 4}},
-               dice=[0] * 10, gear={"michael": ["blessed_glow_sticks"]})
-    g.act(0, {"type": "interrupt", "unit": "michael", "ability": "gear-blessed_glow_sticks",
-              "target": [6, 2]})
-    light = next(li for li in g.state["lights"] if (li["x"], li["y"]) == (6, 2))
+    g, light = drop_light(rs, "shade", "blessed_glow_sticks", "interrupt")
     assert light["holy"] is True
     assert all(a.get("target") != light["id"] for a in g.legal_actions(0))
     from hauntkit.rulesets.beast import combat
@@ -101,3 +105,16 @@ def test_blessed_glow_sticks_light_cannot_be_destroyed(rs):
     assert snuff.hook == "destroy_light"
     rs.resolve_plain(g.state, shade, snuff.model_copy(update={"range": 9}), None)
     assert light in g.state["lights"]
+
+
+def test_glow_stick_fades_after_three_hunters_turns(rs):
+    """Gear Shop / Utility Shop / Miscellaneous Items / Glow Stick: "Treat as Light Source for
+    3 turns" (RULING HR-49: the turn it is dropped in is the first; it goes out at the end
+    of the hunters' third turn)."""
+    g, light = drop_light(rs, "thug", "glow_stick", "ability")
+    assert light["turns"] == 3
+    rs.end_side_turn(g.state)  # the hunters' first turn ends, through the turn flow
+    assert light in g.state["lights"] and light["turns"] == 2
+    for _ in range(2):
+        gear_use.lights_fade(g.state)
+    assert light not in g.state["lights"] and events(g, "light_out")

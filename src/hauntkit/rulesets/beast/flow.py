@@ -62,6 +62,8 @@ class FlowMixin:
         for u in state["units"].values():
             if u["side"] == side and u["alive"]:
                 status.end_of_turn(state, u, ctx=self)
+        if side == "hunters" and any("turns" in li for li in state["lights"]):
+            gear_use.lights_fade(state)
         if side == "hunters" and state["fog"]:
             state["fog"]["turns"] -= 1
             if state["fog"]["turns"] <= 0:

@@ -61,6 +61,8 @@ class GearUse(Ability):
     check: list[int] = Field(default_factory=list,
                              description="relic: Occult N+ for each level (I, II, ...)")
     holy_light: bool = Field(False, description="create_light: the light cannot be destroyed")
+    light_turns: int | None = Field(None, ge=1, le=9, description="create_light: the light "
+                                    "fades after N hunters' turns (RULING HR-49)")
     sanity_cost: int = Field(0, ge=0, le=5, description="Sanity the user loses per use")
     cure: list[StatusName] = Field(default_factory=list, description="statuses it removes")
     unbleed: int = Field(0, ge=0, le=5, description="Bleed points it takes off")

@@ -334,6 +334,18 @@ def hunters_turn_starts(state: State) -> None:
 
 
 # -- lights and batteries ("Battery Items", "A Dark World") --------------------------------
+def lights_fade(state: State) -> None:
+    """At the end of the hunters' turn, lights with a clock (Glow Stick) count down and go
+    out at 0 (RULING HR-49: the turn a light is made in is its first)."""
+    for li in list(state["lights"]):
+        if "turns" in li:
+            li["turns"] -= 1
+            if li["turns"] <= 0:
+                state["lights"].remove(li)
+                emit(state, "light_out", f"The light at {space_of((li['x'], li['y']))} fades.",
+                     obj=li["id"])
+
+
 def follow_lights(state: State, unit: Unit) -> None:
     """Lights a unit carries (headlight, a flash light that is on) move with it."""
     for li in state["lights"]:

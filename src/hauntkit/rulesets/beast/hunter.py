@@ -472,6 +472,8 @@ class HunterSide:
             state["lights"].append({"id": lid, "x": target[0], "y": target[1], "hp": 2})
             if getattr(ab, "holy_light", False):
                 state["lights"][-1]["holy"] = True  # Blessed Glow Sticks
+            if getattr(ab, "light_turns", None):
+                state["lights"][-1]["turns"] = ab.light_turns  # Glow Stick (RULING HR-49)
             emit(state, "light", f"A light source now burns at {space_of(target)}.", obj=lid)
             return
         if ab.id.startswith("tarot-") and ab.id.endswith("-s2"):
