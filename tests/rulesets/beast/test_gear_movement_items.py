@@ -1,6 +1,7 @@
 """Movement items, Stimulant and the glow sticks: riddle-of-the-beast-rules.md
 "Gear Shop / Utility Shop / Healing Items" (Espresso Shot, Speed), "Miscellaneous Items"
-(Roller Blades, Glow Stick), "Consumable Shop" (Stimulant, Blessed Glow Sticks); RULINGS HR-47..HR-49."""
+(Roller Blades, Glow Stick), "Consumable Shop" (Stimulant, Blessed Glow Sticks), "Relics"
+(Constantine's Lighter); RULINGS HR-47..HR-49."""
 
 from __future__ import annotations
 
@@ -118,3 +119,16 @@ def test_glow_stick_fades_after_three_hunters_turns(rs):
     for _ in range(2):
         gear_use.lights_fade(g.state)
     assert light not in g.state["lights"] and events(g, "light_out")
+
+
+def test_constantines_lighter_light_lasts_four_turns(rs, monkeypatch):
+    """Gear Shop / Relics / Constantine's Lighter: "I - Treat the tile this unit is on as a
+    Light Score of 1. Lasts 4 turns" (RULING HR-49; the Occult check passes here)."""
+    monkeypatch.setattr(type(rs), "skill_check", lambda self, *a, **k: True)
+    g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 2},
+                                          "thug-1": {"x": 9, "y": 4}},
+               dice=[0] * 30, gear={"michael": ["constantines_lighter"]})
+    g.act(0, {"type": "ability", "unit": "michael", "ability": "gear-constantines_lighter",
+              "target": [5, 2]})
+    light = next(li for li in g.state["lights"] if (li["x"], li["y"]) == (5, 2))
+    assert light["turns"] == 4
