@@ -86,6 +86,22 @@ def test_great_wall_wards_allies_against_elemental_attacks(rs):
     assert rs.great_wall(g.state, "hunters") == 2 and rs.great_wall(g.state, "enemies") == 0
 
 
+def test_great_wall_is_a_ward_spent_by_elemental_damage_each_round(rs):
+    """Great Wall (Level 2) and "Status Effects / Wards": a Ward of 2 "will absorb the next 2
+    points of damage": an ally's elemental damage is absorbed up to 2 in all within a round,
+    and the Ward is whole again the next round (HR-56)."""
+    g = _nysa(rs, {"arcana": {"great-wall-1": BURIED[11:13], "great-wall-2": BURIED[13:15]}})
+    st = g.state
+    joe = st["units"]["joe"]
+    assert rs.great_wall_soak(st, joe, 1) == 0  # 1 of the 2 absorbed
+    assert rs.great_wall_soak(st, joe, 3) == 2  # the last 1 absorbed
+    assert rs.great_wall_soak(st, joe, 2) == 2  # spent for this round
+    assert rs.great_wall_soak(st, st["units"]["nysa"], 3) == 1  # each ally has its own
+    st["round"] += 1
+    assert rs.great_wall_soak(st, joe, 3) == 1  # whole again
+    assert rs.great_wall_soak(st, st["units"]["thug-1"], 3) == 3  # not the enemies'
+
+
 def test_pyramid_swaps_two_units(rs):
     """Pyramid (Level 1): INTERRUPT, R6, two targets within range swap spots."""
     g = _nysa(rs, {"arcana": {"pyramid-1": BURIED[7:9]}})

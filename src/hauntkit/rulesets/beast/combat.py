@@ -206,7 +206,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     if dmg and style != "melee" and "COVER" in tgt["st"]:
         dmg -= 1  # COVER: a Ward of 1 against ranged attacks and abilities
     if dmg and el not in ("PHYSICAL",) and not fr["pc"] and "clash" in state:
-        dmg = max(0, dmg - rs.great_wall(state, tgt["side"]))  # Great Wall Arcana (HR-56)
+        dmg = rs.great_wall_soak(state, tgt, dmg)  # Great Wall Arcana's Ward (HR-56)
     if dmg and "gear" in tgt:
         dmg = gear_battle.armour(rs, fr, tgt, dmg)
     lost = rs.deal(state, tgt, dmg, att, el) if dmg else 0

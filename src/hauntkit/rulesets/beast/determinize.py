@@ -68,7 +68,7 @@ def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:
     cl = clash.determinize(rs, view.get("clash"), state.get("hx", {}), rng)
     if cl is not None:
         state["clash"] = cl
-    for key in ("traps", "calm", "crimson", "omens", "renown", "infamy"):  # public
+    for key in ("traps", "calm", "crimson", "omens", "renown", "infamy", "gwall"):  # public
         if key in view:
             state[key] = orjson.loads(orjson.dumps(view[key]))
     rs.count_alive(state)

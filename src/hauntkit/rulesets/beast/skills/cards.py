@@ -109,6 +109,24 @@ class CardsMixin:
                        1 if formed(rec, "great-wall-1") else 0)
         return best
 
+    def great_wall_soak(self, state: State, unit: Unit, dmg: int) -> int:
+        """Great Wall as a Ward: each ally's Ward of 1 or 2 absorbs the next elemental damage
+        it takes, and is whole again at each round's start (HR-56). Returns the damage left."""
+        ward = self.great_wall(state, unit["side"])
+        if not ward:
+            return dmg
+        used = state.setdefault("gwall", {})
+        if used.get("round") != state["round"]:
+            used.clear()
+            used["round"] = state["round"]
+        soak = min(ward - used.get(unit["id"], 0), dmg)
+        if soak <= 0:
+            return dmg
+        used[unit["id"]] = used.get(unit["id"], 0) + soak
+        emit(state, "ward", f"The Great Wall absorbs {soak} damage.", unit=unit["id"],
+             absorbed=soak)
+        return dmg - soak
+
     def card_plays(self, state: State, unit: Unit, occ: dict, block: set,
                    focus: str | None = None) -> list[dict]:
         """Every card ``unit`` may play now (a free action); ``focus``: only at that unit."""
