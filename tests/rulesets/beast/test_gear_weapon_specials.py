@@ -239,3 +239,22 @@ def test_laser_pointer_lets_ranged_attacks_reach_two_further(rs):
     g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged",
               "weapon": "shuriken"})
     assert events(g, "attack_roll") and not events(g, "attack_stopped")
+
+
+def lost_to_michael(rs, enemy: str, gear: list[str]) -> int:
+    """HP ``enemy`` loses to Michael's base melee attack rolling two hits and a miss."""
+    g = battle(rs, ["michael"], [enemy], {"michael": {"x": 5, "y": 2},
+                                          f"{enemy}-1": {"x": 6, "y": 2}},
+               dice=[1, 1, 0] + [0] * 12, gear={"michael": gear})
+    g.state["units"][f"{enemy}-1"].update(max=30, hp=30)
+    g.act(0, {"type": "attack", "unit": "michael", "target": f"{enemy}-1", "mode": "melee"})
+    return 30 - g.state["units"][f"{enemy}-1"]["hp"]
+
+
+def test_lapis_lazuli_adds_a_point_of_damage_against_the_undead(rs):
+    """Gear Shop / Relics / Lapis Lazuli: "+1 Damage against Undead and Vampires" - a ghoul
+    (UNDEAD) takes one more point; a thug (BASE) does not."""
+    plain = lost_to_michael(rs, "ghoul", [])
+    assert plain > 0
+    assert lost_to_michael(rs, "ghoul", ["lapis_lazuli"]) == plain + 1
+    assert lost_to_michael(rs, "thug", ["lapis_lazuli"]) == lost_to_michael(rs, "thug", [])

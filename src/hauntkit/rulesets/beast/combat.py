@@ -201,6 +201,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         dmg = max(dmg, fr["dbl"] + max(0, h - fr["dbl"] + adds - blocked))  # double swords
     if dmg and el != "ETHER":
         dmg = max(0, dmg - rs.damage_reduction(tgt))
+    if dmg and "gear" in att:  # Lapis Lazuli: more damage to a template (its own, not ETHER's)
+        dmg += rs.c.gear.profile(att).damage_vs.get(rs.base_template(tgt), 0)
     if dmg and "bounty_target" in state:
         dmg = max(0, dmg - bounty_battle.damage_cut(state, tgt, el))  # RESILIENT
     if dmg and style != "melee" and "COVER" in tgt["st"]:

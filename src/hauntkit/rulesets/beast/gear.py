@@ -40,6 +40,7 @@ class Profile:
     vs_ranged: int = 0
     crit_guard: int = 0
     resist: dict[str, int] = field(default_factory=dict)
+    damage_vs: dict[str, int] = field(default_factory=dict)
     defense_set: int | None = None
     defense_raise: tuple[int, int] | None = None
     reroll_own_defense: int = 0
@@ -153,7 +154,7 @@ class GearIndex:
         return prof
 
     def _build(self, ids: tuple[str, ...]) -> Profile:
-        acc: dict[str, Any] = {"resist": {}, "skills": {}, "immune": set()}
+        acc: dict[str, Any] = {"resist": {}, "damage_vs": {}, "skills": {}, "immune": set()}
         nums = ("vs_melee", "vs_ranged", "crit_guard", "reroll_own_defense", "max_hp", "move",
                 "sanity", "bleed_threshold", "range_bonus", "shroud", "beam_cooldown",
                 "aoe_cooldown", "interrupt_uses")
@@ -170,6 +171,8 @@ class GearIndex:
                 acc[f] = acc.get(f, False) or getattr(m, f)
             for el, v in m.resist.items():
                 acc["resist"][el] = acc["resist"].get(el, 0) + v
+            for tp, v in m.damage_vs.items():
+                acc["damage_vs"][tp] = acc["damage_vs"].get(tp, 0) + v
             for sk, v in m.skills.items():
                 acc["skills"][sk] = acc["skills"].get(sk, 0) + v
             acc["immune"].update(m.immune)

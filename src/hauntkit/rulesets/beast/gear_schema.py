@@ -122,6 +122,10 @@ class Mods(_Model):
     crit_guard: int = Field(0, ge=0, le=5, description="less damage from critical hits")
     resist: dict[Element, int] = Field(default_factory=dict,
                                        description="less damage from an element (negative: more)")
+    damage_vs: dict[Literal["BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED",
+                            "BEHEMOTH"], int] = Field(
+        default_factory=dict, description="template -> more damage from the wearer's attacks "
+        "that already hurt (Lapis Lazuli)")
     defense_set: int | None = Field(None, ge=1, le=8, description="defence value becomes N")
     defense_raise: tuple[int, int] | None = Field(None, description="(from, to) natural DEF")
     reroll_own_defense: int = Field(0, ge=0, le=2)
