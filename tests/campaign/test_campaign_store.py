@@ -39,6 +39,21 @@ def _campaigns(db: tuple[str, str]) -> Campaigns:
     return Campaigns(Store(*db), get_ruleset)
 
 
+def _store_moves(camps: Campaigns, gid: str, game: Any, seed: int,
+                 moves: int | None = None) -> None:
+    """Play ``moves`` random moves (None: to the end) and store each as a server does, a
+    snapshot only at the end; nothing is settled."""
+    while not game.over and (moves is None or moves > 0):
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        action = legal[bot_rng(seed, seat, game.state["version"]).randrange(len(legal))]
+        before = game.state["version"]
+        game.act(seat, action)
+        camps.store.commit_action(gid, before, seat, action, game.state, game.result(),
+                                  snapshot=game.over)
+        moves = None if moves is None else moves - 1
+
+
 def test_command_line_new_play_status_history(campaign_db: tuple[str, str]) -> None:
     runner = CliRunner()
     made = runner.invoke(app, ["campaign", "new", "--ruleset", "toyleague", "--seats",
@@ -100,14 +115,7 @@ def test_settling_a_finished_game_happens_once(campaign_db: tuple[str, str]) -> 
     camp = camps.create("toyleague", CONFIG, SEATS, 5)
     camp, game, _ = camps.start_next(camp["id"])
     gid = current_game(camp)["game_id"]
-    while not game.over:  # what a crashed player stored: every action, no settle
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        action = legal[bot_rng(5, seat, game.state["version"]).randrange(len(legal))]
-        before = game.state["version"]
-        game.act(seat, action)
-        camps.store.commit_action(gid, before, seat, action, game.state, game.result(),
-                                  snapshot=game.over)
+    _store_moves(camps, gid, game, 5)  # what a crashed player stored: every action, no settle
     stored, version = camps.store.load_campaign(camp["id"])
     assert current_game(stored)["game_id"] == gid and stored["data"]["games"] == 0
     other = _campaigns(campaign_db)  # a second process
@@ -195,14 +203,7 @@ def test_looking_while_a_server_stores_moves_sees_a_consistent_game(
     gid = current_game(camp)["game_id"]
     load_game = camps.store.load_game
     early = load_game(gid)  # the game row as the look reads it, before the next moves
-    for _ in range(3):
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        action = legal[bot_rng(7, seat, game.state["version"]).randrange(len(legal))]
-        before = game.state["version"]
-        game.act(seat, action)
-        camps.store.commit_action(gid, before, seat, action, game.state, game.result(),
-                                  snapshot=False)
+    _store_moves(camps, gid, game, 7, moves=3)
     camps.store.load_game = lambda game_id: early  # type: ignore[method-assign]
     seen = camps.game(camp, gid)
     assert seen.state["version"] == early.version < game.state["version"]
