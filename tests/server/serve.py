@@ -37,13 +37,15 @@ def main() -> None:
     p.add_argument("--sweep-every", type=float, default=10.0)
     p.add_argument("--redis", default=None)
     p.add_argument("--lease", type=float, default=6.0)
+    p.add_argument("--pg-cluster", action="store_true")
     a = p.parse_args()
     settings = Settings(db_url=a.db, table_prefix=a.prefix, dev=a.dev, bot_delay=a.bot_delay,
                         rate=a.rate, burst=a.burst, base_url=f"http://127.0.0.1:{a.port}",
                         create_rate=a.create_rate, create_burst=a.create_burst,
                         max_rooms=a.max_rooms, min_bot_delay=a.min_bot_delay,
                         idle_evict=a.idle_evict, finished_evict=a.finished_evict,
-                        sweep_every=a.sweep_every, redis_url=a.redis, lease=a.lease)
+                        sweep_every=a.sweep_every, redis_url=a.redis, lease=a.lease,
+                        pg_cluster=a.pg_cluster)
     build_server(settings, "127.0.0.1", a.port).run()
 
 

@@ -23,14 +23,22 @@ from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
 from hauntkit.server.db import seat_token, token_matches
-from hauntkit.server.limits import AddressLimiter, BodyLimit
+from hauntkit.server.limits import BodyLimit, CreationLimit
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
     parse_message,
     readable_id,
 )
-from hauntkit.server.rooms import Conn, Manager, Room, Settings, TooManyRooms, error_message
+from hauntkit.server.rooms import (
+    Conn,
+    Manager,
+    Room,
+    Settings,
+    TooManyRooms,
+    error_message,
+    tokens_of,
+)
 
 log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -233,12 +241,12 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     async def _games() -> dict[str, Any]:
         return {"games": await mgr.list_games()}
 
-    creations = AddressLimiter(settings.create_rate, settings.create_burst)
+    creations = CreationLimit(settings.create_rate, settings.create_burst, mgr)
 
     @app.post("/api/games")
     async def _create(req: CreateGame, request: Request) -> Response:
         address = request.client.host if request.client else "?"
-        wait = creations.allow(address)
+        wait = await creations.allow(address)
         if wait:
             return _err(429, "rate_limited", f"too many new games from {address}; try again "
                                              f"in {max(1, round(wait))} s")
@@ -283,7 +291,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         room = await room_of(gid)
         try:
             seat = room.seat_of_token(_bearer(authorization))
-            version = await room.submit(seat, req.action, req.version)
+            version = await room.act(seat, req.action, req.version)
         except ProtocolError as exc:
             return _err(403 if exc.code in ("bad_token", "spectator") else 409,
                         exc.code, exc.message)
@@ -312,12 +320,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         host = _bearer(authorization)
         if host is None or not room.is_host(host):
             return _err(403, "forbidden", "only the host token may list the seat links")
-        # seat tokens derive from the host token (the database keeps digests only); a seat
-        # whose token was made otherwise (a game from before hashing) has no link to show
-        seats = [seat_token(host, room.id, i) for i in range(len(room.rec.seats))]
-        seats = [tok if token_matches(tok, s.get("token_hash")) else None
-                 for tok, s in zip(seats, room.rec.seats, strict=True)]
-        return JSONResponse(_created(room, {"host": host, "seats": seats}))
+        return JSONResponse(_created(room, _host_links(room, host)))
 
     @app.post("/api/games/{gid}/dev/dice")
     async def _dice(gid: str, req: Dice, authorization: str | None = Header(default=None)
@@ -331,8 +334,6 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         return JSONResponse({"type": "ok", "queued": room.game.state["rng"]["script"]})
 
     # -- after the game: the save download and the rematch (the end screen) ----------------
-    rematches: dict[str, dict[str, Any]] = {}  # finished game -> its rematch's creation answer
-    rematch_lock = asyncio.Lock()
 
     @app.get("/api/games/{gid}/save")
     async def _save(gid: str, authorization: str | None = Header(default=None)) -> Response:
@@ -371,25 +372,26 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             return _err(403, "forbidden", "a seat's token or the host token is needed")
         if not room.game.over:
             return _err(409, "not_over", "a rematch can be made once the game is over")
-        async with rematch_lock:
-            made = rematches.get(gid)
-            if made is None:
-                cfg = {k: v for k, v in room.rec.config.items() if k != "_bot_delay"}
-                seats = [{"kind": "bot" if s.get("bot") else "human", "name": s.get("name", ""),
-                          "bot": s.get("bot")} for s in room.rec.seats]
-                title = room.rec.title if room.rec.title.startswith("Rematch: ") else \
-                    f"Rematch: {room.rec.title or room.rec.ruleset}"
-                try:
-                    new = await mgr.create(room.rec.ruleset, seats, None, cfg, title[:200],
-                                           bot_delay=room.rec.config.get("_bot_delay"))
-                except HauntkitError as exc:
-                    return _err(400, exc.code, str(exc))
-                # the plain tokens exist only in this answer (the database keeps digests)
-                made = rematches[gid] = _created(new)
+        # made once, in the database (any process answers); it opens with the same tokens
+        new_id = await asyncio.to_thread(mgr.store.rematch_of, gid)
+        new = await mgr.room(new_id) if new_id is not None else None
+        if new is None:
+            cfg = {k: v for k, v in room.rec.config.items() if not k.startswith("_")}
+            seats = [{"kind": "bot" if s.get("bot") else "human", "name": s.get("name", ""),
+                      "bot": s.get("bot")} for s in room.rec.seats]
+            title = room.rec.title if room.rec.title.startswith("Rematch: ") else \
+                f"Rematch: {room.rec.title or room.rec.ruleset}"
+            try:
+                new = await mgr.create(room.rec.ruleset, seats, None, cfg, title[:200],
+                                       bot_delay=room.rec.config.get("_bot_delay"),
+                                       rematch_of=room.rec)
+            except HauntkitError as exc:
+                return _err(400, exc.code, str(exc))
+        assert token is not None
         if host:
-            return JSONResponse(made)
-        return JSONResponse({"id": made["id"], "seat": seat, "url": made["seats"][seat]["url"],
-                             "token": made["seats"][seat]["token"]})
+            return JSONResponse(_created(new, _host_links(new, token)))
+        url = f"{settings.base_url}/game/{new.id}#t={token}"
+        return JSONResponse({"id": new.id, "seat": seat, "url": url, "token": token})
 
     # -- the game websocket -----------------------------------------------------------------
     @app.websocket("/ws/{gid}")
@@ -478,7 +480,7 @@ async def _handle(room: Room, conn: Conn, msg: dict[str, Any]) -> None:
         conn.log_pos = 0
         await room.push(conn, "sync")
     elif kind == "act":
-        version = await room.submit(conn.seat, msg["action"], msg.get("version"))
+        version = await room.act(conn.seat, msg["action"], msg.get("version"))
         await room.tell(conn, {"type": "ack", "id": rid, "version": version})
     elif kind == "set_bot":
         if conn.seat is None:
@@ -502,6 +504,17 @@ def check_set_bot(room: Room, who: int | None, seat: int, bot: str | None) -> No
         raise ProtocolError(
             "forbidden", f"seat {seat}'s player is still here; only they can hand it to a bot"
         )
+
+
+def _host_links(room: Room, host: str) -> dict[str, Any]:
+    """The plain tokens of ``room`` the host token gives: seat tokens derive from it (the
+    database keeps digests only); a seat whose token was made otherwise (a game from before
+    hashing) has no link to show."""
+    gid = tokens_of(room.rec)
+    seats = [seat_token(host, gid, i) for i in range(len(room.rec.seats))]
+    seats = [tok if token_matches(tok, s.get("token_hash")) else None
+             for tok, s in zip(seats, room.rec.seats, strict=True)]
+    return {"host": host, "seats": seats}
 
 
 def _created(room: Room, tokens: dict[str, Any] | None = None) -> dict[str, Any]:

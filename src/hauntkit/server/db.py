@@ -33,6 +33,7 @@ from typing import Any
 import orjson
 from sqlalchemy import (
     Column,
+    Float,
     Integer,
     LargeBinary,
     MetaData,
@@ -46,6 +47,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from hauntkit.server import migrations
 
@@ -153,6 +155,7 @@ class Store:
             Column("seat", Integer, nullable=True),
             Column("action", Text, nullable=False),
             Column("at", String(32), nullable=False),
+            Column("req", String(64), nullable=True),
         )
         self.campaigns = Table(
             f"{prefix}campaigns", self.metadata,
@@ -165,6 +168,23 @@ class Store:
             Column("created", String(32), nullable=False),
             Column("updated", String(32), nullable=False),
         )
+        # several processes (hauntkit.server.cluster): the rematch of each finished game, and
+        # the leases, rate buckets and live-room counts of a PostgreSQL-linked cluster
+        self.rematches = Table(
+            f"{prefix}rematches", self.metadata,
+            Column("game_id", String(32), primary_key=True),
+            Column("new_id", String(32), nullable=False),
+        )
+        for name, cols in (("leases", [Column("game_id", String(32), primary_key=True),
+                                       Column("node", String(32), nullable=False),
+                                       Column("expires", Float, nullable=False)]),
+                           ("buckets", [Column("key", String(200), primary_key=True),
+                                        Column("tokens", Float, nullable=False),
+                                        Column("stamp", Float, nullable=False)]),
+                           ("nodes", [Column("node", String(32), primary_key=True),
+                                      Column("rooms", Integer, nullable=False),
+                                      Column("expires", Float, nullable=False)])):
+            Table(f"{prefix}{name}", self.metadata, *cols)
         migrations.upgrade(self.engine, prefix)
 
     # -- writing ------------------------------------------------------------------------------
@@ -174,13 +194,15 @@ class Store:
 
     def commit_action(self, game_id: str, prev_version: int, seat: int | None,
                       action: dict[str, Any], state: dict[str, Any],
-                      result: dict[str, Any] | None, snapshot: bool = True) -> int:
+                      result: dict[str, Any] | None, snapshot: bool = True,
+                      req: str | None = None) -> int:
         """Record an accepted action (and with ``snapshot`` the full state after it),
-        atomically; return the action row's number. Raises ``StaleWriteError`` (nothing
+        atomically; return the action row's number. ``req``: the id of the routed request
+        it came by (``request_version`` finds it again). Raises ``StaleWriteError`` (nothing
         written) if the stored game is not at ``prev_version``."""
         with self.engine.begin() as conn:
             return self._write_action(conn, game_id, prev_version, seat, action, state, result,
-                                      snapshot)
+                                      snapshot, req)
 
     def commit_actions(self, items: list[tuple[Any, ...]]) -> list[int | StaleWriteError]:
         """Several ``commit_action`` argument tuples (of different games) in one transaction:
@@ -200,7 +222,8 @@ class Store:
 
     def _write_action(self, conn: Any, game_id: str, prev_version: int, seat: int | None,
                       action: dict[str, Any], state: dict[str, Any],
-                      result: dict[str, Any] | None, snapshot: bool = True) -> int:
+                      result: dict[str, Any] | None, snapshot: bool = True,
+                      req: str | None = None) -> int:
         now = repr(time.time())
         done = conn.execute(
             update(self.games)
@@ -215,12 +238,37 @@ class Store:
             raise StaleWriteError(f"game {game_id} is no longer at version {prev_version}")
         n = conn.execute(insert(self.actions).values(
             game_id=game_id, version=state["version"], seat=seat,
-            action=_dumps(action).decode(), at=now,
+            action=_dumps(action).decode(), at=now, req=req,
         )).inserted_primary_key[0]
         if snapshot:
             conn.execute(update(self.games).where(self.games.c.id == game_id)
                          .values(state=_dumps(state), snap_n=n))
         return int(n)
+
+    def create_rematch(self, game_id: str, rec: GameRecord) -> str:
+        """Store ``rec`` as the rematch of finished game ``game_id`` unless it already has one
+        (made by any process); returns the rematch's id (``rec.id`` or the existing one)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(self.rematches).values(game_id=game_id, new_id=rec.id))
+                conn.execute(insert(self.games).values(**self._row(rec)))
+        except IntegrityError:
+            made = self.rematch_of(game_id)
+            if made is None:
+                raise
+            return made
+        return rec.id
+
+    def rematch_of(self, game_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(self.rematches.c.new_id)
+                                .where(self.rematches.c.game_id == game_id)).scalar()
+
+    def request_version(self, game_id: str, req: str) -> int | None:
+        """The version made by routed request ``req`` of this game, if it was committed."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(self.actions.c.version).where(
+                self.actions.c.game_id == game_id, self.actions.c.req == req)).scalar()
 
     def save_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         with self.engine.begin() as conn:

@@ -8,10 +8,13 @@ a body with no length is cut at the cap with 413 instead of being read whole int
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 import orjson
+
+log = logging.getLogger("hauntkit.server")
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -118,3 +121,25 @@ class AddressLimiter:
         for addr, (_tokens, stamp) in list(self._buckets.items()):
             if now - stamp > full:
                 del self._buckets[addr]
+
+
+class CreationLimit:
+    """The limit on new games per client address: this process's own bucket when it is
+    alone, else one bucket per address shared by every process (in Redis, or in the
+    database), so that spreading requests over processes gains nothing."""
+
+    def __init__(self, rate: float, burst: float, manager: Any) -> None:
+        self.rate, self.burst = rate, burst
+        self.manager = manager
+        self.local = AddressLimiter(rate, burst)
+
+    async def allow(self, address: str) -> float:
+        """0.0 when allowed (and counted), else the seconds to wait before trying again."""
+        cluster = self.manager.cluster
+        if cluster is None:
+            return self.local.allow(address)
+        try:
+            return await cluster.take(f"create:{address}", self.rate, self.burst)
+        except Exception:  # noqa: BLE001 - the shared store is away: this process's bucket
+            log.warning("the shared rate limit is unavailable; counting in this process")
+            return self.local.allow(address)

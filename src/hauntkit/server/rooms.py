@@ -23,7 +23,7 @@ from hauntkit.bots import UnknownBotError, bot_rng, bot_seat, get_bot
 from hauntkit.core import ActionError, Game, HauntkitError, NotYourTurnError
 from hauntkit.core.log import visible_log
 from hauntkit.core.ruleset import ConfigError, Ruleset, check_seat_count, generic_label, get_ruleset
-from hauntkit.server.cluster import Cluster
+from hauntkit.server.cluster import Cluster, make_cluster
 from hauntkit.server.committer import GroupCommitter
 from hauntkit.server.db import (
     GameRecord,
@@ -70,6 +70,8 @@ class Settings:
     # alone), and how long a game's ownership lease lasts without a heartbeat.
     redis_url: str | None = None
     lease: float = 6.0
+    # Without Redis: link the processes over PostgreSQL LISTEN/NOTIFY (a postgresql db_url)
+    pg_cluster: bool = False
 
 
 @dataclass(eq=False)
@@ -108,6 +110,28 @@ class Room:
         self.new_tokens: dict[str, Any] | None = None
         self.touched = time.monotonic()  # the last action, connection or request
         self.evicted = False  # unloaded from memory; a fresh Room is loaded on demand
+        self._moved = asyncio.Event()  # set (and replaced) whenever the game changes
+
+    def _note_move(self) -> None:
+        moved, self._moved = self._moved, asyncio.Event()
+        moved.set()
+
+    async def reached(self, version: int, timeout: float) -> None:
+        """Wait until this room's game is at ``version`` or later (a move committed by the
+        owner arrives over the cluster's channel); after ``timeout`` catch up from the
+        database instead."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self.game.state["version"] < version:
+            left = deadline - loop.time()
+            if left <= 0:
+                async with self.lock:
+                    if self.game.state["version"] < version:
+                        await self._reload_locked()
+                await self.broadcast("action")
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._moved.wait(), left)
 
     def idle_for(self, now: float) -> float:
         """Seconds since anything happened here, or 0.0 while a client is connected or an
@@ -229,17 +253,37 @@ class Room:
                                if c.hello and c is not exclude))
 
     # -- the one way in -----------------------------------------------------------------------
+    async def act(self, seat: int | None, action: dict[str, Any], version: int | None) -> int:
+        """A player's move: submitted here when this process is alone, else routed to the
+        game's owner (``hauntkit.server.routing``)."""
+        if self.manager.cluster is None:
+            return await self.submit(seat, action, version)
+        from hauntkit.server.routing import route_act
+
+        return await route_act(self, seat, action, version)
+
     async def submit(self, seat: int | None, action: dict[str, Any], version: int | None,
-                     by_bot: bool = False) -> int:
+                     by_bot: bool = False, req: str | None = None, retry: bool = False) -> int:
         """Check, apply, commit, then tell everyone. Returns the new version; raises
-        ``ProtocolError`` or ``ActionError`` (game untouched) when refused."""
+        ``ProtocolError`` or ``ActionError`` (game untouched) when refused. ``req``: the id
+        of the routed request the move came by; ``retry``: it was sent before (its answer
+        was lost), so it is looked up in the database first and played at most once."""
         if seat is None:
             raise ProtocolError("spectator", "spectators cannot act; open a seat's link to play")
+        done = None
         for attempt in range(3):
             async with self.lock:
                 if self.evicted:
                     raise ProtocolError("conflict", "this game was just unloaded from memory; "
                                                     "send the action again")
+                if req is not None and (retry or attempt):
+                    done = await asyncio.to_thread(self.manager.store.request_version,
+                                                   self.id, req)
+                    if done is not None:  # already played (here, or by the previous owner)
+                        behind = self.game.state["version"] < done
+                        if behind:
+                            await self._reload_locked()
+                        break
                 game = self.game
                 before = game.state["version"]
                 if version is not None and version != before:
@@ -258,7 +302,7 @@ class Room:
                 except NotYourTurnError:
                     raise NotYourTurnError(f"seat {seat} has no decision to make now") from None
                 try:
-                    await self._commit(before, seat, action, nxt)
+                    await self._commit(before, seat, action, nxt, req)
                 except StaleWriteError:
                     # another process moved the game on: catch up, then judge again
                     await self._reload_locked()
@@ -269,16 +313,24 @@ class Room:
                 self.game = nxt
                 self.rec.updated = time.time()
                 self.touched = time.monotonic()
+                self._note_move()
             break
-        await asyncio.gather(self.broadcast("action"), self._publish_action(seat, action))
+        if done is not None:
+            if behind:  # the previous owner had not told anyone
+                await asyncio.gather(self.broadcast("action"), self._publish(
+                    {"kind": "sync", "version": self.game.state["version"]}))
+                self.wake.set()
+            return done
+        await asyncio.gather(self.broadcast("action"), self._publish(
+            {"kind": "action", "seat": seat, "action": action,
+             "version": nxt.state["version"]}))
         self.wake.set()
         return nxt.state["version"]
 
-    async def _publish_action(self, seat: int | None, action: dict[str, Any]) -> None:
+    async def _publish(self, event: dict[str, Any]) -> None:
         cluster = self.manager.cluster
         if cluster is not None:
-            await cluster.publish({"game": self.id, "kind": "action", "seat": seat,
-                                   "action": action, "version": self.game.state["version"]})
+            await cluster.publish({"game": self.id, **event})
 
     async def _reload_locked(self) -> None:
         """Replace the game by the one in the database (the lock is held)."""
@@ -289,6 +341,7 @@ class Room:
         rows = await asyncio.to_thread(store.action_rows, self.id, rec.snap_n)
         self.game = restore(self.game.ruleset, rec, rows)
         self.rec = rec
+        self._note_move()
 
     async def hear(self, event: dict[str, Any]) -> None:
         """Another process changed this game (see ``hauntkit.server.cluster``): follow it and
@@ -309,7 +362,7 @@ class Room:
             have = self.game.state["version"]
             if event.get("version", 0) <= have:
                 return
-            if event["version"] == have + 1:
+            if event["version"] == have + 1 and "action" in event:  # else: a "sync"
                 nxt = self.game.clone()
                 try:  # checked by the process that committed it, on this very position
                     nxt.act_trusted(event["seat"], event["action"])
@@ -317,6 +370,7 @@ class Room:
                     nxt = None
                 if nxt is not None and nxt.state["version"] == event["version"]:
                     self.game = nxt
+                    self._note_move()
                 else:
                     await self._reload_locked()
             else:
@@ -326,14 +380,14 @@ class Room:
         self.wake.set()
 
     async def _commit(self, before: int, seat: int | None, action: dict[str, Any],
-                      nxt: Game) -> None:
+                      nxt: Game, req: str | None = None) -> None:
         """Write the action (and every few actions a snapshot of the state after it); a failed
         write refuses the action."""
         snapshot = (seat is None or nxt.result() is not None
                     or nxt.state["version"] % SNAPSHOT_EVERY == 0)
         try:
             await self.manager.committer.commit(
-                self.id, before, seat, action, nxt.state, nxt.result(), snapshot)
+                self.id, before, seat, action, nxt.state, nxt.result(), snapshot, req)
         except StaleWriteError:
             raise
         except Exception:
@@ -435,6 +489,12 @@ class Room:
                 await self.bot_task
 
 
+def tokens_of(rec: GameRecord) -> str:
+    """The game id the seat tokens of ``rec``'s game derive from (``seat_token``): its own,
+    or for a rematch the first game of the series."""
+    return str(rec.config.get("_tokens_of", rec.id))
+
+
 def restore(rs: Ruleset, rec: GameRecord, rows: list[dict[str, Any]]) -> Game:
     """The exact game on disk: the snapshot, then the action rows after it replayed through
     the engine (dev dice pushes included). Raises ``HauntkitError`` if they disagree."""
@@ -482,11 +542,12 @@ class Manager:
         self._load_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
-        self.cluster: Cluster | None = None
-        if settings.redis_url:
-            self.cluster = Cluster(settings.redis_url, settings.table_prefix or "default",
-                                   settings.lease)
+        self.cluster: Cluster | None = make_cluster(
+            settings.redis_url, settings.db_url, settings.pg_cluster, settings.table_prefix,
+            settings.lease)
+        if self.cluster is not None:
             self.cluster.on_lost = self._lost
+            self.cluster.rooms_in_memory = lambda: len(self.rooms)
 
     def ruleset(self, rid: str) -> Ruleset:
         rs = self._rulesets.get(rid)
@@ -500,7 +561,9 @@ class Manager:
         """Resume every unfinished game that has a bot seat, so its bots play on (with other
         processes: every such game nobody owns)."""
         if self.cluster is not None:
-            await self.cluster.start(self._hear)
+            from hauntkit.server.routing import answer
+
+            await self.cluster.start(self._hear, lambda body: answer(self, body))
             self._claimer = asyncio.create_task(self._claim_loop(), name="claimer")
         await self._resume_bot_games()
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="room-sweeper")
@@ -542,7 +605,7 @@ class Manager:
         if room is not None and room.bot_task is not None:
             room.bot_task.cancel()
 
-    async def _claim(self, room: Room) -> None:
+    async def claim(self, room: Room) -> None:
         """Own ``room``'s game if nobody does; a new owner first catches up from the database
         (the old one may have moved on before it died), then runs the bots."""
         cluster = self.cluster
@@ -551,7 +614,9 @@ class Manager:
         if await cluster.claim(room.id):
             async with room.lock:
                 await room._reload_locked()
-            await room.broadcast("action")
+            # the old owner may have committed moves it never published: the others catch up
+            await asyncio.gather(room.broadcast("action"), cluster.publish(
+                {"game": room.id, "kind": "sync", "version": room.game.state["version"]}))
             room.start_bots()
 
     async def _claim_loop(self) -> None:
@@ -564,7 +629,7 @@ class Manager:
             await asyncio.sleep(every)
             try:
                 for room in list(self.rooms.values()):
-                    await self._claim(room)
+                    await self.claim(room)
                 scan += 1
                 if scan % 5 == 0:
                     await self._resume_bot_games()
@@ -637,15 +702,23 @@ class Manager:
 
     async def create(self, ruleset: str, seats: list[dict[str, Any]], seed: int | None,
                      config: dict[str, Any], title: str = "", setup: dict[str, Any] | None = None,
-                     dice: list[int] | None = None, bot_delay: float | None = None) -> Room:
-        """Create and store a new game. Raises ``HauntkitError`` for a bad request."""
+                     dice: list[int] | None = None, bot_delay: float | None = None,
+                     rematch_of: GameRecord | None = None) -> Room:
+        """Create and store a new game. Raises ``HauntkitError`` for a bad request.
+
+        ``rematch_of``: a finished game whose rematch this is. It is made once, by whichever
+        process gets there first (``Store.create_rematch``); the others get that game. Its
+        seats and host open with the finished game's tokens (their digests are copied), so any
+        process answers a player's rematch link from the token they present, and no plain
+        token is ever stored."""
         if (setup is not None or dice) and not self.settings.dev:
             raise HauntkitError(
                 "scenario set-ups and scripted dice need a server started with --dev"
             )
-        if len(self.rooms) >= self.settings.max_rooms and not await self.sweep(pressure=True):
+        live = await self.live_rooms()
+        if live >= self.settings.max_rooms and not await self.sweep(pressure=True):
             raise TooManyRooms(
-                f"this server already runs {len(self.rooms)} games, its limit; try again later"
+                f"this server already runs {live} games, its limit; try again later"
             )
         rs = self.ruleset(ruleset)
         seed = secrets.randbits(48) if seed is None else seed
@@ -665,7 +738,8 @@ class Manager:
             if bot is not None:
                 get_bot(bot)  # UnknownBotError names the known bots
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
-                              "token_hash": hash_token(plain[i])})
+                              "token_hash": hash_token(plain[i]) if rematch_of is None
+                              else rematch_of.seats[i].get("token_hash")})
         game = Game.new(rs, cfg, seed)
         if setup is not None:
             rs.apply_setup(game.state, setup)
@@ -673,22 +747,47 @@ class Manager:
             game.state["rng"]["script"].extend(dice)
         if bot_delay is not None:
             cfg["_bot_delay"] = max(self.settings.min_bot_delay, min(float(bot_delay), 30.0))
+        host_hash = hash_token(host)
+        if rematch_of is not None:  # the seat tokens derive from this game's id and the host
+            cfg["_tokens_of"] = tokens_of(rematch_of)
+            host_hash = rematch_of.host_token_hash
         now = time.time()
         rec = GameRecord(
             id=gid, ruleset=rs.id,
             title=title[:200], status="finished" if game.over else "active", seats=rec_seats,
-            host_token_hash=hash_token(host), config=cfg, seed=seed,
+            host_token_hash=host_hash, config=cfg, seed=seed,
             version=game.state["version"], state=game.state, result=game.result(),
             dev=setup is not None or bool(dice), created=now, updated=now,
         )
-        await asyncio.to_thread(self.store.create_game, rec)
+        if rematch_of is None:
+            await asyncio.to_thread(self.store.create_game, rec)
+        else:
+            made = await asyncio.to_thread(self.store.create_rematch, rematch_of.id, rec)
+            if made != rec.id:  # another request (maybe of another process) was first
+                room = await self.room(made)
+                if room is None:
+                    raise HauntkitError(f"the rematch {made!r} of game {rematch_of.id!r} is gone")
+                return room
         room = Room(self, rec, game)
-        room.new_tokens = {"host": host, "seats": plain}
+        room.new_tokens = {"host": host, "seats": plain} if rematch_of is None else None
         self.rooms[rec.id] = room
         if self.cluster is not None:
             await self.cluster.claim(rec.id)
+            await self.cluster.report_rooms()
         room.start_bots()
         return room
+
+    async def live_rooms(self) -> int:
+        """Games in memory: in this process, or with other processes in all of them (each
+        process's count as it last reported it, and this one's now)."""
+        if self.cluster is None:
+            return len(self.rooms)
+        await self.cluster.report_rooms()
+        try:
+            return max(len(self.rooms), await self.cluster.total_rooms())
+        except Exception:  # noqa: BLE001 - the link is away: this process's own count
+            log.warning("could not read the other processes' game counts")
+            return len(self.rooms)
 
     async def list_games(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.list_games)
@@ -720,7 +819,9 @@ class Manager:
 
 def error_message(exc: Exception, rid: Any = None) -> dict[str, Any]:
     """The error message for one client."""
-    if isinstance(exc, ProtocolError):
+    if isinstance(exc, ProtocolError) and isinstance(getattr(exc, "answer", None), dict):
+        out = {"type": "error", **exc.answer}  # another process's refusal, passed on
+    elif isinstance(exc, ProtocolError):
         out = {"type": "error", "code": exc.code, "message": exc.message}
     elif isinstance(exc, HauntkitError):
         out = {"type": "error", **exc.to_dict()}

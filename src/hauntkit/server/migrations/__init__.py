@@ -30,7 +30,7 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
 BASELINE = "0001"
-HEAD = "0003"
+HEAD = "0004"
 
 
 def table_name(base: str) -> str:
