@@ -15,7 +15,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import ServerProcess, drop_db, make_db, pg_unavailable  # noqa: E402
+from harness import (  # noqa: E402
+    ServerProcess,
+    drop_db,
+    make_db,
+    pg_unavailable,
+    redis_unavailable,
+)
 
 KINDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
@@ -45,3 +51,15 @@ def server(request: pytest.FixtureRequest,
         srv = ServerProcess(url, prefix).start()
         yield srv
         srv.kill()
+
+
+@pytest.fixture(params=["redis", "postgres"])
+def cluster_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str, str]]:
+    """(database url, table prefix, link) of a cluster of server processes: PostgreSQL, linked
+    by Redis or by PostgreSQL LISTEN/NOTIFY alone (``harness.node`` starts its processes)."""
+    why = pg_unavailable() or (redis_unavailable() if request.param == "redis" else None)
+    if why:
+        pytest.fail(why)  # a test that should run never skips quietly
+    url, prefix = make_db("postgres", tmp_path)
+    yield url, prefix, request.param
+    drop_db(url, prefix)

@@ -71,13 +71,17 @@ class ServerProcess:
     """``python tests/server/serve.py`` on a free loopback port."""
 
     def __init__(self, db_url: str, prefix: str, dev: bool = True, bot_delay: float = 0.0,
-                 rate: float = 10.0, burst: float = 30.0, **limits: float) -> None:
-        """``limits``: serve.py's limit options by keyword (``max_rooms=2`` ...)."""
+                 rate: float = 10.0, burst: float = 30.0, env: dict[str, str] | None = None,
+                 **limits: Any) -> None:
+        """``limits``: serve.py's options by keyword (``max_rooms=2`` ...; ``True`` for a
+        flag such as ``pg_cluster``); ``env``: extra environment variables."""
         self.db_url, self.prefix = db_url, prefix
         self.args = ["--dev"] if dev else []
         self.args += ["--bot-delay", str(bot_delay), "--rate", str(rate), "--burst", str(burst)]
         for key, value in limits.items():
-            self.args += [f"--{key.replace('_', '-')}", str(value)]
+            flag = f"--{key.replace('_', '-')}"
+            self.args += [flag] if value is True else [flag, str(value)]
+        self.env = env or {}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -86,7 +90,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         self.proc = subprocess.Popen(
             [sys.executable, str(SERVE), "--db", self.db_url, "--prefix", self.prefix,
              "--port", str(self.port), *self.args],
@@ -191,3 +195,17 @@ def drop_db(url: str, prefix: str) -> None:
         store = Store(url, prefix)
         store.drop_all()
         store.close()
+
+
+def node(cluster_db: tuple[str, str, str], **options: Any) -> ServerProcess:
+    """A started server process of the cluster ``cluster_db`` (the conftest fixture: database
+    url, table prefix, and link "redis" or "postgres"), with a 1.5 s lease so that handovers
+    are quick."""
+    url, prefix, link = cluster_db
+    linked: dict[str, Any] = {"redis": redis_url()} if link == "redis" else {"pg_cluster": True}
+    options.setdefault("bot_delay", 0.05)
+    return ServerProcess(url, prefix, lease=1.5, **linked, **options).start()
+
+
+def health(srv: ServerProcess) -> dict[str, Any]:
+    return httpx.get(srv.url + "/api/health", timeout=60).json()

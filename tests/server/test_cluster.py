@@ -1,24 +1,16 @@
-"""Several server processes sharing PostgreSQL and Redis (issue 12, "More than one process"):
-a move made through one process reaches clients of another; each game's bots are run by one
-owner; when a process is killed (kill -9) mid-game, nothing is lost and the game goes on."""
+"""Several server processes sharing PostgreSQL, linked by Redis or, where Redis is absent, by
+PostgreSQL LISTEN/NOTIFY (issue 12, "More than one process"): a move made through one process
+reaches clients of another; each game is advanced by its owner only (human moves made through
+another process are routed to it, bots run there); when a process is killed (kill -9)
+mid-game, nothing is lost and the game goes on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import toyrules  # noqa: F401 - registers the "toy" ruleset in this process too
-from harness import (
-    Client,
-    ServerProcess,
-    drop_db,
-    make_db,
-    pg_unavailable,
-    redis_unavailable,
-    redis_url,
-)
+from harness import Client, ServerProcess, health, node
 
 from hauntkit.core import Game
 from hauntkit.core.ruleset import get_ruleset
@@ -26,20 +18,6 @@ from hauntkit.server.db import Store
 from hauntkit.server.rooms import restore
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def pg(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    why = pg_unavailable() or redis_unavailable()
-    if why:
-        pytest.fail(why)  # a test that should run never skips quietly
-    url, prefix = make_db("postgres", tmp_path)
-    yield url, prefix
-    drop_db(url, prefix)
-
-
-def _node(url: str, prefix: str) -> ServerProcess:
-    return ServerProcess(url, prefix, bot_delay=0.05, redis=redis_url(), lease=1.5).start()
 
 
 def _step(gid: str, srv: ServerProcess, humans: dict[int, tuple[str, Client]],
@@ -66,9 +44,9 @@ def _step(gid: str, srv: ServerProcess, humans: dict[int, tuple[str, Client]],
     return st
 
 
-def test_two_processes_share_a_game_and_survive_a_kill(pg: tuple[str, str]) -> None:
-    url, prefix = pg
-    a, b = _node(url, prefix), _node(url, prefix)
+def test_two_processes_share_a_game_and_survive_a_kill(cluster_db: tuple[str, str, str]) -> None:
+    url, prefix, _link = cluster_db
+    a, b = node(cluster_db), node(cluster_db)
     try:
         made = a.create(seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}], seed=11)
         gid = made["id"]
@@ -85,6 +63,9 @@ def test_two_processes_share_a_game_and_survive_a_kill(pg: tuple[str, str]) -> N
         assert acks and acks <= seen_on_b
         acks_b = {m["version"] for m in c1.received if m["type"] == "ack"}
         assert acks_b and acks_b <= {m["version"] for m in c0.received if m["type"] == "state"}
+        # A owns the game (it was made there): B's player's moves were committed by A
+        assert health(b)["moves_committed"] == 0
+        assert health(a)["moves_committed"] == b.state(gid)["version"]
         at_kill = b.state(gid)["version"]
         a.kill()  # kill -9 mid-game
         c0 = b.ws(gid, t0)  # seat 0 comes back through B

@@ -235,7 +235,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         cluster = mgr.cluster
         return {"ok": True, "live_games": len(mgr.rooms), "max_games": settings.max_rooms,
                 "node": cluster.node if cluster else None,
-                "owned_games": len(cluster.owned) if cluster else len(mgr.rooms)}
+                "owned_games": len(cluster.owned) if cluster else len(mgr.rooms),
+                "moves_committed": mgr.commits}
 
     @app.get("/api/games")
     async def _games() -> dict[str, Any]:

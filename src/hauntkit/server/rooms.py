@@ -313,6 +313,7 @@ class Room:
                 self.game = nxt
                 self.rec.updated = time.time()
                 self.touched = time.monotonic()
+                self.manager.commits += 1
                 self._note_move()
             break
         if done is not None:
@@ -538,6 +539,7 @@ class Manager:
         self.store = store or Store(settings.db_url, settings.table_prefix)
         self.committer = GroupCommitter(self.store)
         self.rooms: dict[str, Room] = {}
+        self.commits = 0  # moves this process committed (GET /api/health)
         self._rulesets: dict[str, Ruleset] = {}
         self._load_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from typing import TYPE_CHECKING, Any
 
 from hauntkit.core import HauntkitError
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("hauntkit.server")
 
 ROUTE_TIMEOUT = 60.0  # seconds a move may take to find a live owner before it is refused
+# Tests only: the owner dies (as kill -9 would) right after committing a routed move, before
+# it answers, so that the handover of a committed but unanswered move can be tested.
+CRASH_AFTER_COMMIT = "HAUNTKIT_TEST_CRASH_AFTER_ROUTED_COMMIT"
 
 
 class RemoteRefusal(ProtocolError):
@@ -97,4 +101,6 @@ async def answer(mgr: Manager, body: dict[str, Any]) -> dict[str, Any]:
                                  req=body["req"], retry=bool(body.get("retry")))
     except (ProtocolError, HauntkitError) as exc:
         return {"ok": False, "error": error_message(exc)}
+    if os.environ.get(CRASH_AFTER_COMMIT):
+        os._exit(9)
     return {"ok": True, "version": made}
