@@ -77,10 +77,11 @@ def test_bounty_clues_roll_the_trait_tables(hrs):
 
 def test_tracking_finds_the_target_on_6_and_a_rare_one_on_9(hrs):
     """Targets Location: SURVIVAL 6+; 9+ a rare target with a third trait and multiplier."""
-    state, bounty = {"clues": 3}, {"trait1": 1, "trait2": 1}
+    state, bounty = {"clues": 3}, {"trait1": 1, "trait2": 1, "tries": 1}
     assert bounties.track(bounty, 5, "a") is False
     with pytest.raises(IllegalActionError):
-        bounties.track(bounty, 9, "a")  # once per location
+        bounties.track(bounty, 9, "a")  # once after each Event (HR-61)
+    bounties.earn_try(bounty)
     assert bounties.track(bounty, 9, "b") is True
     assert bounty["rare"] and bounties.next_clue(bounty) == "trait3"
     bounties.spend_clue(bounty, state, 1)  # MULTI-ATTACK, x3
@@ -88,15 +89,21 @@ def test_tracking_finds_the_target_on_6_and_a_rare_one_on_9(hrs):
 
 
 def test_a_bounty_found_is_fought_and_paid(hrs):
-    """Bounties: once found the hunters engage the location's ambushers; the target is the
-    first of them (HR-61); killing it pays the Crypto bonus."""
+    """Bounties: once found the hunters engage the ambushers of a newly drawn Location; with
+    one kind of ambusher the target is the first of them (HR-61); killing it pays the Crypto
+    bonus (test_beast_skill_bounty_location.py has the rest)."""
     g = _joe_leg(hrs, [6, 5], bounty={"trait1": 2, "trait2": 5})  # not ambushed; 5 + 4 = 9
-    g.act(0, {"type": "bounty_track", "hunter": "joe"})
+    g.act(0, {"type": "bounty_track", "hunter": "joe"})  # the try A Clue earned
     bounty = g.state["party"][0]["skills"]["bounty"]
-    assert bounty["found"] == "t-quiet" and g.state["hunt"]["fight"] is True
+    assert bounty["found"] == g.state["hunt"]["bounty"]["location"]
+    assert g.state["hunt"]["fight"] is True
+    chase = g.state["hunt"]["bounty"]
+    if chase["target"] is None:  # ambushers of two kinds: the party picks (the first here)
+        g.act(0, {"type": "bounty_target", "target": 0})
     say_done(g)
     assert g.state["phase"] == "battle"
-    assert g.state["bounty_target"] == "thug-1"
+    first = hrs.location_enemies(hrs.c.locations[chase["location"]])[0]
+    assert g.state["bounty_target"] == f"{first}-1"
     crypto = g.state["crypto"]
     end_battle(g, hrs, "hunters")
     assert g.state["party"][0]["skills"]["bounty"] == {}

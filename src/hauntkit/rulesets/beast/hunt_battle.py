@@ -20,10 +20,19 @@ from hauntkit.rulesets.beast.hunt_party import active, away, in_hunt, max_hp, ma
 State = dict[str, Any]
 
 
+def battle_location(rs: Any, state: State) -> Any:
+    """Where the leg's battle is fought: the leg's location, or the Location card drawn for a
+    bounty found while investigating (HR-61)."""
+    h = state["hunt"]
+    return rs.c.locations[h["bounty"]["location"] if "bounty" in h else h["location"]]
+
+
 def start_battle(rs: Any, state: State) -> None:
     """Place the party and the location's ambushers, then roll initiative."""
-    h = state["hunt"]
-    loc = rs.c.locations[h["location"]]
+    loc = battle_location(rs, state)
+    if loc.map != state["map"]:  # a bounty's drawn Location (HR-61): its own map
+        state["map"] = loc.map
+        state["mission"] = dict(rs.c.maps[loc.map].mission)
     # an Abducted hunter is away from this location ("Mystery Table", Chaos 2)
     party = [r for r in active(state) if not away(r)]
     md = rs.c.maps[state["map"]]
@@ -53,7 +62,7 @@ def end_battle(rs: Any, state: State) -> None:
         hook(rs, state)
     won = result["winner"] == "hunters"
     if won:
-        loc = rs.c.locations[h["location"]]
+        loc = battle_location(rs, state)
         if loc.reward:
             state["crypto"] += loc.reward
             emit(state, "gain", f"Battle won: +{loc.reward} Crypto.", what="crypto",
@@ -90,4 +99,4 @@ def end_battle(rs: Any, state: State) -> None:
         r["sanity"] = max(r["sanity"], 1 if in_hunt(r) else 0)
 
 
-__all__ = ["end_battle", "start_battle"]
+__all__ = ["battle_location", "end_battle", "start_battle"]

@@ -158,7 +158,9 @@ class InvestigatePhase(Phase):
         return out
 
     def can_be_done(self, rs: Any, state: State, seat: int) -> bool:
-        return state["hunt"]["event"] is None
+        h = state["hunt"]  # a bounty found: "Players must select which Ambusher" (HR-61)
+        return h["event"] is None and not (seat == lead_seat(state) and "bounty" in h
+                                           and h["bounty"]["target"] is None)
 
     def act(self, rs: Any, state: State, seat: int, action: Action) -> None:
         h = state["hunt"]

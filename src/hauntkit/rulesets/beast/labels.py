@@ -301,7 +301,9 @@ def _command_label(rs: Any, s: State, a: Action, who: str) -> str:
     unit = s["units"].get(a.get("unit")) if isinstance(a.get("unit"), str) else None
     act = a.get("ability")
     name = str(act)
-    if unit is not None and unit["kind"] in rs.c.enemies and hasattr(rs, "action_spec"):
+    if act == "weapon":  # a rank 3 pet's arsenal weapon (HR-59)
+        name = f"attack with {thing_name(rs, s, a.get('weapon'))}"
+    elif unit is not None and unit["kind"] in rs.c.enemies and hasattr(rs, "action_spec"):
         try:
             name = rs.action_spec(unit, act).name
         except (AttributeError, KeyError, TypeError):

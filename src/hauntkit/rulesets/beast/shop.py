@@ -20,6 +20,7 @@ from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.gear import slot_options
 from hauntkit.rulesets.beast.gear_schema import ARSENAL_SLOTS, SLOTS
 from hauntkit.rulesets.beast.hunt_party import active
+from hauntkit.rulesets.beast.skills.pets import pet_arsenals
 
 State = dict[str, Any]
 Record = dict[str, Any]
@@ -165,6 +166,8 @@ def choose_arsenal(rs: Any, state: State, hunter: str, arsenal: str | None) -> N
         taken = [o["hunter"] for o in state["party"] if o.get("arsenal") == arsenal]
         if taken and taken != [hunter]:
             raise IllegalActionError(f"{taken[0]} already has that arsenal")
+        if arsenal in pet_arsenals(state["party"]):
+            raise IllegalActionError("a pet holds that arsenal (HR-59)")
         for slot in SLOTS:
             if slot not in ARSENAL_SLOTS and r["gear"][slot]:
                 r["pack"].append(r["gear"][slot])
@@ -211,7 +214,8 @@ def kit_options(rs: Any, state: State, seat: int) -> list[Action]:
                    for s, iid in r["gear"].items() if iid)
         if r.get("attached"):
             out.append({"type": "unequip", "hunter": h, "slot": "attached"})
-        taken = {o.get("arsenal") for o in state["party"] if o is not r}
+        taken = {o.get("arsenal") for o in state["party"] if o is not r} | pet_arsenals(
+            state["party"])  # a rank 3 pet's arsenal (HR-59)
         for aid in rs.c.gear.arsenals:
             if aid not in taken and aid != r.get("arsenal"):
                 out.append({"type": "arsenal", "hunter": h, "arsenal": aid})

@@ -185,7 +185,8 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
         elif kind == "run_away":
             self.run_away(state, units[action["unit"]])
         elif kind == "command":
-            self.command(state, units[action["unit"]], action["ability"], action["target"])
+            self.command(state, units[action["unit"]], action["ability"], action["target"],
+                         action.get("weapon"))
 
 
 __all__ = ["SKILL_ACTIONS", "SkillsMixin", "carry_out", "clash"]

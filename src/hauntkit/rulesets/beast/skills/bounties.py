@@ -2,11 +2,13 @@
 
 During an Investigation clues can be spent on a bounty (never counting for the Investigation's
 objective): clue 1 rolls Trait 1, clue 2 rolls Trait 2 and opens the hunt for the target's
-Location (a SURVIVAL check of 6+, d6 plus Survival, once after each event - here once per
-location); a total of 9+ marks a rare target, and a third clue rolls its Trait 3, whose
-multiplier applies to the Crypto bonus. Killing the target (the location's first ambusher,
-HR-61) pays the bonus. The bounty lives in the tracker's record (``skills["bounty"]``), so it is
-carried from leg to leg like the rest of the record.
+Location: a SURVIVAL check of 6+ (d6 plus Survival) that "can be attempted after every EVENT"
+(each Event resolved once Trait 2 is known earns one try, ``bounty["tries"]``, used while the
+hunters are at that location, HR-61). A total of 9+ marks a rare target, and a third clue rolls
+its Trait 3, whose multiplier applies to the Crypto bonus. Once found a new Location card is
+drawn (:func:`draw_location`) and the target is the ambusher of that Location the party picks;
+killing it pays the bonus. The bounty lives in the tracker's record (``skills["bounty"]``), so
+it is carried from leg to leg like the rest of the record.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
+from hauntkit.core.rng import choice
 
 # d6 -> (trait, what it does, Crypto bonus): the document's tables.
 TRAIT_1 = {1: ("FAST", "+3 Movement", 1), 2: ("STRONG", "+1 Melee Attack Value", 1),
@@ -60,18 +63,33 @@ def can_track(bounty: dict[str, Any] | None) -> bool:
     return bool(bounty) and "trait2" in bounty and "found" not in bounty
 
 
+def earn_try(bounty: dict[str, Any] | None) -> None:
+    """An Event was resolved: one more SURVIVAL check may be tried (once Trait 2 is known)."""
+    if bounty and can_track(bounty):
+        bounty["tries"] = bounty.get("tries", 0) + 1
+
+
 def track(bounty: dict[str, Any], total: int, location: str) -> bool:
-    """The SURVIVAL check for the target's Location: found on 6+, rare on 9+."""
+    """The SURVIVAL check for the target's Location, spending one try (one per Event): found
+    on 6+, rare on 9+. ``location`` is the drawn Location card (where the target is)."""
     if not can_track(bounty):
         raise IllegalActionError("the bounty's Trait 2 is not known yet, or it is found")
-    tried = bounty.setdefault("tracked", [])
-    if location in tried:
-        raise IllegalActionError(f"the target was already tracked at {location!r}")
-    tried.append(location)
+    if bounty.get("tries", 0) < 1:
+        raise IllegalActionError("the target can be tracked once after each Event")
+    bounty["tries"] -= 1
     if total >= FIND:
         bounty["found"] = location
         bounty["rare"] = total >= RARE
+        bounty.pop("tries", None)
     return total >= FIND
+
+
+def draw_location(rs: Any, state: dict[str, Any]) -> str:
+    """The new Location card drawn once the target is found: any of the pack's locations with
+    ambushers to engage, "even if the Location is not available for that Investigation"
+    (HR-61)."""
+    return str(choice(state["rng"], sorted(
+        lid for lid, loc in rs.c.locations.items() if rs.location_enemies(loc))))
 
 
 def reward(bounty: dict[str, Any]) -> int:

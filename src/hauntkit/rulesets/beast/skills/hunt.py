@@ -4,8 +4,10 @@ battle (``phases.BATTLE_START``/``BATTLE_END``), the skill actions of the betwee
 
 Investigate: ``forage`` (Joe, once per location; the hunters then roll for Ambush, HR-60),
 ``bounty_clue`` (spend a clue on the bounty), ``bounty_track`` (Joe's SURVIVAL check for the
-target's Location). Rest: ``give_herb``, ``blood_arts`` (Mathias's slots), ``lay_arcana`` (Nysa,
-out of battle), ``choose_pet`` (Serenity).
+target's Location, once after each Event), ``bounty_target`` (the lead seat picks which
+ambusher of the drawn Location is the target; HR-61). Rest: ``give_herb``, ``blood_arts``
+(Mathias's slots), ``lay_arcana`` (Nysa, out of battle), ``choose_pet`` and ``pet_arsenal``
+(Serenity; a rank 3 pet's arsenal, HR-59).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
 from hauntkit.rulesets.beast import clash, dice, phases
 from hauntkit.rulesets.beast.hunt_investigate import roll_for_ambush
-from hauntkit.rulesets.beast.hunt_party import active
+from hauntkit.rulesets.beast.hunt_party import active, lead_seat
 from hauntkit.rulesets.beast.skills import blood, bounties, cards, forage, pets
 
 State = dict[str, Any]
@@ -55,9 +57,9 @@ def carry_in(rs: Any, state: State) -> None:
     """BATTLE_START: each fighting hunter's ``skills`` into ``state["hx"]``."""
     rs.skills_carry_in(state, {r["hunter"]: r.get("skills") or {} for r in state["party"]
                                if r["hunter"] in state["units"] and r.get("skills")})
-    bounty = _bounty(rs, state)
-    if bounty and bounty.get("found") == state["hunt"]["location"]:
-        target = next((u for u in state["units"].values() if u["side"] == "enemies"), None)
+    chase, bounty = state["hunt"].get("bounty"), _bounty(rs, state)
+    if chase is not None and bounty:
+        target = state["units"].get(target_unit(rs, chase))
         if target is not None:
             names = bounties.traits(bounty)
             for name in names:
@@ -68,6 +70,14 @@ def carry_in(rs: Any, state: State) -> None:
             emit(state, "bounty", f"The bounty is here: {rs.name(target)} "
                  f"({', '.join(bounties.traits(bounty))}).", unit=target["id"])
             state["bounty_target"] = target["id"]
+
+
+def target_unit(rs: Any, chase: dict[str, Any]) -> str:
+    """The unit id the picked ambusher of the drawn Location gets on the map (place_battle
+    numbers each kind from 1, in the location's order)."""
+    kinds = rs.location_enemies(rs.c.locations[chase["location"]])
+    pick = chase["target"] or 0
+    return f"{kinds[pick]}-{kinds[:pick + 1].count(kinds[pick])}"
 
 
 def carry_back(rs: Any, state: State) -> None:
@@ -104,6 +114,21 @@ def end_investigation(rs: Any, state: State, success: bool) -> None:
             pets.end_investigation(skills, success)
         skills.pop("bounty", None)
         skills.pop("recruit", None)  # New Recruit: for the rest of the Investigation
+
+
+def bounty_after_event(rs: Any, state: State, event: str) -> None:
+    """AFTER_EVENT: the target's Location "can be attempted after every EVENT": each Event
+    resolved while the hunters investigate earns one try (HR-61), except at the
+    Investigation's last location, where the hunters face their own target."""
+    if state.get("phase") == "investigate" and not state["hunt"]["last"]:
+        bounties.earn_try(_bounty(rs, state))
+
+
+def bounty_leg_end(rs: Any, state: State) -> None:
+    """LEG_END: tries not used at a location lapse when the hunters leave it (HR-61)."""
+    bounty = _bounty(rs, state)
+    if bounty:
+        bounty.pop("tries", None)
 
 
 def clash_before_event(rs: Any, state: State, event: str) -> None:
@@ -147,14 +172,19 @@ def _investigate_options(rs: Any, state: State, seat: int) -> list[Action]:
         bounty = _bounty(rs, state) or {}
         if bounties.next_clue(bounty) and state.get("clues", 0) >= 1:
             out.append({"type": "bounty_clue", "hunter": r["hunter"]})
-        if bounties.can_track(bounty) and loc not in bounty.get("tracked", []):
+        if bounties.can_track(bounty) and bounty.get("tries", 0) > 0:
             out.append({"type": "bounty_track", "hunter": r["hunter"]})
+    chase = state["hunt"].get("bounty")
+    if chase is not None and chase["target"] is None and seat == lead_seat(state):
+        kinds = rs.location_enemies(rs.c.locations[chase["location"]])
+        out += [{"type": "bounty_target", "target": i} for i, k in enumerate(kinds)
+                if k not in kinds[:i]]
     return out
 
 
 def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
     h = state["hunt"]
-    rec = _record(state, action["hunter"])
+    rec = _record(state, action["hunter"]) if "hunter" in action else {}
     kind = action["type"]
     if kind == "forage":
         roll = dice.d6(state)
@@ -173,12 +203,22 @@ def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
     elif kind == "bounty_track":
         roll = dice.d6(state)
         total = roll + _value(rs, rec, "survival")
-        found = bounties.track(_bounty(rs, state), total, h["location"])
+        lid = bounties.draw_location(rs, state) if total >= bounties.FIND else ""
+        found = bounties.track(_bounty(rs, state), total, lid)
         emit(state, "bounty", f"Tracking the bounty: SURVIVAL {total} "
-             + ("- the target is here!" if found else "- no trace."), total=total,
-             found=found)
-        if found and rs.location_enemies(rs.c.locations[h["location"]]):
+             + (f"- the trail leads to {rs.c.locations[lid].name}!" if found
+                else "- no trace."), total=total, found=found, location=lid or None)
+        if found:  # the leg's battle is fought at the drawn Location (HR-61)
+            kinds = rs.location_enemies(rs.c.locations[lid])
+            h["bounty"] = {"location": lid,
+                           "target": 0 if len(set(kinds)) == 1 else None}
             h["fight"] = True
+    elif kind == "bounty_target":
+        chase = h["bounty"]
+        chase["target"] = action["target"]
+        kinds = rs.location_enemies(rs.c.locations[chase["location"]])
+        emit(state, "bounty", f"The hunters pick their target: "
+             f"{rs.c.enemies[kinds[action['target']]].name}.", target=action["target"])
 
 
 # -- rest -------------------------------------------------------------------------------------
@@ -207,6 +247,8 @@ def _rest_options(rs: Any, state: State, seat: int) -> list[Action]:
             for i in [None, *range(len(skills.get("pets", [])))]:
                 if i != skills.get("pet"):
                     out.append({"type": "choose_pet", "hunter": r["hunter"], "pet": i})
+            out.extend({"type": "pet_arsenal", "hunter": r["hunter"], "pet": i, "arsenal": a}
+                       for i, a in pets.arsenal_options(rs.c.gear, state["party"], skills))
     return out
 
 
@@ -231,6 +273,12 @@ def _rest_act(rs: Any, state: State, seat: int, action: Action) -> None:
     elif kind == "choose_pet":
         pets.choose(skills, action["pet"])
         emit(state, "pet", f"{name} picks a pet for the next battle.", pet=action["pet"])
+    elif kind == "pet_arsenal":
+        pets.equip_arsenal(rs.c.gear, state["party"], skills, action["pet"], action["arsenal"])
+        aid = action["arsenal"]
+        emit(state, "pet_arsenal", f"{name}'s pet "
+             + (f"takes the {rs.c.gear.arsenals[aid].name}." if aid else "puts its arsenal "
+                "down."), pet=action["pet"], arsenal=aid)
     else:
         raise IllegalActionError(f"unknown rest action {kind!r}")
 
@@ -243,9 +291,13 @@ def register() -> None:
     phases.BATTLE_END.append(carry_back)
     phases.INVESTIGATION_END.append(end_investigation)
     phases.BEFORE_EVENT.append(clash_before_event)
+    phases.AFTER_EVENT.append(bounty_after_event)
+    phases.LEG_END.append(bounty_leg_end)
     phases.EXTRAS["investigate"].append(phases.Extra(
-        frozenset({"forage", "bounty_clue", "bounty_track"}), _investigate_options,
+        frozenset({"forage", "bounty_clue", "bounty_track", "bounty_target"}),
+        _investigate_options,
         _investigate_act))
     phases.EXTRAS["rest"].append(phases.Extra(
-        frozenset({"give_herb", "blood_arts", "lay_arcana", "choose_pet"}), _rest_options,
+        frozenset({"give_herb", "blood_arts", "lay_arcana", "choose_pet", "pet_arsenal"}),
+        _rest_options,
         _rest_act))

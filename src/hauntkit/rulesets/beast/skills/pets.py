@@ -8,9 +8,11 @@ A pet moves on its own and takes one action a turn (``command``: its melee, rang
 special 2) that uses up Serenity's interrupt for the turn; beams and AOEs cool down 2 rounds
 like hunters'. A pet at 0 HP is dead for good.
 Ranks: rank 1 +2 HP; rank 2 COME MY PET, +1 DEF to pet and Serenity while adjacent; rank 3 may
-equip an Arsenal (``can_equip_arsenal``). A pet gains a rank for each successful Investigation
-it fought in, except the one in which it was compelled.
-Records: ``skills = {"pets": [{"kind", "rank", "hp"?}], "pet": index or None,
+equip an Arsenal (``can_equip_arsenal``; ``pet_arsenal`` between battles, RULING HR-59): the
+pet takes the arsenal's items into battle as a hunter does (their numbers count for it) and
+may be commanded to attack with the arsenal's weapons. A pet gains a rank for each successful
+Investigation it fought in, except the one in which it was compelled.
+Records: ``skills = {"pets": [{"kind", "rank", "hp"?, "arsenal"?}], "pet": index or None,
 "compelled": bool}``.
 """
 
@@ -20,7 +22,7 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice
+from hauntkit.rulesets.beast import dice, gear, gear_use
 from hauntkit.rulesets.beast.board import dist, occupancy
 
 State = dict[str, Any]
@@ -34,6 +36,40 @@ PET_ACTIONS = ("melee", "range", "special1", "special2")
 def can_equip_arsenal(pet: dict[str, Any]) -> bool:
     """Pet rank 3: the pet may equip an Arsenal."""
     return pet.get("rank", 0) >= 3
+
+
+def pet_arsenals(party: list[dict[str, Any]]) -> set[str]:
+    """The arsenals the party's pets hold (an arsenal goes to one holder at a time)."""
+    return {p["arsenal"] for r in party for p in (r.get("skills") or {}).get("pets", ())
+            if p.get("arsenal")}
+
+
+def arsenal_options(index: Any, party: list[dict[str, Any]], skills: dict[str, Any]
+                    ) -> list[tuple[int, str | None]]:
+    """(pet index, arsenal id or None) pairs a rank 3 pet may take now: arsenals no hunter and
+    no other pet holds, or none."""
+    taken = {r.get("arsenal") for r in party} | pet_arsenals(party)
+    out: list[tuple[int, str | None]] = []
+    for i, pet in enumerate(skills.get("pets", [])):
+        if not can_equip_arsenal(pet):
+            continue
+        out.extend((i, aid) for aid in index.arsenals
+                   if aid not in taken and aid != pet.get("arsenal"))
+        if pet.get("arsenal"):
+            out.append((i, None))
+    return out
+
+
+def equip_arsenal(index: Any, party: list[dict[str, Any]], skills: dict[str, Any], pet: int,
+                  arsenal: str | None) -> None:
+    """Pet rank 3 ("PASSIVE: Pet can now equip an Arsenal"): give pet ``pet`` an arsenal (or
+    take it off with None)."""
+    if (pet, arsenal) not in arsenal_options(index, party, skills):
+        raise IllegalActionError("only a rank 3 pet may equip an arsenal nobody else holds")
+    if arsenal is None:
+        skills["pets"][pet].pop("arsenal", None)
+    else:
+        skills["pets"][pet]["arsenal"] = arsenal
 
 
 def choose(skills: dict[str, Any], index: int | None) -> None:
@@ -105,6 +141,8 @@ class PetsMixin:
         unit = self.add_unit(state, pet["kind"], uid, *spot, seat=owner["seat"])
         if pet.get("rank", 0) >= 1:
             unit["max"] += 2
+        if pet.get("arsenal") and can_equip_arsenal(pet):  # rank 3: the arsenal's items
+            gear.equip_unit(self, state, unit, list(self.c.gear.arsenals[pet["arsenal"]].items))
         unit["hp"] = min(unit["max"], pet.get("hp", unit["max"]))
         pet["fought"] = True
         self.join_pet(state, owner, unit, idx)
@@ -157,12 +195,24 @@ class PetsMixin:
             for a in self.ability_targets(state, pet, ab, occ, block, "command"):
                 a["ability"] = act
                 out.append(a)
+        if "gear" in pet and "DISARMED" not in pet["st"]:  # rank 3: the arsenal's weapons
+            for iid in self.c.gear.profile(pet).weapons:
+                w = self.c.gear.items[iid].weapon
+                if w.charges is not None and pet["ch"].get(f"gear-{iid}", 0) <= 0:
+                    continue
+                out.extend({"type": "command", "unit": pet["id"], "ability": "weapon",
+                            "weapon": iid, "target": a["target"]}
+                           for a in gear_use.weapon_targets(self, state, pet, iid, block))
         return out
 
-    def command(self, state: State, pet: Unit, act: str, target: Any) -> None:
+    def command(self, state: State, pet: Unit, act: str, target: Any,
+                weapon: str | None = None) -> None:
         owner = self.pet_owner(state, pet)
         owner["intr"] = True  # the command uses Serenity's interrupt for the turn
         pet["acted"] = True
+        if act == "weapon" and weapon is not None:
+            self.weapon_attack(state, pet, target, weapon)
+            return
         self.use_ability(state, pet, self.pet_ability(pet, act), target, free=True)
 
     def run_away(self, state: State, pet: Unit) -> None:

@@ -13,12 +13,21 @@ def _hunter(rs: Any, hid: Any) -> str:
     return h.name if h is not None else str(hid)
 
 
+def _ambusher(rs: Any, state: Any, action: Any) -> str:
+    chase = state.get("hunt", {}).get("bounty") if isinstance(state, dict) else None
+    if chase is None:
+        return f"ambusher {action.get('target')}"
+    kinds = rs.location_enemies(rs.c.locations[chase["location"]])
+    return rs.c.enemies[kinds[action["target"]]].name
+
+
 LABELS = {
     "run_away": lambda rs, s, a, who: f"{who}: run away (gone for this Investigation)",
     "forage": lambda rs, s, a, who: f"{_hunter(rs, a.get('hunter'))}: forage here",
     "bounty_clue": lambda rs, s, a, who: "Spend a clue on the bounty",
     "bounty_track": lambda rs, s, a, who: (
         f"{_hunter(rs, a.get('hunter'))}: track the bounty (Survival 6+)"),
+    "bounty_target": lambda rs, s, a, who: f"The bounty's target: {_ambusher(rs, s, a)}",
     "give_herb": lambda rs, s, a, who: (
         f"{_hunter(rs, a.get('hunter'))}: give {rs.c.herbs[a['herb']].name} to "
         f"{_hunter(rs, a.get('to'))}" if a.get("herb") in rs.c.herbs else "Give a herb"),
@@ -27,6 +36,10 @@ LABELS = {
                                     if e in rs.c.enemies) or "none")),
     "lay_arcana": lambda rs, s, a, who: (
         f"{_hunter(rs, a.get('hunter'))}: lay the {a.get('formation')} Arcana"),
+    "pet_arsenal": lambda rs, s, a, who: (
+        f"{_hunter(rs, a.get('hunter'))}: pet {a.get('pet', 0) + 1} "
+        + (f"takes the {rs.c.gear.arsenals[a['arsenal']].name}"
+           if a.get("arsenal") in rs.c.gear.arsenals else "puts its arsenal down")),
     "choose_pet": lambda rs, s, a, who: (
         f"{_hunter(rs, a.get('hunter'))}: " + ("bring no pet" if a.get("pet") is None
                                                else f"bring pet {a['pet'] + 1}")),
