@@ -94,12 +94,15 @@ class Server:
             args += ["--db", db, "--table-prefix", self.prefix]
         if redis:
             args += ["--redis", redis]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # its warnings go to a file: a pipe nobody reads would fill up and stall the server
+        self.errlog = Path(folder) / "server-stderr.log"
+        with self.errlog.open("wb") as err:
+            self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err)
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode().strip() if self.proc.stderr else ""
+                err = self.errlog.read_text(errors="replace").strip()
                 raise RuntimeError(err.splitlines()[-1] if err else "the server exited")
             try:
                 with urllib.request.urlopen(self.url + "/api/health", timeout=2):
@@ -125,15 +128,49 @@ class Server:
             store.close()
 
 
+def _health(url: str, query: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{url}/api/health?{query}", timeout=10) as resp:
+        return dict(orjson.loads(resp.read()))
+
+
+def loop_lag(url: str, processes: int, reset: bool = False) -> dict[int, dict[str, Any]]:
+    """Each server process's event-loop lateness (by pid), asking ``/api/health`` until every
+    one of ``processes`` has answered (a few tries each; the port picks the process). With
+    ``reset``: clear their figures (the measurement starts)."""
+    seen: dict[int, dict[str, Any]] = {}
+    for _ in range(max(1, processes) * 12):
+        try:
+            answer = _health(url, "loop_lag=" + ("reset" if reset else "1"))
+        except (OSError, ValueError):
+            break
+        if "pid" not in answer:  # a server without the figure
+            break
+        seen.setdefault(int(answer["pid"]), answer["loop_lag"])
+        if len(seen) >= processes:
+            break
+    return seen
+
+
+def _worst(lags: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """The worst process's figures (several workers: each has its own loop)."""
+    out: dict[str, Any] = {"processes": len(lags)}
+    for key in ("p50_ms", "p99_ms", "max_ms"):
+        values = [lag[key] for lag in lags.values() if lag.get(key) is not None]
+        out[key] = max(values) if values else None
+    return out
+
+
 def run_load(url: str, games: int, duration: float, think: float, ruleset: str,
-             pid: int | None) -> dict[str, Any]:
+             pid: int | None, processes: int = 1) -> dict[str, Any]:
     """Run the load and return the figures (CPU and memory of ``pid``'s process tree)."""
-    from hauntkit.server.loadgen import Load, percentile
+    from hauntkit.server.loadgen import Load
+    from hauntkit.server.looplag import percentile
 
     load = Load(url, games, ruleset=ruleset, think=think)
     marks: dict[str, float] = {}
 
     def on_ready() -> None:
+        loop_lag(url, processes, reset=True)
         marks["wall"] = time.monotonic()
         marks["me"] = time.process_time()
         marks["server"] = _cpu_seconds(process_tree(pid)) if pid else float("nan")
@@ -141,28 +178,72 @@ def run_load(url: str, games: int, duration: float, think: float, ruleset: str,
     stats = asyncio.run(load.run(duration, on_ready))
     wall = time.monotonic() - marks.get("wall", time.monotonic())
     pids = process_tree(pid) if pid else []
+    server_cpu = _cpu_seconds(pids) - marks["server"] if pid else None
+    lags = loop_lag(url, processes)
     ms = [s * 1000 for s in stats.samples]
     return {
         "games": games, "duration_s": round(wall, 1), "client_actions": stats.actions,
+        "server_actions": stats.server_actions,
+        "actions_per_s": round(stats.server_actions / wall, 1) if wall > 0 else None,
         "samples": len(ms), "broadcasts": stats.broadcasts,
         "p50_ms": round(percentile(ms, 0.50), 1), "p90_ms": round(percentile(ms, 0.90), 1),
         "p99_ms": round(percentile(ms, 0.99), 1),
         "max_ms": round(max(ms), 1) if ms else None,
-        "server_cpu_cores": (round((_cpu_seconds(pids) - marks["server"]) / wall, 2)
-                             if pid and wall > 0 else None),
+        "server_cpu_cores": (round(server_cpu / wall, 2)
+                             if server_cpu is not None and wall > 0 else None),
+        "server_cpu_ms_per_action": (round(server_cpu * 1000 / stats.server_actions, 2)
+                                     if server_cpu is not None and stats.server_actions
+                                     else None),
+        "server_loop_lag": _worst(lags) if lags else None,
         "server_rss_mb": round(_rss_mb(pids), 1) if pid else None,
         "server_peak_rss_mb": round(_rss_mb(pids, "VmHWM"), 1) if pid else None,
         "loadgen_cpu_cores": round((time.process_time() - marks.get("me", 0.0)) / wall, 2)
         if wall > 0 else None,
+        "loadgen_loop_lag": stats.loop_lag,
         "games_finished": stats.games_finished, "errors": stats.errors,
         "machine_load": [round(x, 2) for x in os.getloadavg()],
     }
 
 
+def parse_games(text: str) -> list[int]:
+    """``--games``: one count or several separated by commas (``10,50,100,200``)."""
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        counts = []
+    if not counts or min(counts) < 1:
+        raise ValueError(f"--games must be positive whole numbers separated by commas, "
+                         f"not {text!r}")
+    return counts
+
+
+TABLE = (("games", "games", 5), ("p50_ms", "p50 ms", 8), ("p90_ms", "p90 ms", 8),
+         ("p99_ms", "p99 ms", 8), ("max_ms", "max ms", 8), ("actions_per_s", "act/s", 7),
+         ("server_cpu_cores", "srv cores", 9), ("server_cpu_ms_per_action", "srv ms/act", 10),
+         ("lag_p99", "lag p99", 8), ("loadgen_cpu_cores", "gen cores", 9),
+         ("load1", "load", 6), ("errors", "errors", 6))
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """One line per run: latency from action to broadcast, throughput, the server's CPU and
+    event-loop lag (worst process), the load generator's CPU, the machine's load average."""
+    lines = ["  ".join(f"{title:>{width}}" for _, title, width in TABLE)]
+    for row in rows:
+        lag = row.get("server_loop_lag") or {}
+        cells = dict(row, lag_p99=lag.get("p99_ms"), load1=row["machine_load"][0],
+                     errors=sum(row["errors"].values()))
+        lines.append("  ".join(f"{'-' if cells.get(key) is None else cells[key]!s:>{width}}"
+                               for key, _, width in TABLE))
+    return "\n".join(lines)
+
+
 def register(app: typer.Typer) -> None:
     @app.command("loadtest")
     def _cmd(
-        games: int = typer.Option(..., "--games", help="Games kept live at once."),
+        games: str = typer.Option(..., "--games", help="Games kept live at once; several "
+                                                       "counts (10,50,100,200) run one after "
+                                                       "another, each on a fresh server, "
+                                                       "and print one table."),
         duration: float = typer.Option(30.0, help="Seconds to measure (after all games "
                                                   "are connected)."),
         think: float = typer.Option(1.0, help="Mean seconds a client seat thinks."),
@@ -179,29 +260,55 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Drive GAMES games (2 client seats with think time, 2 bots, a spectator each) over
         real websockets for DURATION seconds; print p50/p90/p99 from a client's action to
-        each broadcast of it, and the server's CPU and memory."""
-        if games < 1 or duration <= 0 or think < 0:
-            typer.echo("hauntkit loadtest: --games and --duration must be positive", err=True)
+        each broadcast of it, the server's CPU (per action too), its event loop's lag and
+        memory, and the load generator's own CPU and lag."""
+        try:
+            counts = parse_games(games)
+        except ValueError as exc:
+            typer.echo(f"hauntkit loadtest: {exc}", err=True)
+            raise typer.Exit(2) from None
+        if duration <= 0 or think < 0:
+            typer.echo("hauntkit loadtest: --duration must be positive and --think at least 0",
+                       err=True)
             raise typer.Exit(2)
         if workers > 1 and not redis and not url:
             typer.echo(f"hauntkit loadtest: --workers {workers} needs --redis", err=True)
             raise typer.Exit(2)
-        server = None
-        with tempfile.TemporaryDirectory(prefix="hauntkit-load-") as folder:
-            try:
-                if url is None:
-                    server = Server(workers, db, redis, bot_delay, games, folder)
-                figures = run_load(url or server.url, games, duration, think, ruleset,
-                                   server.proc.pid if server else None)
-            except (RuntimeError, OSError) as exc:
-                typer.echo(f"hauntkit loadtest: {exc}", err=True)
-                raise typer.Exit(1) from None
-            finally:
-                if server is not None:
-                    server.stop()
-        figures["workers"] = workers
+        rows = []
+        for count in counts:
+            rows.append(_one_run(count, duration, think, url, workers, db, redis, bot_delay,
+                                 ruleset))
+            if not json and len(counts) > 1:
+                typer.echo(f"{count} games: p99 {rows[-1]['p99_ms']} ms", err=True)
         if json:
-            sys.stdout.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")
+            out: Any = rows[0] if len(rows) == 1 else rows
+            sys.stdout.write(orjson.dumps(out, option=orjson.OPT_INDENT_2).decode() + "\n")
             return
-        for key, value in figures.items():
-            typer.echo(f"{key:>20}: {value}")
+        if len(rows) == 1:
+            for key, value in rows[0].items():
+                typer.echo(f"{key:>24}: {value}")
+            return
+        typer.echo(f"workers: {workers}, database: {db or 'SQLite'}, {duration:g} s each, "
+                   f"think {think:g} s, bot delay {bot_delay:g} s")
+        typer.echo(table(rows))
+
+
+def _one_run(games: int, duration: float, think: float, url: str | None, workers: int,
+             db: str | None, redis: str | None, bot_delay: float,
+             ruleset: str) -> dict[str, Any]:
+    """One measured run on a freshly started server (or on ``url``); exits on failure."""
+    server = None
+    with tempfile.TemporaryDirectory(prefix="hauntkit-load-") as folder:
+        try:
+            if url is None:
+                server = Server(workers, db, redis, bot_delay, games, folder)
+            figures = run_load(url or server.url, games, duration, think, ruleset,
+                               server.proc.pid if server else None, workers)
+        except (RuntimeError, OSError) as exc:
+            typer.echo(f"hauntkit loadtest: {exc}", err=True)
+            raise typer.Exit(1) from None
+        finally:
+            if server is not None:
+                server.stop()
+    figures["workers"] = workers
+    return figures

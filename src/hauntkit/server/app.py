@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
@@ -230,13 +231,20 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                         headers={"cache-control": "max-age=300"})
 
     @app.get("/api/health")
-    async def _health() -> dict[str, Any]:
-        """For load balancers and monitoring: this process is up; how many games it holds."""
+    async def _health(loop_lag: str | None = None) -> dict[str, Any]:
+        """For load balancers and monitoring: this process is up; how many games it holds
+        (``?loop_lag=1``: its event loop's lateness since ``?loop_lag=reset``)."""
         cluster = mgr.cluster
-        return {"ok": True, "live_games": len(mgr.rooms), "max_games": settings.max_rooms,
-                "node": cluster.node if cluster else None,
-                "owned_games": len(cluster.owned) if cluster else len(mgr.rooms),
-                "moves_committed": mgr.commits}
+        out = {"ok": True, "live_games": len(mgr.rooms), "max_games": settings.max_rooms,
+               "node": cluster.node if cluster else None,
+               "owned_games": len(cluster.owned) if cluster else len(mgr.rooms),
+               "moves_committed": mgr.commits}
+        if loop_lag is not None:
+            out["pid"] = os.getpid()
+            out["loop_lag"] = mgr.loop_lag.figures()
+            if loop_lag == "reset":
+                mgr.loop_lag.reset()
+        return out
 
     @app.get("/api/games")
     async def _games() -> dict[str, Any]:

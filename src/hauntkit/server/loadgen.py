@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import random
 import time
 import urllib.request
@@ -20,6 +19,8 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from hauntkit.server.looplag import LoopLag
 
 
 @dataclass
@@ -32,18 +33,11 @@ class Stats:
     games_started: int = 0
     games_finished: int = 0
     broadcasts: int = 0  # state messages received
+    server_actions: int = 0  # actions of any seat (bots too), as the spectators saw them
+    loop_lag: dict[str, Any] = field(default_factory=dict)  # the load generator's own loop
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of ``values`` (nearest rank)."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
-    return ordered[k]
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -67,6 +61,7 @@ class Load:
         self.stats = Stats()
         self.measuring = False
         self._stop = asyncio.Event()
+        self.lag = LoopLag()
 
     async def run(self, duration: float, on_ready: Any = None) -> Stats:
         """Start the games (all connected before measuring), measure for ``duration``
@@ -84,10 +79,13 @@ class Load:
             self.stats.error("slow_start")
         if on_ready is not None:
             on_ready()
+        self.lag.start()
         self.measuring = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._stop.wait(), timeout=duration)
         self.measuring = False
+        await self.lag.stop()
+        self.stats.loop_lag = self.lag.figures()
         self._stop.set()
         for t in tasks:
             t.cancel()
@@ -158,9 +156,12 @@ class Load:
                 continue
             self.stats.broadcasts += 1
             version = msg["version"]
-            t0 = sent.get(version)
-            if t0 is not None and self.measuring and msg.get("reason") == "action":
-                self.stats.samples.append(now - t0)
+            if self.measuring and msg.get("reason") == "action":
+                t0 = sent.get(version)
+                if t0 is not None:
+                    self.stats.samples.append(now - t0)
+                if msg.get("you") is None:
+                    self.stats.server_actions += 1
             if msg.get("result") is not None:
                 over.set()
                 return

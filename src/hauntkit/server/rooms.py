@@ -33,6 +33,7 @@ from hauntkit.server.db import (
     seat_token,
     token_matches,
 )
+from hauntkit.server.looplag import LoopLag
 from hauntkit.server.protocol import ProtocolError, RateLimiter
 
 log = logging.getLogger("hauntkit.server")
@@ -544,6 +545,7 @@ class Manager:
         self._load_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
+        self.loop_lag = LoopLag()
         self.cluster: Cluster | None = make_cluster(
             settings.redis_url, settings.db_url, settings.pg_cluster, settings.table_prefix,
             settings.lease)
@@ -569,6 +571,7 @@ class Manager:
             self._claimer = asyncio.create_task(self._claim_loop(), name="claimer")
         await self._resume_bot_games()
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="room-sweeper")
+        self.loop_lag.start()
 
     async def _resume_bot_games(self) -> None:
         gids = await asyncio.to_thread(self.store.active_game_ids)
@@ -589,6 +592,7 @@ class Manager:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await self.loop_lag.stop()
         for room in list(self.rooms.values()):
             await room.close()
         if self.cluster is not None:
