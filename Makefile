@@ -6,14 +6,19 @@ HAUNTKIT := $(VENV)/bin/hauntkit
 
 .PHONY: install play test coverage lint bench bench-check bench-baseline browser-deps clean
 
-# The test-only ruleset plugin (tests/plugins) is installed too: tests play it as any user would.
+# The test-only ruleset plugin (tests/plugins) is a real pip-installed package, but in its own
+# folder outside site-packages: the tests put that folder on the path (tests/conftest.py) and
+# play it as any user would; `make play` never sees it (a player is not offered a test game).
 TINYGAME := tests/plugins/hauntkit-tinygame
+TEST_PLUGINS := $(VENV)/test-plugins
 
-$(VENV)/.installed: pyproject.toml $(TINYGAME)/pyproject.toml
+$(VENV)/.installed: Makefile pyproject.toml $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,ray,env]'
-	$(PY) -m pip install -q -e $(TINYGAME)
+	$(PY) -m pip uninstall -q -y hauntkit-tinygame 2>/dev/null || true
+	rm -rf $(TEST_PLUGINS)
+	$(PY) -m pip install -q --no-deps --target $(TEST_PLUGINS) $(TINYGAME)
 	touch $@
 
 install: $(VENV)/.installed
