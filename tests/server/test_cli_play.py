@@ -171,6 +171,9 @@ def test_a_port_in_use_fails_at_once_and_suggests_another(tmp_path: Path) -> Non
 def test_a_bad_database_url_is_one_clear_line(tmp_path: Path) -> None:
     cases = {
         "mongodb://localhost/games": "unsupported database 'mongodb'",
+        # a dialect SQLAlchemy knows whose driver is not installed (was a traceback)
+        "mysql://someone@localhost/games": "unsupported database 'mysql'",
+        "postgresql+asyncpg://someone@localhost/games": "unsupported database 'postgresql+asyncpg'",
         "not a url at all": "not a database URL",
         "postgresql://postgres:hunter2@127.0.0.1:1/test": "cannot open the database",
     }

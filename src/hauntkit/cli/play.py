@@ -46,7 +46,7 @@ def check_database(url: str, prefix: str, given: str | None = None) -> None:
     shown = _without_password(given or url)
     try:
         Store(url, prefix).close()
-    except NoSuchModuleError:
+    except (NoSuchModuleError, ImportError):  # no dialect, or a dialect without its driver
         scheme = url.split(":", 1)[0]
         fail(f"--db {shown}: unsupported database {scheme!r}; use postgresql://... or leave "
              "--db out for SQLite in --data-dir")

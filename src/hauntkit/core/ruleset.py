@@ -35,9 +35,11 @@ class ConfigError(HauntkitError):
 
     code = "bad_config"
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, got: str = "") -> None:
         self.field = field
-        super().__init__(f"{field}: {message}")
+        # without the value given (``got``): what a server answers, never echoing a request
+        self.plain = f"{field}: {message}"
+        super().__init__(f"{self.plain} (got {got})" if got else self.plain)
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "field": self.field}
@@ -264,14 +266,14 @@ def _checked_config(cls: type[Ruleset], model: type[RulesetConfig], config: Any
         model.model_validate(config)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"])
+        loc = ".".join(_short(p, repr_=False) for p in err["loc"])
         field = "players" if loc == "players" else f"config.{loc}" if loc else "config"
         if err["type"] == "extra_forbidden":
             known = ", ".join(model.model_fields)
             raise ConfigError(field, f"unknown config field; known fields: {known}") from None
         got = err.get("input")
-        shown = "" if isinstance(got, dict) else f" (got {_short(got)})"
-        raise ConfigError(field, f"{err['msg']}{shown}") from None
+        raise ConfigError(field, err["msg"], "" if isinstance(got, dict) else _short(got)
+                          ) from None
     return dict(config)
 
 
@@ -282,10 +284,10 @@ def generic_label(action: Action) -> str:
     return f"{kind} ({', '.join(rest)})" if rest else kind
 
 
-def _short(value: Any) -> str:
+def _short(value: Any, repr_: bool = True) -> str:
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
-    shown = repr(value)
+    shown = repr(value) if repr_ else str(value)
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 

@@ -63,7 +63,20 @@ class TableSpec(BaseModel):
     title: str = Field(default="", max_length=200)
 
 
+# What the lobby may tune of a searching bot seat: ISMCTS iterations per decision (the server
+# default is the bot's own, 1,000), bounded so that one game cannot take the machine.
+BOT_OPTIONS: dict[str, dict[str, dict[str, int]]] = {
+    "ismcts": {"iterations": {"min": 10, "max": 3000, "default": 1000}},
+}
+_ITERS = BOT_OPTIONS["ismcts"]["iterations"]
+
+
+class GameSeatSpec(SeatSpec):
+    iterations: int | None = Field(default=None, ge=_ITERS["min"], le=_ITERS["max"])
+
+
 class CreateGame(TableSpec):
+    seats: list[GameSeatSpec] = Field(min_length=1, max_length=12)
     bot_delay: float | None = Field(default=None, ge=0, le=30)
     setup: dict[str, Any] | None = None  # dev only: a scenario set-up
     dice: list[int] | None = Field(default=None, max_length=500)  # dev only: scripted dice
@@ -135,9 +148,31 @@ def validation_message(exc: RequestValidationError) -> str:
     """What is wrong with a request, each problem with where it is; never the value sent."""
     parts = []
     for err in exc.errors()[:5]:
+        if err.get("type") == "json_invalid":  # its location is a character offset
+            parts.append(f"body: not valid JSON (at character {err['loc'][-1]})")
+            continue
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
         parts.append(f"{where}: {err.get('msg', 'invalid')}")
     return "; ".join(parts) or "the request is not valid"
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [x for v in value for x in _strings(v)]
+    return []
+
+
+def unechoed(message: str, sent: Any) -> str:
+    """``message`` with every quoted string of ``sent`` (a request's config) taken out: a
+    ruleset may say "unknown map 'x'; known: ..."; the answer says "unknown map; known: ..."."""
+    for text in sorted(set(_strings(sent)), key=len, reverse=True):
+        for quoted in (repr(text), f'"{text}"'):
+            message = message.replace(f" {quoted}", "").replace(quoted, "the value given")
+    return message
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -146,10 +181,15 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
+MAX_ERROR_CHARS = 300  # an error answer names what is wrong; it never carries a request back
+
+
 def _err(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[:MAX_ERROR_CHARS - 3] + "..."
     body = {"type": "error", "code": code, "message": message}
     if field is not None:
-        body["field"] = field
+        body["field"] = field[:80]
     return JSONResponse(body, status_code=status)
 
 
@@ -189,8 +229,9 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0].get("loc", ()) if exc.errors() else ()
-        field = ".".join(str(p) for p in first if p != "body") or "body"
+        first = exc.errors()[0] if exc.errors() else {}
+        field = "body" if first.get("type") == "json_invalid" else ".".join(
+            str(p) for p in first.get("loc", ()) if p != "body") or "body"
         return _err(422, "invalid_request", validation_message(exc), field)
 
     # -- pages ----------------------------------------------------------------------------
@@ -221,7 +262,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             if r["campaigns"]:  # the "New campaign" form's fields
                 r["campaign_options"] = lobby_options(rs.campaign_config_schema())
                 r["campaign_noun"] = rs.campaign_noun
-        return {"rulesets": rulesets, "bots": bot_names(), "dev": settings.dev}
+        return {"rulesets": rulesets, "bots": bot_names(), "bot_options": BOT_OPTIONS,
+                "dev": settings.dev}
 
     @app.get("/api/rulesets/{rid}/catalog")
     async def _catalog(rid: str) -> Response:
@@ -259,6 +301,11 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         if wait:
             return _err(429, "rate_limited", f"too many new games from {address}; try again "
                                              f"in {max(1, round(wait))} s")
+        for i, s in enumerate(req.seats):
+            if s.iterations is not None and "iterations" not in BOT_OPTIONS.get(
+                    s.bot or "", {}):
+                return _err(422, "invalid_request", f"seats.{i}.iterations: only a bot that "
+                            "searches (ismcts) takes iterations", f"seats.{i}.iterations")
         known = {r["id"]: r for r in available_rulesets()}
         if req.ruleset not in known:
             return _err(422, "unknown_ruleset", f"ruleset: unknown ruleset {req.ruleset!r}; "
@@ -268,9 +315,9 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                 req.ruleset, [s.model_dump() for s in req.seats], req.seed, req.config,
                 req.title, req.setup, req.dice, req.bot_delay,
             )
-        except ConfigError as exc:
-            return _err(422, "bad_seats" if exc.field == "seats" else exc.code, str(exc),
-                        exc.field)
+        except ConfigError as exc:  # the field named, the value given never echoed
+            return _err(422, "bad_seats" if exc.field == "seats" else exc.code,
+                        unechoed(exc.plain, req.config), exc.field)
         except UnknownBotError as exc:
             return _err(422, exc.code, str(exc), "seats")
         except TooManyRooms as exc:
@@ -387,7 +434,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         if new is None:
             cfg = {k: v for k, v in room.rec.config.items() if not k.startswith("_")}
             seats = [{"kind": "bot" if s.get("bot") else "human", "name": s.get("name", ""),
-                      "bot": s.get("bot")} for s in room.rec.seats]
+                      "bot": s.get("bot"), "iterations": s.get("iterations")}
+                     for s in room.rec.seats]
             title = room.rec.title if room.rec.title.startswith("Rematch: ") else \
                 f"Rematch: {room.rec.title or room.rec.ruleset}"
             try:
@@ -537,6 +585,7 @@ def _created(room: Room, tokens: dict[str, Any] | None = None) -> dict[str, Any]
         "host_token": host,
         "seats": [
             {"seat": i, "name": s["name"], "bot": s.get("bot"), "token": plain[i],
+             **({"iterations": s["iterations"]} if s.get("iterations") else {}),
              "url": f"{base}/game/{room.id}#t={plain[i]}" if plain[i] else None}
             for i, s in enumerate(room.rec.seats)
         ],

@@ -30,7 +30,7 @@ from hauntkit.core.campaign import Campaign, current_game, upcoming
 from hauntkit.core.campaign_view import present
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import ConfigError, Ruleset, plays_campaigns
-from hauntkit.server.app import TableSpec, _bearer
+from hauntkit.server.app import TableSpec, _bearer, _err, unechoed
 from hauntkit.server.campaigns import (
     Campaigns,
     campaign_seat_token,
@@ -46,13 +46,6 @@ log = logging.getLogger("hauntkit.server")
 
 class CreateCampaign(TableSpec):
     """A new campaign: the same fields as a new game's table."""
-
-
-def _err(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
-    body = {"type": "error", "code": code, "message": message}
-    if field is not None:
-        body["field"] = field
-    return JSONResponse(body, status_code=status)
 
 
 def presented(rs: Ruleset, camp: Campaign) -> dict[str, Any]:
@@ -123,7 +116,7 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         try:
             cfg = type(rs).validate_campaign_config(cfg)
         except ConfigError as exc:
-            return _err(422, exc.code, str(exc), exc.field)
+            return _err(422, exc.code, unechoed(exc.plain, req.config), exc.field)
         host = secrets.token_urlsafe(18)
         try:
             camp = await run(camps.create, req.ruleset, cfg, seats, req.seed, req.title, host)

@@ -6,6 +6,7 @@ See docs/protocol.md for the full protocol.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -52,11 +53,25 @@ def readable_id(text: str | bytes) -> str | int | None:
     try:
         msg = orjson.loads(text)
     except orjson.JSONDecodeError:
-        return None
+        return _leading_id(text if isinstance(text, str) else text.decode("utf-8", "replace"))
     rid = msg.get("id") if isinstance(msg, dict) else None
     if isinstance(rid, (str, int)) and not isinstance(rid, bool) and len(str(rid)) <= 64:
         return rid
     return None
+
+
+# an object's "id" among its first top-level keys: before any nested object or list begins
+_LEADING_ID = re.compile(r'\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d{1,18}|"[^"\\]{0,64}")\s*[,}]')
+
+
+def _leading_id(text: str) -> str | int | None:
+    """The ``id`` of a message that is not valid JSON (a NaN, cut short...) when it can still be
+    read plainly: a top-level ``"id"`` before anything nested."""
+    found = _LEADING_ID.match(text)
+    if found is None:
+        return None
+    raw = found.group(1)
+    return raw[1:-1] if raw.startswith('"') else int(raw)
 
 
 def _check(text: str | bytes) -> dict[str, Any]:

@@ -479,6 +479,9 @@ class Room:
     async def _bot_choice(self, game: Game, seat: int) -> dict[str, Any]:
         name = self.rec.seats[seat]["bot"]
         bot = get_bot(name, game.ruleset)
+        iterations = self.rec.seats[seat].get("iterations")
+        if iterations and hasattr(bot, "iterations"):  # chosen in the lobby (bounded there)
+            bot.iterations = int(iterations)
         view = self.view(seat) if bot.uses_view else {}
         legal = game.legal_actions(seat)
         rng = bot_rng(game.state["seed"], seat, game.state["version"])
@@ -746,6 +749,8 @@ class Manager:
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
                               "token_hash": hash_token(plain[i]) if rematch_of is None
                               else rematch_of.seats[i].get("token_hash")})
+            if bot is not None and s.get("iterations"):  # a searching bot's budget (app.py)
+                rec_seats[-1]["iterations"] = int(s["iterations"])
         game = Game.new(rs, cfg, seed)
         if setup is not None:
             rs.apply_setup(game.state, setup)

@@ -7,16 +7,32 @@ import { describeResult, readOptions, renderOptions, seatCountProblem, syncSeatR
 import { startCampaignForm } from "./newcampaign.js";
 
 const $ = (id) => document.getElementById(id);
-let info = { rulesets: [], bots: [], dev: false };
+let info = { rulesets: [], bots: [], bot_options: {}, dev: false };
+
+// A searching bot's budget per decision (the server says which bots take one, and its bounds).
+function iterationsInput(i) {
+  return el("input", { class: "seat-iterations", type: "number", step: "10", hidden: true,
+    "aria-label": `seat ${i + 1} bot search iterations`, title: "search iterations per decision: more plays stronger and slower" });
+}
+
+function showIterations(kind, input) {
+  const spec = info.bot_options?.[kind.value.startsWith("bot:") ? kind.value.slice(4) : ""]?.iterations;
+  input.hidden = !spec;
+  if (spec) Object.assign(input, { min: spec.min, max: spec.max, placeholder: `${spec.default} iterations` });
+  else input.value = "";
+}
 
 function seatRow(i) {
   const kind = el("select", { class: "seat-kind", "aria-label": `seat ${i + 1} played by` },
     el("option", { value: "human" }, "a person"),
     ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
   if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
+  const iterations = iterationsInput(i);
+  kind.addEventListener("change", () => showIterations(kind, iterations));
+  showIterations(kind, iterations);
   return el("tr", {}, el("td", {}, String(i + 1)),
     el("td", {}, el("input", { class: "seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `seat ${i + 1} name` })),
-    el("td", {}, kind));
+    el("td", { class: "seat-by" }, kind, iterations));
 }
 
 function currentRuleset() {
@@ -36,7 +52,7 @@ function remember(created) {
 function showLinks(created) {
   const list = clear($("links"));
   for (const s of created.seats) {
-    const who = s.bot ? `played by bot “${s.bot}”` : "a person";
+    const who = s.bot ? `played by bot “${s.bot}”${s.iterations ? ` (${s.iterations} iterations)` : ""}` : "a person";
     list.append(el("li", { class: "link-row" },
       el("strong", {}, `${s.name}`), ` (seat ${s.seat + 1}, ${who}) `,
       el("a", { href: s.url, target: "_blank", class: "seat-link", dataset: { seat: s.seat } }, "open seat"),
@@ -57,7 +73,10 @@ async function create(ev) {
   const seats = [...$("seat-rows").children].map((row) => {
     const kind = row.querySelector(".seat-kind").value;
     const name = row.querySelector(".seat-name").value.trim();
-    return kind.startsWith("bot:") ? { kind: "bot", bot: kind.slice(4), name } : { kind: "human", name };
+    const iterations = row.querySelector(".seat-iterations").value;
+    if (!kind.startsWith("bot:")) return { kind: "human", name };
+    return iterations !== "" ? { kind: "bot", bot: kind.slice(4), name, iterations: Number(iterations) }
+      : { kind: "bot", bot: kind.slice(4), name };
   });
   const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim(), config: readOptions($("options")) };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
