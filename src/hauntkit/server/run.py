@@ -7,6 +7,7 @@ import json
 import os
 import threading
 import webbrowser
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
@@ -14,13 +15,19 @@ from fastapi import FastAPI
 from hauntkit.server.app import create_app
 from hauntkit.server.rooms import Settings
 
+# Websocket options of every server process. No per-message compression: deflating each
+# state message (a few kB of JSON) cost the server more CPU than building it (about 0.45 ms a
+# message, three messages an action: the largest single cost under load, issue 12), and the
+# client as much again to inflate it; a game's messages are small enough to send as they are.
+WS_OPTIONS: dict[str, Any] = {"ws_max_size": 1024 * 1024, "ws_ping_interval": 20,
+                              "ws_ping_timeout": 30, "ws_per_message_deflate": False}
+
 
 def build_server(settings: Settings, host: str, port: int) -> uvicorn.Server:
     """A uvicorn server for ``settings`` (not started)."""
     config = uvicorn.Config(
-        create_app(settings), host=host, port=port, log_level="warning",
-        ws_max_size=1024 * 1024, ws_ping_interval=20, ws_ping_timeout=30,
-        lifespan="on",
+        create_app(settings), host=host, port=port, log_level="warning", lifespan="on",
+        **WS_OPTIONS,
     )
     return uvicorn.Server(config)
 
@@ -44,8 +51,7 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> Non
     print(f"hauntkit is serving at {url} with {workers} worker processes  (Ctrl-C stops it; "
           "games are saved)", flush=True)
     uvicorn.run("hauntkit.server.run:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level="warning", ws_max_size=1024 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=30, lifespan="on")
+                workers=workers, log_level="warning", lifespan="on", **WS_OPTIONS)
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765,
