@@ -10,17 +10,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.core.rng import roll_die
+from hauntkit.core.rng import _GOLDEN, _MASK, roll_die
 
 BLANK, SHIELD, DOUBLE = 0, 1, 2
 COMBAT_FACES = (SHIELD, SHIELD, SHIELD, DOUBLE, BLANK, BLANK)
+_N_COMBAT = len(COMBAT_FACES)
 D6_FACES = (1, 2, 3, 4, 5, 6)
 
 
 def combat(state: dict[str, Any], n: int) -> list[int]:
-    """Roll ``n`` combat dice."""
+    """Roll ``n`` combat dice (scripted faces first: then die by die through ``roll_die``;
+    otherwise the same draws as ``roll_die``, inlined)."""
     rng = state["rng"]
-    return [roll_die(rng, COMBAT_FACES) for _ in range(max(0, n))]
+    if rng["script"]:
+        return [roll_die(rng, COMBAT_FACES) for _ in range(max(0, n))]
+    s = rng["s"]
+    out = []
+    for _ in range(n):
+        s = (s + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        out.append(COMBAT_FACES[(z ^ (z >> 31)) % _N_COMBAT])  # core.rng's splitmix64
+    rng["s"] = s
+    return out
 
 
 def d6(state: dict[str, Any]) -> int:

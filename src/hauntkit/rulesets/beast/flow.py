@@ -179,11 +179,11 @@ class FlowMixin:
         passed, focus = window["passed"], window["focus"]
         mover = state["units"][focus] if focus else None
         seats = set()
+        hands = state["clash"].get("hands", {}) if "clash" in state else None
         for u in state["units"].values():  # cheap filter before listing targets
             if u["side"] != "hunters" or u["seat"] in passed or not u["alive"]:
                 continue
-            if "card_casting" in self.passives(u) and state.get("clash", {}).get(
-                    "hands", {}).get(u["id"]):
+            if hands and hands.get(u["id"]) and "card_casting" in self.passives(u):
                 seats.add(u["seat"])  # clash cards are free actions, any time
                 continue
             if u["intr"]:

@@ -94,19 +94,32 @@ def dir_word(d: Any) -> str:
 
 def faces_text(faces: list[int]) -> str:
     """Combat die faces as words: ``[2, 0]`` -> ``"double sword, blank"``."""
-    return ", ".join(FACE_WORDS.get(f, str(f)) for f in faces) if faces else "no dice"
+    return ", ".join([FACE_WORDS.get(f, str(f)) for f in faces]) if faces else "no dice"
+
+
+# Texts of rolls by their faces: every attack and defence writes one (few distinct rolls).
+_HITS_TEXT: dict[tuple[int, ...], str] = {}
+_BLOCKS_TEXT: dict[tuple[int, ...], str] = {}
 
 
 def hits_text(faces: list[int]) -> str:
     """An attack roll: its faces and its hits (1 and 2 are hits: RULING R1)."""
-    n = sum(1 for f in faces if f)
-    return f"{faces_text(faces)} ({n} hit{'' if n == 1 else 's'})"
+    key = tuple(faces)
+    text = _HITS_TEXT.get(key)
+    if text is None:
+        n = sum(1 for f in faces if f)
+        text = _HITS_TEXT[key] = f"{faces_text(faces)} ({n} hit{'' if n == 1 else 's'})"
+    return text
 
 
 def blocks_text(faces: list[int]) -> str:
     """A defence roll: its faces and its blocks (only sword & shield blocks: RULING R1)."""
-    n = sum(1 for f in faces if f == 1)
-    return f"{faces_text(faces)} ({n} block{'' if n == 1 else 's'})"
+    key = tuple(faces)
+    text = _BLOCKS_TEXT.get(key)
+    if text is None:
+        n = sum(1 for f in faces if f == 1)
+        text = _BLOCKS_TEXT[key] = f"{faces_text(faces)} ({n} block{'' if n == 1 else 's'})"
+    return text
 
 
 def object_name(state: State, oid: Any, rs: Any = None) -> str:

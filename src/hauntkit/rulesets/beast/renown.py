@@ -40,8 +40,9 @@ def infamy_level(state: State) -> int:
 
 
 def reckless(state: State) -> bool:
-    """Infamy 2+: Reckless (free attack each turn, -1 DEF)."""
-    return infamy_level(state) >= 2
+    """Infamy 2+: Reckless (free attack each turn, -1 DEF); asked for every hunter's
+    options, so the threshold of level 2 is compared directly."""
+    return state.get("infamy", 0) >= _THRESHOLDS[1]
 
 
 def gain(state: State, kind: str, n: int) -> int:

@@ -28,10 +28,16 @@ class Rules:
 
     def name(self, unit: Unit) -> str:
         """A unit's display name: the hunter's name, or the enemy's with its number."""
-        kind = unit["kind"]
+        key = (unit["kind"], unit["id"])
+        name = self.c.unit_names.get(key)
+        if name is None:
+            name = self.c.unit_names[key] = self._name(*key)
+        return name
+
+    def _name(self, kind: str, uid: str) -> str:
         if kind in self.c.hunters:
             return self.c.hunters[kind].name
-        num = unit["id"].rsplit("-", 1)[-1]
+        num = uid.rsplit("-", 1)[-1]
         name = self.c.enemies[kind].name
         return f"{name} {num}" if num.isdigit() else name
 
