@@ -121,9 +121,9 @@ def test_the_great_arcana_summons_a_tarot_spirit(rs):
     assert tarot in g.legal_actions(0)
     g.act(0, tarot)
     spirit = g.state["hx"]["nysa"]["tarot"]
-    assert spirit in rs.c.enemies
+    assert spirit in rs.c.tarot  # one of the Tarot's 18 spirits (HR-110)
     nysa = g.state["units"]["nysa"]
-    assert rs.melee_value(g.state, nysa) == rs.c.enemies[spirit].melee
+    assert rs.melee_value(g.state, nysa) == rs.c.tarot[spirit].melee
     ids = {ab.id for ab in rs.unit_abilities(g.state, nysa)}
     assert {f"tarot-{spirit}-s1", f"tarot-{spirit}-s2"} <= ids
     assert tarot not in g.legal_actions(0)  # one summoning a battle

@@ -14,6 +14,7 @@ from hauntkit.rulesets.beast.schema import (
     Enemy,
     Herb,
     Hunter,
+    TarotSpirit,
     Template,
 )
 
@@ -151,6 +152,9 @@ class Content:
                         kind="free", targets=cs.targets, range=cs.range, attack=cs.attack,
                         element=cs.element, effects=cs.effects)
         self.herbs: dict[str, Herb] = items.get("herbs", {})  # type: ignore[assignment]
+        # the Tarot of Nysa's Great Arcana: its 18 spirits (RULING HR-110)
+        self.tarot: dict[str, TarotSpirit] = items.get(
+            "tarot_spirits", {})  # type: ignore[assignment]
         # abilities a hunter gains in battle (Blood Arts, Tarot spirits): looked up by id
         self.gained: dict[str, dict[str, Ability]] = {}
         for hid, h in self.hunters.items():
@@ -159,8 +163,8 @@ class Content:
                 for eid, e in self.enemies.items():
                     gained[f"art-{eid}"] = blood_art(eid, e)
             if "card_casting" in h.passives:
-                for eid, e in self.enemies.items():
-                    gained.update(tarot_abilities(eid, e))
+                for sid, spirit in self.tarot.items():
+                    gained.update(tarot_abilities(sid, spirit))
             self.gained[hid] = gained
             self.abilities[hid].update(gained)
 
@@ -177,7 +181,7 @@ def blood_art(eid: str, enemy: Enemy) -> Ability:
                                  "signature": False})
 
 
-def tarot_abilities(eid: str, enemy: Enemy) -> dict[str, Ability]:
+def tarot_abilities(eid: str, enemy: TarotSpirit) -> dict[str, Ability]:
     """A Tarot spirit's gifts (Great Arcana): its ranged attack, its Special 1 (2-round cool
     down) and its Special 2 (once a battle)."""
     out: dict[str, Ability] = {}

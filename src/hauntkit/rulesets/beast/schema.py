@@ -146,6 +146,21 @@ class Hunter(_Item):
     abilities: list[Ability] = Field(default_factory=list)
 
 
+class TarotSpirit(_Item):
+    """One of the Tarot's 18 adversaries Nysa's Great Arcana summons (rules: "Great Arcana
+    (Nysa)"; the list is ours, RULING HR-110): only what it gives her: its melee attack value,
+    its ranged attack, its Special 1 and its Special 2."""
+
+    id: str
+    name: str
+    card: str = Field(min_length=1, description="the Tarot card the spirit is sealed in")
+    text: str = Field(min_length=1)
+    melee: int = Field(ge=1, le=10)
+    ranged: RangedAttack | None = None
+    special1: Ability
+    special2: Ability
+
+
 class Herb(_Item):
     """A herb Joe can Forage (rules: "Forage (Joe)"; the table is ours, RULING HR-60)."""
 
@@ -320,6 +335,7 @@ PACK_SPEC = PackSpec(
         **HUNT_KINDS,
         "clash_cards": ClashCard,
         "herbs": Herb,
+        "tarot_spirits": TarotSpirit,
     },
     checks=[_check_refs, check_hunt_refs],
 )

@@ -11,8 +11,9 @@ each, then ``decline`` to stop.
 Arcanas: as her action, buried cards are laid into a formation (``{"type": "arcana", "unit",
 "formation"}``), which unlocks its ability while formed. Level 2 needs Occult tier 2.
 Great Arcana: with Tower 2, Grand Cross, Pyramid 2 and Great Wall 2 formed, her action summons a
-random Tarot spirit (one of the pack's enemies) once a battle: its melee value becomes hers and
-its ranged attack, Special 1 (2-round cool down) and Special 2 (once a battle) her actions.
+random Tarot spirit (one of the pack's 18 ``tarot_spirits``, RULING HR-110) once a battle: its
+melee value becomes hers and its ranged attack, Special 1 (2-round cool down) and Special 2
+(once a battle) her actions.
 """
 
 from __future__ import annotations
@@ -200,7 +201,7 @@ class CardsMixin:
         occult = self.skill_values(state, unit).get("occult", 0)
         out = [{"type": "arcana", "unit": unit["id"], "formation": f}
                for f in FORMATIONS if can_form(rec, f, occult) is None]
-        if great_arcana(rec) and not rec.get("tarot_drawn"):
+        if great_arcana(rec) and not rec.get("tarot_drawn") and self.c.tarot:
             out.append({"type": "tarot", "unit": unit["id"]})
         return out
 
@@ -213,17 +214,18 @@ class CardsMixin:
 
     def summon_tarot(self, state: State, unit: Unit) -> None:
         self.take_action(unit)
-        spirit = choice(state["rng"], sorted(self.c.enemies))
+        spirit = choice(state["rng"], sorted(self.c.tarot))
         rec = self.hx(state, unit["id"])
         rec.update({"tarot": spirit, "tarot_drawn": True, "tarot_s2_used": False})
-        emit(state, "tarot", f"{self.name(unit)} binds the spirit of "
-             f"{self.c.enemies[spirit].name}.", unit=unit["id"], spirit=spirit)
+        card = self.c.tarot[spirit]
+        emit(state, "tarot", f"{self.name(unit)} draws {card.card} and binds the spirit of "
+             f"{card.name}.", unit=unit["id"], spirit=spirit)
 
     def melee_value(self, state: State, unit: Unit) -> int:
         """A hunter's melee attack value: its card's, or its Tarot spirit's."""
         spirit = state.get("hx", {}).get(unit["id"], {}).get("tarot")
-        if spirit and "card_casting" in self.passives(unit):
-            return self.c.enemies[spirit].melee
+        if spirit in self.c.tarot and "card_casting" in self.passives(unit):
+            return self.c.tarot[spirit].melee
         return self.c.hunters[unit["kind"]].melee
 
 
