@@ -41,15 +41,23 @@ function toast(text, kind = "error") {
   toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
 }
 
+// The dice of an event for the tray: the renderer's own drawing (``trayDice``, e.g. beast's
+// combat faces) or the event's ``dice`` as numbers; null when it rolled none.
+function diceOf(event) {
+  const own = renderer.trayDice ? renderer.trayDice(event) : null;
+  if (own) return own;
+  const faces = Array.isArray(event.dice) ? event.dice : [];
+  if (faces.length) return el("span", { class: "dice-row" }, ...faces.map((d) => el("span", { class: "die" }, String(d))));
+  return /roll/.test(event.type) && typeof event.result === "number" ? el("span", { class: "dice-row" }) : null;
+}
+
 // The latest rolls, as dice in a tray of their own under the header: it takes its own place in
 // the page, so it never covers the haunt banner, the status bar or the choices.
-function showDice(events) {
+function showDice(rolled) {
   const box = $("dice");
   clear(box);
-  for (const event of events.slice(-2)) {
-    const faces = Array.isArray(event.dice) ? event.dice : [];
-    box.append(el("div", { class: "dice-roll" },
-      faces.length ? el("span", { class: "dice-row" }, ...faces.map((d) => el("span", { class: "die" }, String(d)))) : null,
+  for (const [event, dice] of rolled.slice(-2)) {
+    box.append(el("div", { class: "dice-roll" }, dice.childNodes.length ? dice : null,
       el("span", { class: "dice-who" }, event.text || "Dice")));
   }
   box.classList.remove("idle");
@@ -171,8 +179,8 @@ function addEvents(events, reset) {
     setTimeout(() => { banner.hidden = true; }, 12000);
   }
   // every roll, shown to everyone: events with their dice, or a roll's total alone
-  const rolled = events.filter((e) => Array.isArray(e.dice) || (/roll/.test(e.type) && typeof e.result === "number"));
-  if (!reset && rolled.length) showDice(rolled);
+  const rolled = reset ? [] : events.map((e) => [e, diceOf(e)]).filter(([, dice]) => dice);
+  if (rolled.length) showDice(rolled);
   if (!reset && renderer.cardOf) {
     const cards = drawnCards(events, renderer.cardOf);
     if (cards.length) pendingCard = cards[cards.length - 1];

@@ -135,17 +135,22 @@ function die(face) {
     svg("svg", { viewBox: "0 0 16 16", width: 16, height: 16 }, ...paths.map((d) => svg("path", { d }))));
 }
 
+// The dice of one roll event: combat dice drawn as faces, d6 rolls as numbers; null when the
+// event rolled nothing (the side column's list and the page's top tray both use it).
+export function rollDice(e) {
+  if (!ROLLS.has(e.type)) return null;
+  const faces = Array.isArray(e.faces) ? e.faces : typeof e.face === "number" ? [e.face] : null;
+  if (faces) return el("span", { class: "dice-row" }, ...faces.map(die));
+  if (e.type === "initiative") return el("span", { class: "dice-row" }, el("span", { class: "d6" }, String(e.hunters)), " vs ", el("span", { class: "d6" }, String(e.enemies)));
+  if (typeof e.roll === "number") return el("span", { class: "dice-row" }, el("span", { class: "d6" }, String(e.roll)));
+  return null;
+}
+
 export function rolls(story) {
   const list = (story || []).filter((e) => ROLLS.has(e.type)).slice(-8).reverse();
   return el("section", { class: "info rolls" }, el("h3", {}, "Dice"),
-    list.length ? el("ul", { class: "roll-list" }, ...list.map((e) => {
-      let faces = Array.isArray(e.faces) ? e.faces : typeof e.face === "number" ? [e.face] : null;
-      let shown;
-      if (faces) shown = el("span", { class: "dice-row" }, ...faces.map(die));
-      else if (e.type === "initiative") shown = el("span", { class: "dice-row" }, el("span", { class: "d6" }, String(e.hunters)), " vs ", el("span", { class: "d6" }, String(e.enemies)));
-      else if (typeof e.roll === "number") shown = el("span", { class: "dice-row" }, el("span", { class: "d6" }, String(e.roll)));
-      return el("li", { class: `roll ev-${e.type}` }, shown, " ", el("span", { class: "roll-text" }, e.text));
-    })) : el("p", { class: "waiting" }, "No dice yet."));
+    list.length ? el("ul", { class: "roll-list" }, ...list.map((e) =>
+      el("li", { class: `roll ev-${e.type}` }, rollDice(e), " ", el("span", { class: "roll-text" }, e.text)))) : el("p", { class: "waiting" }, "No dice yet."));
 }
 
 export function legend() {

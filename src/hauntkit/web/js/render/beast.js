@@ -9,9 +9,12 @@ import { el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
 import { SEAT_COLOURS, abilityOf, catalog, hunterBook, joinNames, seatHunters, spaceName, statusWord, unitName } from "./beast-common.js";
 import * as hunt from "./beast-hunt.js";
-import { battleHeader, hunterCard, intentBox, legend, mineSection, rolls, turnOrder, unitList } from "./beast-info.js";
+import { battleHeader, hunterCard, intentBox, legend, mineSection, rollDice, rolls, turnOrder, unitList } from "./beast-info.js";
 
 export { spaceName, statusWord, unitName, seatHunters, SEAT_COLOURS };
+
+// The page's top dice tray (game.js): the dice of a roll event, as the side column shows them.
+export function trayDice(e) { return rollDice(e); }
 
 const CELL = 58;
 
