@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 
-def open_game_pages(ctx: Any, urls: list[str], errors: list[str]) -> list[Any]:
-    """One page per url, each live with its board drawn; page errors go to ``errors``."""
+def open_game_pages(ctx: Any, urls: list[str], errors: list[str],
+                    board: str = ".explorer-card") -> list[Any]:
+    """One page per url, each live with its board drawn (``board``: a selector that shows it
+    is); page errors go to ``errors``."""
     pages = []
     for url in urls:
         p = ctx.new_page()
         p.on("pageerror", lambda e: errors.append(str(e)))
         p.goto(url)
         p.wait_for_selector("#conn.live")
-        p.wait_for_selector(".explorer-card")
+        p.wait_for_selector(board)
         pages.append(p)
     return pages
 

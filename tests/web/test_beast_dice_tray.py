@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness import ServerProcess
+from pages import open_game_pages
 
 
 def test_the_top_tray_shows_the_dice_of_a_beast_attack(browser, web_server: ServerProcess,
@@ -21,12 +22,8 @@ def test_the_top_tray_shows_the_dice_of_a_beast_attack(browser, web_server: Serv
                                               "thug-1": {"x": 6, "y": 2}}},
                              dice=[1, 0, 0, 0], seed=11)
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
-    page = ctx.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(made["seats"][0]["url"])
-    page.wait_for_selector("#conn.live")
-    page.wait_for_selector("svg.beast-map .unit")
+    page, = open_game_pages(ctx, [made["seats"][0]["url"]], errors, board="svg.beast-map .unit")
     assert page.locator("#dice .die").count() == 0  # nothing rolled since the page opened
 
     page.click("svg.beast-map .unit.can-attack[data-unit='thug-1']")
