@@ -186,27 +186,31 @@ def test_a_bad_database_url_is_one_clear_line(tmp_path: Path) -> None:
 
 def test_workers_need_redis(tmp_path: Path) -> None:
     line = _refused(["--port", str(free_port()), "--workers", "2"], tmp_path)
-    assert "--workers 2 needs --redis" in line
+    assert "--workers 2 needs --redis URL or a postgresql:// --db" in line
+    line = _refused(["--port", str(free_port()), "--cluster"], tmp_path)  # SQLite: no link
+    assert "--cluster needs --redis URL or a postgresql:// --db" in line
     line = _refused(["--port", str(free_port()), "--redis", "redis://127.0.0.1:1/0"], tmp_path)
     assert "--redis" in line and "no answer" in line
 
 
 @pytest.mark.postgres
-def test_play_with_two_workers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("link", ["redis", "postgres"])
+def test_play_with_two_workers(tmp_path: Path, link: str) -> None:
     """Issue 12: `hauntkit play --workers N` starts N server processes on one port, sharing
-    PostgreSQL and Redis."""
+    PostgreSQL, linked by Redis or (no --redis) by PostgreSQL LISTEN/NOTIFY."""
     from harness import redis_unavailable, redis_url
 
     from hauntkit.cli.loadtest import worker_count
 
-    why = pg_unavailable() or redis_unavailable()
+    why = pg_unavailable() or (redis_unavailable() if link == "redis" else None)
     if why:
         pytest.fail(why)  # a test that should run never skips quietly
-    prefix = f"wk{os.getpid()}_"
+    prefix = f"wk{os.getpid()}{link[0]}_"
     plain = pg_url().replace("postgresql+psycopg://", "postgresql://")
     port = free_port()
+    linked = ["--redis", redis_url()] if link == "redis" else []
     proc, url = _start(["--port", str(port), "--db", plain, "--table-prefix", prefix,
-                        "--redis", redis_url(), "--workers", "2"], tmp_path)
+                        *linked, "--workers", "2"], tmp_path)
     try:
         deadline = time.monotonic() + 120
         while worker_count(proc.pid) < 2:
@@ -225,6 +229,23 @@ def test_play_with_two_workers(tmp_path: Path) -> None:
         gid = r.json()["id"]
         for _ in range(4):  # whichever worker answers knows the game
             assert httpx.get(f"{url}api/games/{gid}", timeout=30).json()["id"] == gid
+        seats = r.json()["seats"]
+        version = 0
+        while version < 3:  # moves made through either worker reach the game's owner
+            st = httpx.get(f"{url}api/games/{gid}/state", timeout=30).json()
+            while st["version"] < version:  # this worker has not heard of the last move yet
+                assert time.monotonic() < deadline + 120, "a move never reached a worker"
+                st = httpx.get(f"{url}api/games/{gid}/state", timeout=30).json()
+            token = seats[st["to_act"][0]]["token"]
+            mine = httpx.get(f"{url}api/games/{gid}/state", timeout=30,
+                             headers={"Authorization": f"Bearer {token}"}).json()
+            if mine["version"] != version:  # the other worker, and it lags: ask again
+                continue
+            done = httpx.post(f"{url}api/games/{gid}/act", timeout=60,
+                              headers={"Authorization": f"Bearer {token}"},
+                              json={"action": mine["legal_actions"][0], "version": version})
+            assert done.status_code == 200 and done.json()["version"] == version + 1, done.text
+            version += 1
     finally:
         _stop(proc)
         drop_db(pg_url(), prefix)

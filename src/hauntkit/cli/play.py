@@ -116,7 +116,13 @@ def register(app: typer.Typer) -> None:
             None, help="Redis URL linking several server processes (needs a shared --db; "
                        "see docs/deploy.md), e.g. redis://127.0.0.1:6379/0."),
         workers: int = typer.Option(
-            1, help="Server processes on this port (more than 1 needs --redis)."),
+            1, help="Server processes on this port (more than 1 needs --redis or a "
+                    "postgresql:// --db)."),
+        cluster: bool = typer.Option(
+            False, "--cluster",
+            help="Link this process with the other servers of the same postgresql:// --db "
+                 "over PostgreSQL LISTEN/NOTIFY (several machines without Redis; implied by "
+                 "--workers N without --redis)."),
     ) -> None:
         """Serve the lobby and games in the browser; prints the URL."""
         from hauntkit.server.db import database_url
@@ -126,9 +132,12 @@ def register(app: typer.Typer) -> None:
         check_port(host, port)
         if workers < 1:
             fail(f"--workers {workers}: at least 1")
-        if workers > 1 and not redis:
-            fail(f"--workers {workers} needs --redis URL so the processes hear each other's "
-                 "moves (see docs/deploy.md)")
+        postgres = (db or "").startswith(("postgresql", "postgres://"))
+        pg_cluster = not redis and (cluster or workers > 1)
+        if pg_cluster and not postgres:
+            what = "--cluster" if cluster else f"--workers {workers}"
+            fail(f"{what} needs --redis URL or a postgresql:// --db so the processes hear "
+                 "each other's moves (see docs/deploy.md)")
         if redis:
             check_redis(redis)
         if bot_delay < 0:
@@ -154,7 +163,7 @@ def register(app: typer.Typer) -> None:
                             dev=dev, bot_delay=bot_delay, content=packs,
                             replace_starter={rid: replace_starter for rid in packs},
                             max_rooms=max_games, create_rate=games_per_minute / 60.0,
-                            redis_url=redis)
+                            redis_url=redis, pg_cluster=pg_cluster)
         if workers > 1:
             serve_workers(settings, host, port, workers)
         else:

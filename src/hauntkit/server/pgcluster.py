@@ -16,7 +16,7 @@ from hauntkit.server.cluster import Cluster
 
 log = logging.getLogger("hauntkit.server")
 
-NOW = "extract(epoch from clock_timestamp())"
+NOW = "extract(epoch from clock_timestamp())::float8"
 MAX_NOTIFY = 7900  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 
 

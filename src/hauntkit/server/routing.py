@@ -53,7 +53,7 @@ async def route_act(room: Room, seat: int | None, action: dict[str, Any],
     loop = asyncio.get_running_loop()
     deadline = loop.time() + ROUTE_TIMEOUT
     while True:
-        owner = await cluster.owner(room.id)
+        owner = cluster.node if room.id in cluster.owned else await cluster.owner(room.id)
         if owner is None or owner == cluster.node:
             if room.evicted:
                 fresh = await mgr.room(room.id)
