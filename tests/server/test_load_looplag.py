@@ -4,9 +4,10 @@ a callback that holds the loop shows up as a late wake-up of that size."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 
-from hauntkit.server.looplag import LoopLag
+from hauntkit.server.looplag import GC_THRESHOLDS, LoopLag, tune_gc
 
 
 def test_a_blocked_loop_is_seen_late_by_about_the_block() -> None:
@@ -39,3 +40,17 @@ def test_lateness_is_never_negative() -> None:
     lag.note(0.02)
     assert lag.samples == [0.0, 0.02]
     assert lag.figures()["max_ms"] == 20.0
+
+
+def test_a_server_process_collects_garbage_seldom_and_never_rescans_its_start_up() -> None:
+    """What ``hauntkit play`` sets once its app is built (restored afterwards: the test
+    process keeps its own settings)."""
+    before = gc.get_threshold()
+    try:
+        tune_gc()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert GC_THRESHOLDS[0] >= 10_000  # not the default 700: no young collection per action
+        assert gc.get_freeze_count() > 1000  # modules and the like are out of sight for good
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

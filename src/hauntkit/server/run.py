@@ -13,6 +13,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from hauntkit.server.app import create_app
+from hauntkit.server.looplag import tune_gc
 from hauntkit.server.rooms import Settings
 
 # Websocket options of every server process. No per-message compression: deflating each
@@ -29,6 +30,7 @@ def build_server(settings: Settings, host: str, port: int) -> uvicorn.Server:
         create_app(settings), host=host, port=port, log_level="warning", lifespan="on",
         **WS_OPTIONS,
     )
+    tune_gc()
     return uvicorn.Server(config)
 
 
@@ -38,7 +40,9 @@ SETTINGS_ENV = "HAUNTKIT_SERVER_SETTINGS"
 def app_from_env() -> FastAPI:
     """The app of one worker process of ``hauntkit play --workers N`` (uvicorn imports this
     factory in each worker; the settings come through the environment)."""
-    return create_app(Settings(**json.loads(os.environ[SETTINGS_ENV])))
+    app = create_app(Settings(**json.loads(os.environ[SETTINGS_ENV])))
+    tune_gc()
+    return app
 
 
 def serve_workers(settings: Settings, host: str, port: int, workers: int) -> None:
