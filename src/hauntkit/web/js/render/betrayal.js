@@ -1,15 +1,18 @@
 // The betrayal renderer: the house floor by floor, explorers with their trait tracks and cards,
 // monsters, the haunt (public intro, my side's secret book), and rich prompts (tile rotation).
 // It draws only what the seat's view holds; names and texts of components come from the
-// public catalogue (/api/rulesets/betrayal/catalog).
+// public catalogue (/api/rulesets/betrayal/catalog). Imported as "betrayal.js?ruleset=<id>"
+// (render/legacy.js), it is another instance of this module drawing that ruleset's house from
+// its own catalogue.
 import { el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
 
 const SIDES = ["n", "e", "s", "w"];
 const STEP = { n: [0, 1], e: [1, 0], s: [0, -1], w: [-1, 0] };
 const SIDE_NAME = { n: "north", e: "east", s: "south", w: "west" };
-const FLOORS = ["upper", "ground", "basement"];
-const FLOOR_NAME = { upper: "Upper floor", ground: "Ground floor", basement: "Basement" };
+const RULESET = new URL(import.meta.url).searchParams.get("ruleset") || "betrayal";
+const FLOORS = ["upper", "ground", "outside", "basement"]; // tabs: only those with tiles
+const FLOOR_NAME = { upper: "Upper floor", ground: "Ground floor", outside: "Outside", basement: "Basement" };
 const TRAITS = ["might", "speed", "knowledge", "sanity"];
 const SEAT_COLOURS = ["#e0b43c", "#5aa0d8", "#6fbf73", "#d77ad0", "#e07b4f", "#9fd6d0"];
 const CELL = 112;
@@ -21,7 +24,7 @@ const SYMBOLS = {
 
 let catalog = { cards: {}, characters: {}, monsters: {}, rooms: {} };
 try {
-  const res = await fetch("/api/rulesets/betrayal/catalog");
+  const res = await fetch(`/api/rulesets/${encodeURIComponent(RULESET)}/catalog`);
   if (res.ok) catalog = await res.json();
 } catch { /* names fall back to ids */ }
 
@@ -189,7 +192,7 @@ function tilePreview(room, r) {
   const s = svg("svg", { width: CELL + 8, height: CELL + 8, viewBox: `-4 -4 ${CELL + 8} ${CELL + 8}`, class: "preview" });
   drawTile(s, 0, 0, {
     name: info.name, doors: info.doors.filter((d) => !info.false_doors.includes(d)).map((d) => rotate(d, r)),
-    false_doors: info.false_doors.map((d) => rotate(d, r)), symbol: info.symbol, tokens: {}, pile: [],
+    false_doors: info.false_doors.map((d) => rotate(d, r)), symbol: info.symbol, symbols: info.symbols, tokens: {}, pile: [],
   }, { ghost: true });
   return s;
 }
@@ -209,7 +212,8 @@ function drawTile(root, px, py, t, opts = {}) {
     else lines.push(w);
   }
   lines.slice(0, 3).forEach((line, i) => g.append(svg("text", { x: mid, y: 24 + i * 13, class: "tile-name", "text-anchor": "middle", text: line })));
-  if (t.symbol) g.append(svg("text", { x: CELL - 12, y: CELL - 10, class: `symbol sym-${t.symbol}`, "text-anchor": "middle", text: t.symbol[0].toUpperCase() }, svg("title", { text: SYMBOLS[t.symbol] || `${t.symbol} symbol` })));
+  const symbols = t.symbols?.length ? t.symbols : t.symbol ? [t.symbol] : [];
+  symbols.forEach((sym, i) => g.append(svg("text", { x: CELL - 12 - i * 14, y: CELL - 10, class: `symbol sym-${sym}`, "text-anchor": "middle", text: sym[0].toUpperCase() }, svg("title", { text: SYMBOLS[sym] || `${pretty(sym)} symbol` }))));
   const toks = Object.entries(t.tokens || {}).filter(([, n]) => n);
   toks.forEach(([name, n], i) => g.append(svg("text", { x: 8, y: CELL - 10 - i * 11, class: "token", text: `${pretty(name)}${n > 1 ? ` ×${n}` : ""}` })));
   if ((t.pile || []).length) {
@@ -282,7 +286,7 @@ function drawFloor(view, msg, ui, floor, spots) {
       drawTile(root, px, py, {
         room: g.room, name: info.name,
         doors: info.doors.filter((d) => !info.false_doors.includes(d)).map((d) => rotate(d, g.action.r)),
-        false_doors: info.false_doors.map((d) => rotate(d, g.action.r)), symbol: info.symbol,
+        false_doors: info.false_doors.map((d) => rotate(d, g.action.r)), symbol: info.symbol, symbols: info.symbols,
       }, { ghost: true, click: () => { placeRot += 1; ui.rerender(); } });
     } else {
       root.append(svg("rect", { x: px + 10, y: py + 10, width: CELL - 20, height: CELL - 20, rx: 6, class: "spot clickable", onclick: () => { placeSpot = g.index; placeRot = 0; ui.rerender(); } }, svg("title", { text: "Place the tile here instead" })));
@@ -392,10 +396,11 @@ export function renderBoard(root, msg, ui) {
   }
   const floor = chooseFloor(view, msg, spots);
   const tabs = el("div", { class: "floor-tabs", role: "tablist" });
-  for (const f of FLOORS) {
+  const present = new Set(view.tiles.map((x) => x.floor));
+  for (const f of [...FLOORS.filter((x) => present.has(x) || x !== "outside"), ...[...present].filter((x) => !FLOORS.includes(x))]) {
     const count = view.explorers.filter((e) => e.alive && view.tiles.find((x) => x.room === e.room)?.floor === f).length;
     tabs.append(el("button", { type: "button", class: `floor-tab${f === floor ? " active" : ""}`, "data-floor": f, onclick: () => { shownFloor = f; ui.rerender(); } },
-      `${FLOOR_NAME[f]}${count ? ` (${count})` : ""}`));
+      `${FLOOR_NAME[f] || pretty(f)}${count ? ` (${count})` : ""}`));
   }
   if (shownFloor) tabs.append(el("button", { type: "button", class: "floor-tab follow", onclick: () => { shownFloor = null; ui.rerender(); } }, "follow the action"));
   root.append(tabs);
