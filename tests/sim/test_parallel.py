@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 from hauntkit.cli.main import app
 from hauntkit.core.errors import HauntkitError
 from hauntkit.sim.cliutil import optional_values, ray_address
-from hauntkit.sim.parallel import chunk_size, default_workers, run_ordered
+from hauntkit.sim.parallel import CHUNK_MAX, chunk_size, default_workers, run_ordered
 
 
 @pytest.mark.parametrize("workers", [1, 2, 3])
@@ -20,7 +20,9 @@ def test_results_come_back_in_job_order_for_any_worker_count(workers):
 def test_every_core_by_default_and_sane_chunks():
     assert default_workers() >= 1
     assert list(run_ordered(abs, [-3, 4], None)) == [3, 4]
-    assert chunk_size(10_000, 2) == 625 and chunk_size(3, 8) == 1
+    # at most CHUNK_MAX games a chunk (the last one leaves a core idle briefly), eight a worker
+    assert chunk_size(10_000, 2) == CHUNK_MAX and chunk_size(3, 8) == 1
+    assert chunk_size(64, 2) == 4
     with pytest.raises(HauntkitError, match="workers must be at least 1"):
         list(run_ordered(abs, [1], 0))
 

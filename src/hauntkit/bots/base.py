@@ -70,11 +70,15 @@ def get_bot(name: str = "default", ruleset: Ruleset | None = None) -> Bot:
     return bot.bind(ruleset) if ruleset is not None else bot
 
 
+def bot_seed(seed: int, seat: int, version: int = 0) -> int:
+    """The seed of ``bot_rng(seed, seat, version)``."""
+    return ((seed & 0xFFFFFFFFFFFFFFFF) << 40) | ((version & 0xFFFFFFFF) << 8) | (seat & 0xFF)
+
+
 def bot_rng(seed: int, seat: int, version: int = 0) -> random.Random:
     """The randomness of the bot in ``seat`` deciding at position ``version`` (the number of
     actions played so far) of the game ``seed``."""
-    return random.Random(((seed & 0xFFFFFFFFFFFFFFFF) << 40) | ((version & 0xFFFFFFFF) << 8)
-                         | (seat & 0xFF))
+    return random.Random(bot_seed(seed, seat, version))
 
 
 def bot_seat(waiting: list[int], seed: int, version: int) -> int:

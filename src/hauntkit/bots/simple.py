@@ -1,4 +1,10 @@
-"""Ruleset-generic bots: uniformly random, and a default that keeps a turn going a while."""
+"""Ruleset-generic bots: uniformly random, and a default that keeps a turn going a while.
+
+Both also decide through ``choose_keyed(legal_actions, key)``: the same choice as
+``choose(view, legal_actions, random.Random(key))``, reseeding one ``random.Random`` of their
+own instead of building one per decision. Simulations call it (``sim.runner``): with thousands
+of decisions per game, building a ``random.Random`` each time was a visible share of the time.
+"""
 
 from __future__ import annotations
 
@@ -7,46 +13,74 @@ from typing import Any, ClassVar
 
 from hauntkit.bots.base import Action, Bot, register_bot
 
+_reseed = random.Random.__mro__[1].seed  # the C seeding of _random.Random, without the wrapper
 
-class RandomBot(Bot):
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``, the same draw (CPython's ``_randbelow`` with
+    ``getrandbits``) without its two Python-level calls. A property test holds it to
+    ``randrange``."""
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+class KeyedChoice(Bot):
+    """A bot whose ``choose`` ignores the view: ``choose_keyed`` decides from the legal
+    actions and the decision's seed (``bots.bot_seed``) alone."""
+
+    uses_view: ClassVar[bool] = False
+    _rng: random.Random | None = None
+
+    def choose_keyed(self, legal_actions: list[Action], key: int) -> Action:
+        """``choose({}, legal_actions, random.Random(key))``, without a new Random."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random()
+        _reseed(rng, key)
+        rng.gauss_next = None  # as random.Random.seed leaves it
+        return self.choose({}, legal_actions, rng)
+
+
+class RandomBot(KeyedChoice):
     """Any legal action, uniformly."""
 
     name: ClassVar[str] = "random"
-    uses_view: ClassVar[bool] = False
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return legal_actions[below(rng, len(legal_actions))]
 
 
-class DefaultBot(Bot):
+class DefaultBot(KeyedChoice):
     """A bot for seats: picks an action type uniformly, then an action of that type, so that
     many-option types (moves, targets) do not drown the rest; and while it has anything else to
     do it ends its turn only with probability ``end_chance``, so games progress. Which types
     end a turn is the ruleset's declaration (``end_action_types``, learnt by ``bind``)."""
 
     name: ClassVar[str] = "default"
-    uses_view: ClassVar[bool] = False
 
     def __init__(self, end_chance: float = 0.15) -> None:
         self.end_chance = end_chance
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:
-        by_type: dict[str, list[Action]] = {}
-        for action in legal_actions:
-            by_type.setdefault(action["type"], []).append(action)
-        if len(by_type) == 1:
+        kinds = [action["type"] for action in legal_actions]
+        types = list(dict.fromkeys(kinds))  # in order of first appearance
+        if len(types) == 1:
             options = legal_actions
         else:
-            types = list(by_type)
             end_types = self.end_action_types
             others = [t for t in types if t not in end_types]
             if others and len(others) < len(types):
                 ends = [t for t in types if t in end_types]
                 types = ends if rng.random() < self.end_chance else others
-            options = by_type[types[rng.randrange(len(types))]]
-        return options[rng.randrange(len(options))]
+            chosen = types[below(rng, len(types))]
+            options = [a for a, kind in zip(legal_actions, kinds, strict=True) if kind == chosen]
+        return options[below(rng, len(options))]
 
 
 register_bot(RandomBot.name, RandomBot)

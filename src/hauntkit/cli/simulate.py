@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
         try:
             with progress:
                 task = progress.add_task("games", total=games)
-                summary = simulate(spec, workers, rs if workers == 1 else None,
+                summary = simulate(spec, workers, rs,
                                    progress=lambda _r: progress.advance(task),
                                    ray_address=ray_address(ray))
         except SimulationError as exc:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hauntkit.bots import Bot, bot_rng, bot_seat, get_bot
+from hauntkit.bots.base import bot_seed
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
@@ -64,6 +65,23 @@ def pick_seat(waiting: list[int], driver: random.Random) -> int:
     return waiting[0] if len(waiting) == 1 else waiting[driver.randrange(len(waiting))]
 
 
+def _decide(bot: Bot, game: Game, seat: int, legal: list[dict[str, Any]], seed: int,
+            version: int) -> dict[str, Any]:
+    """The bot's action, as ``bot.choose(view, legal, bot_rng(seed, seat, version))`` gives
+    it, by the cheapest way that gives the same one: a forced move needs no bot (bots are
+    stateless and return one of the legal actions), a bot that ignores its view gets none,
+    and a bot with ``choose_keyed`` (``bots.simple``) reseeds its own Random."""
+    if len(legal) == 1:
+        return legal[0]
+    if not legal:
+        raise HauntkitError(f"seat {seat} must act but has no legal action")
+    keyed = getattr(bot, "choose_keyed", None)
+    if keyed is not None:
+        return keyed(legal, bot_seed(seed, seat, version))  # type: ignore[no-any-return]
+    view = game.view(seat) if bot.uses_view else {}
+    return bot.choose(view, legal, bot_rng(seed, seat, version))
+
+
 def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
               bots: Bot | dict[int, Bot] | None = None, *, index: int = 0,
               max_actions: int = DEFAULT_MAX_ACTIONS, check_invariants: bool = False,
@@ -77,7 +95,8 @@ def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
     ``hauntkit.bots`` (``bot_seat``, ``bot_rng``), so the server plays the same game.
     """
     bots = bots if bots is not None else get_bot("default")
-    for bot in [bots] if isinstance(bots, Bot) else bots.values():
+    one = bots if isinstance(bots, Bot) else None
+    for bot in [bots] if one is not None else bots.values():  # type: ignore[union-attr]
         bot.bind(ruleset)
     actions = 0
     game: Game | None = None
@@ -90,13 +109,10 @@ def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
                     raise HauntkitError("no seat has a decision to make but the game is not over")
                 break
             version = game.state["version"]
-            seat = bot_seat(waiting, seed, version)
+            seat = waiting[0] if len(waiting) == 1 else bot_seat(waiting, seed, version)
             legal = game.legal_actions(seat)
-            if not legal:
-                raise HauntkitError(f"seat {seat} must act but has no legal action")
-            bot = bots if isinstance(bots, Bot) else bots[seat]
-            view = game.view(seat) if bot.uses_view else {}
-            action = bot.choose(view, legal, bot_rng(seed, seat, version))
+            action = _decide(one or bots[seat], game, seat, legal,  # type: ignore[index]
+                             seed, version)
             game.act_trusted(seat, action)
             actions += 1
             if on_action is not None:

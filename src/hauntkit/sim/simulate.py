@@ -45,12 +45,15 @@ class SimSpec:
 _WORKER: dict[str, Any] = {}
 
 
-def _ruleset_for(spec: SimSpec) -> Ruleset:
+def _ruleset_for(spec: SimSpec, loaded: Ruleset | None = None) -> Ruleset:
+    """The spec's ruleset, loaded once per process (``loaded``: one the caller has already,
+    kept for the workers that fork from this process)."""
     key = (spec.ruleset, tuple(spec.content), spec.replace_starter)
-    if _WORKER.get("key") != key:
+    if loaded is not None or _WORKER.get("key") != key:
         _WORKER["key"] = key
-        _WORKER["ruleset"] = get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
-    return _WORKER["ruleset"]
+        _WORKER["ruleset"] = loaded or get_ruleset(spec.ruleset, list(spec.content),
+                                                   spec.replace_starter)
+    return _WORKER["ruleset"]  # type: ignore[no-any-return]
 
 
 def run_one(spec: SimSpec, index: int, ruleset: Ruleset | None = None) -> GameRecord:
@@ -75,8 +78,8 @@ def iter_records(spec: SimSpec, workers: int | None = 1, ruleset: Ruleset | None
                  ray_address: str | None = None) -> Iterator[GameRecord]:
     """Each game's record, in game order whatever the number of workers (``None``: every
     core) or backend (``ray_address``, see ``parallel.run_ordered``)."""
+    rs = _ruleset_for(spec, ruleset)  # loaded here once: forked workers inherit it
     if workers == 1 and ray_address is None:
-        rs = ruleset or get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
         for index in range(spec.games):
             yield run_one(spec, index, rs)
         return
