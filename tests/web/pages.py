@@ -37,3 +37,15 @@ def play_by_clicking(page: Any, button: str = "button.action", tries: int = 300)
         except Exception:  # noqa: BLE001 - the buttons are redrawn while we look
             continue
     page.wait_for_selector("#endscreen:not([hidden])", timeout=20000)
+
+
+def page_version(page: Any) -> int:
+    """The game version the page shows (``body[data-version]``)."""
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    """Click ``selector`` and wait until the page shows a later version of the game."""
+    v = page_version(page)
+    page.click(selector)
+    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", polling=100)

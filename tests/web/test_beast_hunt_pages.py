@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 from harness import ServerProcess
+from pages import click_and_wait as _click
 
 from hauntkit.core import Game
 from hauntkit.core.campaign import finish_game, new_campaign, next_game
@@ -156,16 +157,6 @@ def _investigate(page) -> None:
             break
         _click(page, "button.action[data-type=choose] >> nth=0")
     _click(page, "button.action[data-type=done]")
-
-
-def _version(page) -> int:
-    return int(page.evaluate("document.body.dataset.version"))
-
-
-def _click(page, selector: str) -> None:
-    v = _version(page)
-    page.click(selector)
-    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", polling=100)
 
 
 def test_a_leg_of_a_hunt_through_the_pages(browser, web_server: ServerProcess,

@@ -179,6 +179,10 @@ def catalogue(c: Content) -> dict[str, Any]:
                       **{side: getattr(card, side).text for side in ("light", "dark")
                          if getattr(card, side, None) is not None}}
                   for k, card in getattr(c, "clash", {}).items()},
+        "arsenals": {k: {"name": a.name, "text": a.text, "items": list(a.items)}
+                     for k, a in getattr(getattr(c, "gear", None), "arsenals", {}).items()},
+        "tarot": {k: {"name": t.name, "card": t.card, "text": t.text}
+                  for k, t in getattr(c, "tarot", {}).items()},
         "loot": {e.id: {"name": e.name, "text": e.text, "roll": e.roll}
                  for e in getattr(getattr(c, "gear", None), "loot", {}).values()},
         "mystery": {e.id: {"name": e.name, "text": e.text, "roll": e.roll, "table": e.table}

@@ -3,6 +3,7 @@
 // page: the shop's wares, the location's event and its choices, the loot, the mystery, the rest.
 // Every button is one of the seat's legal actions, labelled by the server (describe_action).
 import { el } from "../dom.js";
+import { inWords } from "./beast-common.js";
 
 export const PHASES = ["shop", "investigate", "battle", "loot", "mystery", "rest"];
 const PHASE_NAME = { shop: "Shop", investigate: "Investigate", battle: "Battle", loot: "Loot", mystery: "Mystery", rest: "Rest" };
@@ -51,12 +52,13 @@ export function huntHeader(cat, view, story = []) {
 
 function gearCell(cat, record) {
   const gear = Object.entries(record.gear || {}).filter(([, v]) => v);
-  const parts = gear.map(([slot, id]) => el("span", { class: "gear-item", title: cat.gear?.[id]?.text || "", dataset: { item: id, slot } },
+  const parts = gear.map(([slot, id]) => el("span", { class: "gear-item", title: inWords(cat.gear?.[id]?.text), dataset: { item: id, slot } },
     `${itemName(cat, id)} (${SLOT_NAME[slot] || pretty(slot)})`));
-  const pack = (record.pack || []).map((id) => el("span", { class: "pack-item", title: cat.gear?.[id]?.text || "", dataset: { item: id } }, itemName(cat, id)));
+  const pack = (record.pack || []).map((id) => el("span", { class: "pack-item", title: inWords(cat.gear?.[id]?.text), dataset: { item: id } }, itemName(cat, id)));
   return el("td", { class: "gear" }, parts.length ? parts : el("span", { class: "dim" }, "nothing equipped"),
     pack.length ? el("div", { class: "pack" }, "pack: ", ...pack) : null,
-    record.arsenal ? el("div", { class: "arsenal" }, `arsenal: ${pretty(record.arsenal)}`) : null);
+    record.arsenal ? el("div", { class: "arsenal", title: inWords(cat.arsenals?.[record.arsenal]?.text) },
+      `arsenal: ${cat.arsenals?.[record.arsenal]?.name || pretty(record.arsenal)}`) : null);
 }
 
 export function partyTable(cat, view, seatName) {
@@ -80,7 +82,7 @@ function tableRoll(cat, story, type, table) {
     const e = story[i];
     if (e.type === type && e.entry) {
       const entry = cat[table]?.[e.entry];
-      return el("div", { class: "hunt-event table-roll" }, el("strong", {}, entry?.name || e.text), entry ? el("p", {}, entry.text) : null,
+      return el("div", { class: "hunt-event table-roll" }, el("strong", {}, entry?.name || e.text), entry ? el("p", {}, inWords(entry.text)) : null,
         el("p", { class: "dim" }, e.text));
     }
   }
@@ -135,7 +137,7 @@ function wares(cat, msg, ui) {
     const item = cat.gear?.[id] || {};
     return el("tr", { class: "ware", dataset: { item: id } },
       el("td", {}, el("strong", {}, item.name || pretty(id))), el("td", { class: "cost" }, item.cost !== null && item.cost !== undefined ? `${item.cost}` : ""),
-      el("td", { class: "ware-text" }, item.text || ""),
+      el("td", { class: "ware-text" }, inWords(item.text)),
       el("td", {}, ...acts.map((a) => el("button", { type: "button", class: "action buy", dataset: { action: JSON.stringify(a), type: "buy", hunter: a.hunter },
         title: ui.label(a), onclick: () => ui.act(a) }, `for ${hunterName(cat, a.hunter)}`))));
   });
@@ -165,7 +167,7 @@ export function renderHuntPrompt(box, msg, ui, cat) {
     const list = el("div", { class: `actions group-${type}` });
     for (const a of acts) {
       const item = a.item && cat.gear?.[a.item];
-      list.append(el("button", { type: "button", class: "action", title: item?.text || "", dataset: { action: JSON.stringify(a), type: a.type },
+      list.append(el("button", { type: "button", class: "action", title: inWords(item?.text), dataset: { action: JSON.stringify(a), type: a.type },
         onclick: () => ui.act(a) }, ui.label(a)));
     }
     box.append(list);

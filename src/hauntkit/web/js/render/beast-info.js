@@ -1,7 +1,7 @@
 // Beside the beast board: my hunters' cards (HP, Sanity, gear, clash hand, cool downs), the turn
 // order, the acting enemy's card and intent, every unit in words, the dice of the latest rolls.
 import { el, svg } from "../dom.js";
-import { SEAT_COLOURS, catalog, hunterBook, joinNames, seatHunters, spaceName, statusText, statusWord, unitName } from "./beast-common.js";
+import { SEAT_COLOURS, catalog, hunterBook, inWords, joinNames, seatHunters, spaceName, statusText, statusWord, unitName } from "./beast-common.js";
 
 export function hunterCard(view, u, selected = null) {
   const book = hunterBook(u) || { abilities: {} };
@@ -12,7 +12,7 @@ export function hunterCard(view, u, selected = null) {
     if (cd > 0) state = `cooling down: ${cd} turn${cd === 1 ? "" : "s"}`;
     if (ch !== undefined) state = `${ch} use${ch === 1 ? "" : "s"} left${cd > 0 ? `, ${state}` : ""}`;
     if (ab.kind === "interrupt" && u.intr) state = "interrupt used this turn";
-    return el("li", { class: `ability ${cd > 0 || ch === 0 ? "cooling" : "ready"}`, title: ab.text },
+    return el("li", { class: `ability ${cd > 0 || ch === 0 ? "cooling" : "ready"}`, title: inWords(ab.text) },
       el("span", { class: "ab-name" }, ab.name), ab.kind === "interrupt" ? el("span", { class: "ab-kind" }, " (interrupt)") : null,
       el("span", { class: "ab-state" }, ` — ${state}`));
   });
@@ -46,7 +46,7 @@ function handLine(view, u) {
 function gearLine(u) {
   const ids = u.gear || [];
   if (!ids.length) return null;
-  return el("div", { class: "gear-line" }, "Gear: ", ...ids.map((id, i) => el("span", { class: "gear-item", title: catalog.gear?.[id]?.text || "", dataset: { item: id } },
+  return el("div", { class: "gear-line" }, "Gear: ", ...ids.map((id, i) => el("span", { class: "gear-item", title: inWords(catalog.gear?.[id]?.text), dataset: { item: id } },
     `${catalog.gear?.[id]?.name || id}${i < ids.length - 1 ? ", " : ""}`)));
 }
 

@@ -7,7 +7,7 @@
 // (/api/rulesets/beast/catalog); spaces are named A1, B1... as the board's edges (HR-90).
 import { el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
-import { SEAT_COLOURS, abilityOf, catalog, hunterBook, joinNames, seatHunters, spaceName, statusWord, unitName } from "./beast-common.js";
+import { SEAT_COLOURS, abilityOf, catalog, hunterBook, inWords, joinNames, seatHunters, spaceName, statusWord, unitName } from "./beast-common.js";
 import * as hunt from "./beast-hunt.js";
 import { battleHeader, hunterCard, intentBox, legend, mineSection, rollDice, rolls, turnOrder, unitList } from "./beast-info.js";
 
@@ -103,8 +103,11 @@ export function figures(view, result, seats) {
 export function cardOf(event) {
   if (event.type !== "card" || !event.card) return null;
   const c = catalog.cards?.[event.card];
+  // a special or signature card: which one it is for the enemy that drew it, and what it does
+  const kind = String(event.unit || "").replace(/-\d+$/, "");
+  const ab = c && ["special1", "special2", "signature"].includes(c.action) ? catalog.enemies?.[kind]?.abilities?.[c.action] : null;
   return { id: event.card, name: c?.name || event.card, kind: "combat card",
-    text: c ? `${c.does[0].toUpperCase()}${c.does.slice(1)}${c.cruelty ? ", with cruelty: it picks the weakest hunter it can reach" : ""}.` : "" };
+    text: c ? `${c.does[0].toUpperCase()}${c.does.slice(1)}${c.cruelty ? ", with cruelty: it picks the weakest hunter it can reach" : ""}.${ab ? ` ${ab.name}: ${inWords(ab.text)}` : ""}` : "" };
 }
 
 export function describeEvent(e) { return e.text || e.type; }
