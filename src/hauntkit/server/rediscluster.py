@@ -111,11 +111,12 @@ class RedisCluster(Cluster):
         return [g for g, h in zip(gids, held, strict=True) if h is None]
 
     async def _renew(self, gids: list[str]) -> set[str]:
-        kept = set()
+        pipe = self.redis.pipeline(transaction=False)  # one round trip for every lease
         for gid in gids:
-            if await self._renew_script(keys=[self._key(gid)], args=[self.node, self.lease_ms]):
-                kept.add(gid)
-        return kept
+            await self._renew_script(keys=[self._key(gid)], args=[self.node, self.lease_ms],
+                                     client=pipe)
+        done = await pipe.execute()
+        return {gid for gid, ok in zip(gids, done, strict=True) if ok}
 
     # -- shared limits --------------------------------------------------------------------------
     async def take(self, key: str, rate: float, burst: float) -> float:
