@@ -199,12 +199,12 @@ def drop_db(url: str, prefix: str) -> None:
 
 def node(cluster_db: tuple[str, str, str], **options: Any) -> ServerProcess:
     """A started server process of the cluster ``cluster_db`` (the conftest fixture: database
-    url, table prefix, and link "redis" or "postgres"), with a 1.5 s lease so that handovers
-    are quick."""
+    url, table prefix, and link "redis" or "postgres"), with a 3 s lease: handovers are
+    quick, and a loaded machine's stalls (it is renewed every second) do not move games."""
     url, prefix, link = cluster_db
     linked: dict[str, Any] = {"redis": redis_url()} if link == "redis" else {"pg_cluster": True}
     options.setdefault("bot_delay", 0.05)
-    return ServerProcess(url, prefix, lease=1.5, **linked, **options).start()
+    return ServerProcess(url, prefix, lease=3.0, **linked, **options).start()
 
 
 def health(srv: ServerProcess) -> dict[str, Any]:

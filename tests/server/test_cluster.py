@@ -94,3 +94,43 @@ def test_two_processes_share_a_game_and_survive_a_kill(cluster_db: tuple[str, st
     replayed = Game.replay({"ruleset": "toy", "config": rec.state["config"], "seed": rec.seed,
                             "history": [[r["seat"], r["action"]] for r in rows]})
     assert replayed.state == game.state
+
+
+def test_racing_moves_through_two_processes_play_once(cluster_db: tuple[str, str, str]) -> None:
+    """The same seat sends a move through A and through B at the same moment, both on the
+    same version, five times over: each time the owner plays exactly one of them (the other is
+    stale), and every process's clients end on the same position."""
+    url, prefix, _link = cluster_db
+    a, b = node(cluster_db), node(cluster_db)
+    try:
+        made = a.create(seats=[{"kind": "human"}] * 3, seed=5)
+        gid = made["id"]
+        socks = {i: (a.ws(gid, s["token"]), b.ws(gid, s["token"]))
+                 for i, s in enumerate(made["seats"])}
+        for turn in range(5):
+            st = b.state(gid)
+            pair = socks[st["to_act"][0]]
+            for c in pair:  # both sockets have seen the position they act on
+                if c.last["version"] < st["version"]:
+                    c.recv_until(lambda m, v=st["version"]: m["type"] == "state"
+                                 and m["version"] >= v)
+            legal = pair[0].last["legal_actions"]
+            for c in pair:
+                c.send({"type": "act", "action": legal[0], "version": st["version"],
+                        "id": f"r{turn}"})
+            answers = [c.recv_until(lambda m, t=turn: m.get("id") == f"r{t}"
+                                    and m["type"] in ("ack", "error"), timeout=90)
+                       for c in pair]
+            kinds = sorted(m["type"] if m["type"] == "ack" else m["code"] for m in answers)
+            assert kinds == ["ack", "stale_version"], answers
+        final = a.state(gid)["version"]
+        assert final == 5
+        assert health(b)["moves_committed"] == 0
+    finally:
+        a.kill()
+        b.kill()
+    store = Store(url, prefix)
+    try:
+        assert [r["version"] for r in store.action_rows(gid)] == [1, 2, 3, 4, 5]
+    finally:
+        store.close()
