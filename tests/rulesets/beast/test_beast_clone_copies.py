@@ -77,3 +77,18 @@ def test_flag_lists_of_a_unit_are_copied(rs):
     assert_shares_nothing(game.state, clone.state)
     clone.state["units"][unit["id"]]["flags"]["ammo"].append("z")
     assert unit["flags"]["ammo"] == ["x"]
+
+
+def test_a_unit_with_a_key_of_its_own_is_copied_whole(rs):
+    """A unit with a key the copy plan does not know (here a list beside gear) is copied the
+    generic way: nothing shared; and one that lost a key of add_unit breaks the invariants
+    (the plan counts keys)."""
+    game = Game.new(rs, {"loadout": "full"}, 4)
+    units = list(game.state["units"].values())
+    units[0]["notes"] = [["a"]]
+    units[1]["lost_gear"] = ["x"]
+    units[1]["notes"] = {"k": []}
+    game.state_changed()
+    assert_shares_nothing(game.state, game.clone().state)
+    del units[2]["ptaken"]
+    assert any("lacks ['ptaken']" in p for p in rs.invariants(game.state))

@@ -148,13 +148,16 @@ class HunterSide:
             if not t["alive"] or t["side"] == "hunters":
                 continue
             tx, ty = t["x"], t["y"]
-            d = max(abs(x - tx), abs(y - ty))
+            dx = x - tx if x > tx else tx - x
+            dy = y - ty if y > ty else ty - y
+            d = dx if dx > dy else dy
             if d <= 1:
                 out.append({"type": "attack", "unit": uid, "target": tid, "mode": "melee",
                             **extra})
             tst = t["st"]
             rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst and not seer else d
-            if (rd <= rrange + status.value(t, "LASERED")  # Laser Pointer
+            lasered = tst.get("LASERED")  # status.value, inlined
+            if (rd <= rrange + (lasered[1] if lasered else 0)  # Laser Pointer
                     and not (bars and shielded_by_barricade(state, unit, t))
                     and los(md, block, x, y, tx, ty)):
                 out.append({"type": "attack", "unit": uid, "target": tid, "mode": "ranged",
@@ -213,26 +216,30 @@ class HunterSide:
         if ab.shape == "single":
             side = unit["side"]
             targets = ab.targets
+            no_hostile, no_ally = targets == "ally", targets == "enemy"
             team_player = ab.hook == "team_player"
-            bars = state["barricades"]
+            compel = ab.hook == "compel"
+            reach = ab.range
+            shields = bool(ab.attack and state["barricades"])
             for tid, t in state["units"].items():
                 if not t["alive"]:
                     continue
                 hostile = t["side"] != side
-                if (targets == "enemy" and not hostile) or (targets == "ally" and hostile):
+                if (no_ally and not hostile) or (no_hostile and hostile):
                     continue
                 if team_player and tid == uid:
                     continue
-                if ab.hook == "compel" and not self.compellable(state, unit, t):
+                if compel and not self.compellable(state, unit, t):
                     continue
                 tx, ty = t["x"], t["y"]
-                rng = max(abs(x - tx), abs(y - ty))
+                dx = x - tx if x > tx else tx - x
+                dy = y - ty if y > ty else ty - y
+                rng = dx if dx > dy else dy
                 if hostile and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
                     rng *= 2
-                if rng > ab.range or not los(md, block, x, y, tx, ty):
+                if rng > reach or not los(md, block, x, y, tx, ty):
                     continue
-                if hostile and ab.attack and rng > 1 and bars and shielded_by_barricade(
-                        state, unit, t):
+                if hostile and shields and rng > 1 and shielded_by_barricade(state, unit, t):
                     continue
                 out.append(dict(base, target=tid))
             return out

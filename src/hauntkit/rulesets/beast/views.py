@@ -13,6 +13,9 @@ from hauntkit.rulesets.beast.hunt_view import hunt_view
 from hauntkit.rulesets.beast.labels import intent
 from hauntkit.rulesets.beast.phases import settle_battle_if_over
 from hauntkit.rulesets.beast.schema import STATUSES
+from hauntkit.rulesets.beast.snapshot import UNIT_KEYS
+
+_UNIT_KEY_SET = frozenset(UNIT_KEYS)
 
 State = dict[str, Any]
 _PUBLIC_UNIT = ("id", "kind", "side", "seat", "x", "y", "hp", "max", "san",
@@ -163,6 +166,8 @@ class ViewsMixin:
         seen: dict[tuple[int, int], str] = {}
         bars = {(b["x"], b["y"]) for b in state["barricades"]}
         for uid, u in state["units"].items():
+            if not u.keys() >= _UNIT_KEY_SET:  # snapshot.py copies a unit by counting keys
+                bad.append(f"{uid} lacks {sorted(_UNIT_KEY_SET - u.keys())}")
             if not u["alive"]:
                 if u["hp"] > 0 and u["side"] == "enemies":
                     bad.append(f"{uid} is dead with {u['hp']} HP")
