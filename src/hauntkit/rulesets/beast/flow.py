@@ -33,7 +33,8 @@ class FlowMixin:
             if u["side"] != side or not u["alive"]:
                 continue
             # Cool downs count down at the start of each turn.
-            u["cd"] = {k: v - 1 for k, v in u["cd"].items() if v > 1}
+            cd = u["cd"]
+            u["cd"] = {k: v - 1 for k, v in cd.items() if v > 1} if cd else {}
             u["flags"] = {}
             u["acted"] = False
             u["st"].pop("NO_DEFEND", None)

@@ -321,9 +321,10 @@ class HunterSide:
                 return
 
     def adjacent_enemies(self, state: State, unit: Unit) -> list[str]:
+        x, y, side = unit["x"], unit["y"], unit["side"]
         return [uid for uid, e in state["units"].items()
-                if e["alive"] and e["side"] != unit["side"]
-                and dist(e["x"], e["y"], unit["x"], unit["y"]) <= 1]
+                if e["alive"] and e["side"] != side
+                and -1 <= e["x"] - x <= 1 and -1 <= e["y"] - y <= 1]
 
     def take_action(self, unit: Unit) -> None:
         """Spend the hunter's action; a hunter that moved before acting has used its movement
