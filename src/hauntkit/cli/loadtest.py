@@ -250,10 +250,11 @@ def register(app: typer.Typer) -> None:
         url: str | None = typer.Option(None, help="Load this running server instead of "
                                                   "starting one (no CPU/memory figures)."),
         workers: int = typer.Option(1, help="Server processes to start (more than 1 needs "
-                                            "--redis)."),
+                                            "a PostgreSQL --db; --redis optional)."),
         db: str | None = typer.Option(None, help="Database of the started server (default: "
                                                  "a fresh SQLite file)."),
-        redis: str | None = typer.Option(None, help="Redis linking the server processes."),
+        redis: str | None = typer.Option(None, help="Redis linking the server processes "
+                                                    "(default: PostgreSQL LISTEN/NOTIFY)."),
         bot_delay: float = typer.Option(0.5, help="Seconds a bot waits before acting."),
         ruleset: str = typer.Option("betrayal", help="Ruleset of the games (4 seats)."),
         json: bool = typer.Option(False, "--json", help="Machine-readable output."),
@@ -271,8 +272,10 @@ def register(app: typer.Typer) -> None:
             typer.echo("hauntkit loadtest: --duration must be positive and --think at least 0",
                        err=True)
             raise typer.Exit(2)
-        if workers > 1 and not redis and not url:
-            typer.echo(f"hauntkit loadtest: --workers {workers} needs --redis", err=True)
+        postgres = (db or "").startswith(("postgresql", "postgres://"))
+        if workers > 1 and not redis and not postgres and not url:
+            typer.echo(f"hauntkit loadtest: --workers {workers} needs --redis URL or a "
+                       "postgresql:// --db", err=True)
             raise typer.Exit(2)
         rows = []
         for count in counts:

@@ -298,6 +298,9 @@ class Room:
                         "seat_is_bot", f"seat {seat} is played by a bot now; take it back first"
                     )
                 nxt = game.clone()
+                # this position's legal actions were most likely just listed (for the seat's
+                # state message or its bot): the copy checks against them, not a new list
+                nxt._legal_cache = game._legal_cache
                 try:
                     nxt.act(seat, action)
                 except NotYourTurnError:
@@ -485,6 +488,8 @@ class Room:
         view = self.view(seat) if bot.uses_view else {}
         legal = game.legal_actions(seat)
         rng = bot_rng(game.state["seed"], seat, game.state["version"])
+        if not bot.uses_view:  # it picks from the legal list alone: quicker than a thread hop
+            return bot.choose(view, legal, rng)
         return await asyncio.to_thread(bot.choose, view, legal, rng)
 
     async def close(self) -> None:
