@@ -68,3 +68,59 @@ def test_the_shop_speaks_in_words_and_names_the_arsenal(browser, web_server: Ser
     page.screenshot(path=str(shots / "beast-shop-words.png"))
     assert not errors, errors
     ctx.close()
+
+
+def _leg(server: ServerProcess, camp: dict, dice: list[int]) -> str:
+    """Start the hunt's next leg with scripted dice queued: Ann's seat link in it."""
+    nxt = httpx.post(f"{server.url}/api/campaigns/{camp['campaign']['id']}/next",
+                     headers={"Authorization": f"Bearer {camp['host_token']}"}, timeout=120)
+    assert nxt.status_code == 200, nxt.text
+    leg = nxt.json()
+    r = httpx.post(f"{server.url}/api/games/{leg['game_id']}/dev/dice", json={"faces": dice},
+                   headers={"Authorization": f"Bearer {leg['host_token']}"})
+    assert r.status_code == 200, r.text
+    return leg["seats"][0]["url"]
+
+
+def _until(page, done) -> None:
+    """Take each event's first choice, else say done, until ``done(page)`` or the leg ends."""
+    for _ in range(40):
+        page.wait_for_selector("#endscreen:not([hidden]), #prompt button.action")
+        if done(page) or page.locator("#endscreen:not([hidden])").count():
+            return
+        choose = page.locator("#prompt button.action[data-type=choose]")
+        _click(page, "#prompt button.action[data-type=choose] >> nth=0" if choose.count()
+               else "#prompt button.action[data-type=done]")
+
+
+def test_a_treasure_maps_event_is_shown_on_the_mystery_page(browser, web_server: ServerProcess,
+                                                           shots: Path) -> None:
+    """Mystery Table, Chaos 1 (Treasure Map; RULING HR-43): the drawn Location card's event
+    that waits for the party's choice is shown on the mystery page with its choices, as a
+    location's event is while investigating. Ashgrove: no ambush at the Dockside Bar (a
+    scripted 6); at the Chapel Yard no ambush (6) and the Cold Spot's Chaos rolls 1."""
+    r = httpx.post(f"{web_server.url}/api/campaigns", json={
+        "ruleset": "beast", "seats": [{"kind": "human", "name": "Ann"}], "seed": 4,
+        "config": {"hunt": "ashgrove"}, "title": "Treasure"}, timeout=120)
+    assert r.status_code == 200, r.text
+    camp = r.json()
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    errors: list[str] = []
+    page, = open_game_pages(ctx, [_leg(web_server, camp, [6])], errors, board=".hunt-board")
+    _until(page, lambda p: False)
+    page.goto(_leg(web_server, camp, [6, 1]))
+    page.wait_for_selector(".hunt-board")
+    mystery = ".phase-track .phase.now[data-phase=mystery]"
+    _until(page, lambda p: p.locator(mystery).count() > 0)
+    assert page.locator(mystery).count() == 1
+    assert "Treasure Map" in page.inner_text(".phase-page")
+    assert page.locator("#prompt button.action[data-type=choose]").count() >= 1
+    shown = page.locator(".phase-page .hunt-event:not(.table-roll)")
+    assert shown.count() == 1
+    assert "The lead hunter's player chooses:" in shown.inner_text()
+    # one person with the party's four hunters is told so, in a plain list
+    assert ("You control four hunters: Michael, Tamara, Blake and Cassandra."
+            in page.inner_text("#prompt"))
+    page.screenshot(path=str(shots / "beast-treasure-map-event.png"))
+    assert not errors, errors
+    ctx.close()

@@ -53,3 +53,7 @@ export function seatHunters(view, seat) {
 }
 
 export const joinNames = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+
+// "You control two hunters: Fei and Joe." (one person playing several hunters is told so).
+const COUNT = { 2: "two", 3: "three", 4: "four" };
+export const controlLine = (names) => `You control ${COUNT[names.length] || names.length} hunters: ${joinNames(names)}.`;

@@ -3,7 +3,7 @@
 // page: the shop's wares, the location's event and its choices, the loot, the mystery, the rest.
 // Every button is one of the seat's legal actions, labelled by the server (describe_action).
 import { el } from "../dom.js";
-import { inWords } from "./beast-common.js";
+import { controlLine, inWords } from "./beast-common.js";
 
 export const PHASES = ["shop", "investigate", "battle", "loot", "mystery", "rest"];
 const PHASE_NAME = { shop: "Shop", investigate: "Investigate", battle: "Battle", loot: "Loot", mystery: "Mystery", rest: "Rest" };
@@ -89,6 +89,15 @@ function tableRoll(cat, story, type, table) {
   return null;
 }
 
+// The event waiting for the party's choice (a location's, or a Treasure Map's Location card's
+// in the mystery phase), with its choices in words.
+function waitingEvent(cat, h) {
+  const ev = h.event ? cat.events?.[h.event] : null;
+  return ev ? el("div", { class: "hunt-event" }, el("strong", {}, ev.name), el("p", {}, ev.text),
+    el("p", { class: "dim" }, "The lead hunter's player chooses:"),
+    el("ul", {}, ...Object.values(ev.choices || {}).map((t) => el("li", {}, t)))) : null;
+}
+
 function phasePanel(cat, msg, story) {
   const view = msg.view;
   const h = view.hunt || {};
@@ -96,12 +105,8 @@ function phasePanel(cat, msg, story) {
   const box = el("section", { class: `phase-page phase-${view.phase}` }, el("h2", {}, promptTitle(view)));
   if (view.phase === "investigate") {
     if (loc) box.append(el("p", { class: "location-text" }, loc.text));
-    const ev = h.event ? cat.events?.[h.event] : null;
-    if (ev) {
-      box.append(el("div", { class: "hunt-event" }, el("strong", {}, ev.name), el("p", {}, ev.text),
-        el("p", { class: "dim" }, "The lead hunter's player chooses:"),
-        el("ul", {}, ...Object.values(ev.choices || {}).map((t) => el("li", {}, t)))));
-    }
+    const waiting = waitingEvent(cat, h);
+    if (waiting) box.append(waiting);
     if (h.ambush !== null && h.ambush !== undefined) box.append(el("p", { class: "ambush" }, `Ambush roll ${h.ambush} against risk ${loc?.risk ?? "?"}: ${h.fight ? "ambushed!" : "no ambush."}`));
     else if (h.fight) box.append(el("p", { class: "ambush" }, "A fight awaits."));
   } else if (view.phase === "rest") {
@@ -111,6 +116,8 @@ function phasePanel(cat, msg, story) {
     const rolled = view.phase === "loot" ? tableRoll(cat, story, "loot_roll", "loot")
       : view.phase === "mystery" ? tableRoll(cat, story, "mystery_roll", "mystery") : null;
     if (rolled) box.append(rolled);
+    const waiting = view.phase === "mystery" ? waitingEvent(cat, h) : null; // Treasure Map
+    if (waiting) box.append(waiting);
   }
   // the wares and choices on offer to me, by kind
   const offers = msg.legal_actions.filter((a) => a.type !== "done" && a.type !== "buy");
@@ -155,7 +162,7 @@ export function renderHuntBoard(root, msg, ui, cat) {
 export function renderHuntPrompt(box, msg, ui, cat) {
   const view = msg.view;
   const mine = (view.party || []).filter((r) => r.seat === view.seat && !r.dead && !r.broken);
-  if (mine.length > 1) box.append(el("p", { class: "two-hunters" }, `You control ${mine.length === 2 ? "two" : mine.length} hunters: ${mine.map((r) => hunterName(cat, r.hunter)).join(" and ")}.`));
+  if (mine.length > 1) box.append(el("p", { class: "two-hunters" }, controlLine(mine.map((r) => hunterName(cat, r.hunter)))));
   box.append(el("p", { class: "crypto-line" }, `The party has ${view.crypto ?? 0} Crypto.`));
   const groups = new Map();
   for (const a of msg.legal_actions) {

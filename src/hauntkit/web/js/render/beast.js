@@ -7,7 +7,7 @@
 // (/api/rulesets/beast/catalog); spaces are named A1, B1... as the board's edges (HR-90).
 import { el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
-import { SEAT_COLOURS, abilityOf, catalog, hunterBook, inWords, joinNames, seatHunters, spaceName, statusWord, unitName } from "./beast-common.js";
+import { SEAT_COLOURS, abilityOf, catalog, controlLine, hunterBook, inWords, joinNames, seatHunters, spaceName, statusWord, unitName } from "./beast-common.js";
 import * as hunt from "./beast-hunt.js";
 import { battleHeader, hunterCard, intentBox, legend, mineSection, rollDice, rolls, turnOrder, unitList } from "./beast-info.js";
 
@@ -120,7 +120,7 @@ export function renderMine(view) {
   if (!mine.length) return null;
   const box = el("div", { class: "beast-mine" });
   if (mine.length > 1) {
-    box.append(el("p", { class: "two-hunters" }, `You control ${mine.length === 2 ? "two" : mine.length} hunters: ${joinNames(mine.map((u) => u.name))}.`));
+    box.append(el("p", { class: "two-hunters" }, controlLine(mine.map((u) => u.name))));
   }
   for (const u of mine) box.append(hunterCard(view, u, local.selected));
   return box;
@@ -151,7 +151,7 @@ export function renderPrompt(box, msg, ui) {
   const legal = msg.legal_actions;
   const mine = seatHunters(view, view.seat);
   if (mine.length > 1) {
-    box.append(el("p", { class: "two-hunters" }, `You control ${mine.length === 2 ? "two" : mine.length} hunters: ${joinNames(mine.map((u) => u.name))}.`));
+    box.append(el("p", { class: "two-hunters" }, controlLine(mine.map((u) => u.name))));
   }
   if (view.pending || view.window) {
     if (view.window && view.acting) box.append(intentBox(view));
