@@ -494,7 +494,7 @@ def seat_words(rs: Any, s: State, seat: int) -> str:
     """``"Joe and Nysa"``: who a seat plays, for log lines (never a seat number: HR-91)."""
     names = seat_hunters(rs, s, seat)
     if not names:
-        return f"Player {seat + 1}"
+        return f"Seat {seat + 1}"  # as the page names a seat without a name
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
