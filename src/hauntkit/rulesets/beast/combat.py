@@ -201,8 +201,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         dmg = max(dmg, fr["dbl"] + max(0, h - fr["dbl"] + adds - blocked))  # double swords
     if dmg and el != "ETHER":
         dmg = max(0, dmg - rs.damage_reduction(tgt))
-    if dmg and "gear" in att:  # Lapis Lazuli: more damage to a template (its own, not ETHER's)
-        dmg += rs.c.gear.profile(att).damage_vs.get(rs.base_template(tgt), 0)
+    if dmg and "gear" in att:  # Lapis Lazuli, Holy Ash Stake: more damage to some foes
+        dmg = gear_battle.damage_vs(rs, fr, att, tgt, dmg)
     if dmg and "bounty_target" in state:
         dmg = max(0, dmg - bounty_battle.damage_cut(state, tgt, el))  # RESILIENT
     if dmg and style != "melee" and "COVER" in tgt["st"]:
@@ -211,7 +211,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         dmg = rs.great_wall_soak(state, tgt, dmg)  # Great Wall Arcana's Ward (HR-56)
     if dmg and "gear" in tgt:
         dmg = gear_battle.armour(rs, fr, tgt, dmg)
-    lost = rs.deal(state, tgt, dmg, att, el) if dmg else 0
+    lost = rs.deal(state, tgt, dmg, att, el, weapon=fr.get("wpn")) if dmg else 0
     hit = h > 0 and not perfect
     if fr["ab"]:
         ab = rs.ability(att, fr["ab"])

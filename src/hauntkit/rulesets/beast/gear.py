@@ -46,6 +46,7 @@ class Profile:
     reroll_own_defense: int = 0
     no_perfect_defense: bool = False
     max_hp: int = 0
+    max_hp_guard: bool = False
     move: int = 0
     sanity: int = 0
     bleed_threshold: int = 0
@@ -159,7 +160,7 @@ class GearIndex:
                 "sanity", "bleed_threshold", "range_bonus", "shroud", "beam_cooldown",
                 "aoe_cooldown", "interrupt_uses")
         flags = ("no_perfect_defense", "arc_proof", "ignore_stealth", "light",
-                 "multi_attack", "cleave")
+                 "multi_attack", "cleave", "max_hp_guard")
         weapons: list[str] = []
         abilities: list[Ability] = []
         for iid in dict.fromkeys(ids):  # each item once

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, dice, status
+from hauntkit.rulesets.beast import combat, dice, gear_foes, status
 from hauntkit.rulesets.beast.board import dist
 
 State = dict[str, Any]
@@ -141,6 +141,21 @@ def attack_bonus(rs: Any, state: State, fr: Frame, tgt: Unit) -> int:
     return 0
 
 
+def damage_vs(rs: Any, fr: Frame, att: Unit, tgt: Unit, dmg: int) -> int:
+    """The attacker's gear against some foes: Lapis Lazuli's +1 against the Undead (by the
+    target's own template, not ETHER's) and Vampires (once, for either); the Holy Ash Stake's
+    double damage against Vampires ("Gear Shop": Relics, Melee Weapons)."""
+    prof = rs.c.gear.profile(att)
+    foe = gear_foes.kinds(rs, tgt) if tgt["kind"] in rs.c.enemies else []
+    if prof.damage_vs:
+        dmg += max([prof.damage_vs.get(rs.base_template(tgt), 0),
+                    *(prof.damage_vs.get(k, 0) for k in foe)])
+    wpn = fr.get("wpn")
+    if wpn is not None and foe and set(rs.c.gear.items[wpn].weapon.double_vs) & set(foe):
+        dmg *= 2
+    return dmg
+
+
 def armour(rs: Any, fr: Frame, tgt: Unit, dmg: int) -> int:
     """The defender's gear lowers damage that got through (RULING HR-32): armour against melee
     or ranged attacks, helmets against critical hits, resistances and weaknesses by element."""
@@ -167,9 +182,12 @@ def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: i
     spread = spread_targets(rs, state, fr, att, tgt)
     if spread:
         _second(rs, state, att, wpn, spread, "spread")
-    if not tgt["alive"]:
-        return
     w = rs.c.gear.items[wpn].weapon
+    if not tgt["alive"]:
+        if w.spent_on_kill and set(w.spent_on_kill) & set(gear_foes.kinds(rs, tgt)):
+            from hauntkit.rulesets.beast.gear_use import destroy
+            destroy(rs, state, att, wpn)  # Holy Ash Stake: used up on a slain Vampire
+        return
     classes = rs.c.gear.weapon_classes(att, wpn)
     crit = bool(fr.get("crit"))
     if lost:

@@ -32,7 +32,7 @@ Skill = Literal["engineering", "deception", "empathy", "athletics", "tactician",
 GEAR_HOOKS = ("ammo", "heal_roll", "trap", "evasive_roll", "crimson_box", "emerald_box",
               "flashlight", "restore_interrupts", "quick_attack", "fan_the_hammer",
               "burst_fire", "extra_turn", "called_shot", "suppressive_fire", "load_spread",
-              "move_again")
+              "move_again", "exorcise", "bugs")
 # Which slot an item of each category goes to (rules: "Gear and Equipment"): consumables
 # and Dybbuk boxes may also go to an open slot; augments only to the augment slot.
 SLOT_KINDS: dict[str, tuple[str, ...]] = {
@@ -111,7 +111,12 @@ class Weapon(_Model):
         "templates is rolled again, once per turn (Silver Wolf Blade)")
     miss_keeps_ready: bool = Field(False, description="a Quick Fire that rolls no HIT does "
                                    "not cool down (Boomerang; RULING HR-33)")
-    tags: list[Literal["silver", "stake"]] = Field(default_factory=list)
+    tags: list[Literal["silver", "stake"]] = Field(
+        default_factory=list, description="the banes of Undying foes it counts as (HR-100)")
+    double_vs: list[Literal["vampire", "poltergeist", "phantasm"]] = Field(
+        default_factory=list, description="double damage against enemies of these kinds")
+    spent_on_kill: list[Literal["vampire", "poltergeist", "phantasm"]] = Field(
+        default_factory=list, description="used up when it slays an enemy of these kinds")
 
 
 class Mods(_Model):
@@ -123,7 +128,7 @@ class Mods(_Model):
     resist: dict[Element, int] = Field(default_factory=dict,
                                        description="less damage from an element (negative: more)")
     damage_vs: dict[Literal["BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED",
-                            "BEHEMOTH"], int] = Field(
+                            "BEHEMOTH", "vampire", "poltergeist", "phantasm"], int] = Field(
         default_factory=dict, description="template -> more damage from the wearer's attacks "
         "that already hurt (Lapis Lazuli)")
     defense_set: int | None = Field(None, ge=1, le=8, description="defence value becomes N")

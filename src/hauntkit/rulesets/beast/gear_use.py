@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear_battle, status
+from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, status
 from hauntkit.rulesets.beast.board import area_cells, dist, los
 from hauntkit.rulesets.beast.labels import (
     faces_text,
@@ -106,7 +106,10 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
                 continue  # already loaded this turn
             out.extend(rs.ability_targets(state, unit, ab, occ, block, "free"))
         elif not unit["acted"]:
-            out.extend(rs.ability_targets(state, unit, ab, occ, block, "ability"))
+            acts = rs.ability_targets(state, unit, ab, occ, block, "ability")
+            if ab.hook == "exorcise":  # Exorcists Cross: Poltergeists and Phantasms only
+                acts = [a for a in acts if gear_foes.exorcisable(rs, state, a)]
+            out.extend(acts)
     for trap in state.get("traps", ()):
         if trap["owner"] == unit["id"] and trap["trigger"] == "detonator":
             out.append({"type": "detonate", "unit": unit["id"], "trap": trap["id"]})
@@ -259,6 +262,10 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
         emit(state, "move_again", f"{rs.name(t)} may move again this turn.", unit=t["id"])
     elif hook == "suppressive_fire":
         suppressive_fire(rs, state, unit, ab)
+    elif hook == "exorcise":
+        gear_foes.exorcise(rs, state, unit, target)
+    elif hook == "bugs":
+        gear_foes.bugs(rs, state, unit, ab)
     elif hook in ("quick_attack", "fan_the_hammer", "burst_fire"):
         return False
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, dice, gear_battle, gear_use, renown, status
+from hauntkit.rulesets.beast import combat, dice, gear_battle, gear_foes, gear_use, renown, status
 from hauntkit.rulesets.beast.board import (
     area_cells,
     beam_cells,
@@ -474,6 +474,9 @@ class HunterSide:
             state["barricades"].append({"id": bid, "x": target[0], "y": target[1], "hp": 2,
                                         "owner": unit["id"]})
             emit(state, "barricade", f"{self.name(unit)} raises a barricade at {space_of(target)}.", obj=bid)
+            return
+        if hook == "summon":  # an enemy calls up another (gear_foes.py: Bugs in a box)
+            gear_foes.summon(self, state, unit, ab.summons)
             return
         if hook == "create_light":
             lid = self.new_id(state, "L")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear_battle, madness, renown, status
+from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, madness, renown, status
 from hauntkit.rulesets.beast.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
@@ -117,8 +117,9 @@ class Rules:
 
     # -- harm and help ---------------------------------------------------------------------
     def deal(self, state: State, unit: Unit, dmg: int, src: Unit | None, el: str,
-             bypass: bool = False) -> int:
-        """Take ``dmg``; a Ward absorbs first unless ``bypass``. Returns HP lost."""
+             bypass: bool = False, weapon: str | None = None) -> int:
+        """Take ``dmg``; a Ward absorbs first unless ``bypass``. Returns HP lost. An Undying
+        enemy stays on 1 HP unless ``weapon`` is of its weakness (RULING HR-100)."""
         if dmg <= 0 or not unit["alive"]:
             return 0
         if not bypass and "WARD" in unit["st"]:
@@ -132,6 +133,10 @@ class Rules:
         if dmg <= 0:
             return 0
         lost = min(dmg, unit["hp"] - (1 if "CRIMSON" in unit["st"] else 0))  # Dybbuk box
+        if lost >= unit["hp"] and gear_foes.undying_holds(self, unit, weapon):
+            lost = unit["hp"] - 1
+            emit(state, "undying", f"{self.name(unit)} will not die but by its bane.",
+                 unit=unit["id"])
         if lost <= 0:
             return 0
         unit["hp"] -= lost
@@ -303,6 +308,8 @@ class Rules:
                 self.bleed(state, tgt, e.bleed)
             elif e.sanity_check is not None:
                 self.sanity_check(state, tgt, e.sanity_check, e.sanity_loss)
+            elif e.max_hp_loss is not None:
+                gear_foes.lower_max_hp(self, state, tgt, e.max_hp_loss)
 
     # -- combat logic (rules: "Combat Logic", "Cruelty") -----------------------------------
     def pick_by_logic(self, state: State, enemy: Unit, options: list[str],

@@ -21,6 +21,7 @@ STATUSES = (
     "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
     "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON", "SUPPRESSED", "MOVE_UP", "LASERED",
+    "MASKED",
 )
 StatusName = Literal[
     "STEALTH", "CLEAVE", "MULTI_ATTACK", "BERSERK", "WARD", "COVER",
@@ -28,6 +29,7 @@ StatusName = Literal[
     "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
     "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON", "SUPPRESSED", "MOVE_UP", "LASERED",
+    "MASKED",
 ]
 # Statuses that are debuffs (immunity for 1 turn after they end).
 DEBUFFS = frozenset({
@@ -37,10 +39,11 @@ DEBUFFS = frozenset({
 })
 # The named Python hooks content may refer to (effects too unique for the vocabulary).
 HOOKS = ("sneak_attack", "team_player", "amplify", "barricade", "anoint", "create_light",
-         "destroy_light", "hex", "bullet_storm", "bite", "compel", "swap", "again_on_crit")
+         "destroy_light", "hex", "bullet_storm", "bite", "compel", "swap", "again_on_crit",
+         "summon")
 HookName = Literal["sneak_attack", "team_player", "amplify", "barricade", "anoint",
                    "create_light", "destroy_light", "hex", "bullet_storm", "bite", "compel",
-                   "swap", "again_on_crit"]
+                   "swap", "again_on_crit", "summon"]
 # Named character passives (rulesets/beast/skills): "Skills and Proficiencies".
 PASSIVES = ("trigger_happy", "vigilante_justice", "card_casting", "blood_rite", "compulsion",
             "forage", "bounties")
@@ -71,12 +74,15 @@ class Effect(_Model):
     bleed: int | None = Field(None, ge=1, le=10)
     sanity_check: int | None = Field(None, ge=1, le=12, description="difficulty N+ on a d6")
     sanity_loss: int = Field(1, ge=0, le=10)
+    max_hp_loss: int | None = Field(None, ge=1, le=5, description="maximum HP the target "
+                                    "loses for the battle (a Rosary guards against it)")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Effect:
-        kinds = [self.status, self.heal, self.bleed, self.sanity_check]
+        kinds = [self.status, self.heal, self.bleed, self.sanity_check, self.max_hp_loss]
         if sum(k is not None for k in kinds) != 1:
-            raise ValueError("an effect has exactly one of: status, heal, bleed, sanity_check")
+            raise ValueError("an effect has exactly one of: status, heal, bleed, sanity_check, "
+                             "max_hp_loss")
         return self
 
 
@@ -107,6 +113,8 @@ class Ability(_Model):
     can_crit: bool = Field(True, description="false: this attack never critically hits")
     perfect_defence: bool = Field(True, description="false: no Perfect Defense against it")
     requires: Formation | None = Field(None, description="an Arcana that must be formed")
+    summons: str | None = Field(None, description="hook summon: the enemy kind it calls up "
+                                "next to the user")
 
 
 class RangedAttack(_Model):
@@ -218,6 +226,12 @@ class Enemy(_Item):
     defense: int = Field(ge=1, le=8)
     hp: int = Field(ge=1, le=60)
     buffs: list[StatusName] = Field(default_factory=list, description="permanent buffs")
+    kinds: list[Literal["vampire", "poltergeist", "phantasm"]] = Field(
+        default_factory=list, description="what gear names it (Lapis Lazuli, Holy Ash Stake, "
+        "Exorcists Cross)")
+    undying: list[Literal["silver", "stake"]] = Field(
+        default_factory=list, description="the Undying template and its weaknesses: only a "
+        "weapon of a weakness can slay it (RULING HR-100)")
     special1: Ability
     special2: Ability
     signature: Ability
