@@ -20,6 +20,7 @@ from hauntkit.rulesets.beast.labels import (
     hits_text,
     object_name,
 )
+from hauntkit.rulesets.beast.schema import ELEMENTS
 from hauntkit.rulesets.beast.skills import bounty_battle
 
 State = dict[str, Any]
@@ -103,10 +104,13 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     if "bounty_target" in state:  # a bounty's traits: PYRO, STRONG (skills/bounty_battle.py)
         fr["el"] = bounty_battle.element(state, att, fr["el"])
         bonus = bounty_battle.attack_bonus(state, att, fr)
+    if "DUSTED" in att["st"]:  # Philosophers Dust: this turn's attacks change element
+        fr["el"] = ELEMENTS[att["st"]["DUSTED"][1]]
     el = fr["el"]
     if el in ELEMENTAL_SPECIAL:
         face = dice.combat(state, 1)[0]
-        primed = "PRIMED" in tgt["st"] or ("omens" in state and "eclipse" in state["omens"])
+        primed = "PRIMED" in tgt["st"] or ("omens" in state and "eclipse" in state["omens"]) \
+            or ("weather" in state and state["weather"][0] == el)  # Rain Stick
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
         emit(state, "element_roll", f"{element_word(el).capitalize()} special roll: {faces_text([face])}"
              f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, gear_use, status
+from hauntkit.rulesets.beast import combat, gear_relics, gear_use, status
 from hauntkit.rulesets.beast.board import blockers, dist, occupancy
 
 State = dict[str, Any]
@@ -56,6 +56,8 @@ class FlowMixin:
             if "calm" in state or "crimson" in state:
                 gear_use.hunters_turn_starts(state)
         else:
+            if "bell" in state:
+                gear_relics.bell_holds(self, state)  # Gothic Bell
             self.begin_enemy_turn(state)
 
     def end_side_turn(self, state: State) -> None:
@@ -65,6 +67,8 @@ class FlowMixin:
                 status.end_of_turn(state, u, ctx=self)
         if side == "hunters" and any("turns" in li for li in state["lights"]):
             gear_use.lights_fade(state)
+        if side == "hunters" and "weather" in state:
+            gear_relics.weather_fades(state)  # Rain Stick
         if side == "hunters" and state["fog"]:
             state["fog"]["turns"] -= 1
             if state["fog"]["turns"] <= 0:

@@ -22,7 +22,7 @@ from hauntkit.rulesets.beast.gear_schema import (
     LootEntry,
     MysteryEntry,
 )
-from hauntkit.rulesets.beast.schema import Ability
+from hauntkit.rulesets.beast.schema import Ability, Effect
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -58,6 +58,7 @@ class Profile:
     beam_cooldown: int = 0
     aoe_cooldown: int = 0
     interrupt_uses: int = 0
+    regain_on_death: int = 0
     interrupt_cooldown: int | None = None
     skills: dict[str, int] = field(default_factory=dict)
     light: bool = False
@@ -121,6 +122,33 @@ def class_abilities(item: GearItem) -> list[Ability]:
     return out
 
 
+def use_variants(use: GearUse) -> tuple[list[GearUse], list[str]]:
+    """More abilities of an item's use, and the ids of those never offered: one per element
+    it lets the user pick (Rain Stick, Philosophers Dust; the plain use is hidden), and a
+    relic's level II (RULING HR-101): a second use needing the level II number (Pyromaniacs
+    Lantern as an interrupt, Constantine's Lighter moving a light) or, for FROZEN on a hit,
+    the form resolved when the check reaches level II (Crones Finger)."""
+    more: list[GearUse] = []
+    hidden: list[str] = []
+    for el in use.picks:
+        more.append(use.model_copy(update={"id": f"{use.id}-{el.lower()}", "element": el,
+                                           "name": f"{use.name} ({el.lower()})"}))
+    if use.picks:
+        hidden.append(use.id)
+    if use.level2 is not None and len(use.check) > 1:
+        two = {"id": f"{use.id}-ii", "name": f"{use.name} II", "check": [use.check[1]]}
+        if use.level2 == "interrupt":
+            more.append(use.model_copy(update={**two, "kind": "interrupt"}))
+        elif use.level2 == "move_light":
+            more.append(use.model_copy(update={**two, "hook": "move_light", "light_turns": None,
+                                               "range": 12}))
+        else:  # freeze: a hit also FREEZES (2 turns, as ICE's special does)
+            frozen = Effect(status="FROZEN", turns=2, when="hit")
+            more.append(use.model_copy(update={**two, "effects": [*use.effects, frozen]}))
+            hidden.append(more[-1].id)
+    return more, hidden
+
+
 class GearIndex:
     """The pack's gear, arsenals, loot and mystery tables, and cached loadout profiles."""
 
@@ -131,13 +159,22 @@ class GearIndex:
         self.loot: dict[int, LootEntry] = {e.roll: e for e in items.get("loot", {}).values()}  # type: ignore
         self.mystery: dict[tuple[str, int], MysteryEntry] = {
             (e.table, e.roll): e for e in items.get("mystery", {}).values()}  # type: ignore
-        # every gear ability by id, and the item each belongs to
+        # every gear ability by id, and the item each belongs to; hidden ones are never
+        # offered (a relic's level II form, an item whose uses are one per element)
         self.abilities: dict[str, Ability] = {}
         self.item_of: dict[str, str] = {}
+        self.hidden: set[str] = set()
+        self.siblings: dict[str, tuple[str, ...]] = {}  # abilities sharing a cool down
         for iid, item in self.items.items():
             abs_ = class_abilities(item)
             if item.use is not None:
-                abs_.insert(0, item.use.model_copy(update={"id": f"gear-{iid}"}))
+                use = item.use.model_copy(update={"id": f"gear-{iid}"})
+                more, hidden = use_variants(use)
+                abs_[:0] = [use, *more]
+                self.hidden.update(hidden)
+                ids = (use.id, *(a.id for a in more))
+                for i in ids:
+                    self.siblings[i] = tuple(j for j in ids if j != i)
             for ab in abs_:
                 self.abilities[ab.id] = ab
                 self.item_of[ab.id] = iid
@@ -158,7 +195,7 @@ class GearIndex:
         acc: dict[str, Any] = {"resist": {}, "damage_vs": {}, "skills": {}, "immune": set()}
         nums = ("vs_melee", "vs_ranged", "crit_guard", "reroll_own_defense", "max_hp", "move",
                 "sanity", "bleed_threshold", "range_bonus", "shroud", "beam_cooldown",
-                "aoe_cooldown", "interrupt_uses")
+                "aoe_cooldown", "interrupt_uses", "regain_on_death")
         flags = ("no_perfect_defense", "arc_proof", "ignore_stealth", "light",
                  "multi_attack", "cleave", "max_hp_guard")
         weapons: list[str] = []
@@ -185,7 +222,8 @@ class GearIndex:
                 acc["interrupt_cooldown"] = m.interrupt_cooldown
             if item.weapon is not None:
                 weapons.append(iid)
-            abilities.extend(ab for ab in self.abilities.values() if self.item_of[ab.id] == iid)
+            abilities.extend(ab for ab in self.abilities.values()
+                             if self.item_of[ab.id] == iid and ab.id not in self.hidden)
         acc["immune"] = frozenset(acc["immune"])
         return Profile(items=ids, weapons=tuple(weapons), abilities=tuple(abilities),
                        interrupts=tuple(a for a in abilities if a.kind == "interrupt"), **acc)
@@ -265,6 +303,8 @@ def equip_unit(rs: Any, state: State, unit: Unit, ids: list[str]) -> None:
         w = index.items[iid].weapon
         if w is not None and w.charges is not None:
             unit["ch"][f"gear-{iid}"] = w.charges
+    if prof.regain_on_death:
+        state["phylactery"] = 1  # Broken Phylactery: deaths are watched (gear_relics.py)
     if prof.max_hp:
         unit["max"] += prof.max_hp
         unit["hp"] += prof.max_hp

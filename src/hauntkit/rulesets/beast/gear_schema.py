@@ -32,7 +32,8 @@ Skill = Literal["engineering", "deception", "empathy", "athletics", "tactician",
 GEAR_HOOKS = ("ammo", "heal_roll", "trap", "evasive_roll", "crimson_box", "emerald_box",
               "flashlight", "restore_interrupts", "quick_attack", "fan_the_hammer",
               "burst_fire", "extra_turn", "called_shot", "suppressive_fire", "load_spread",
-              "move_again", "exorcise", "bugs")
+              "move_again", "exorcise", "bugs", "move_light", "rain_stick", "dust", "bell",
+              "stopwatch", "guide", "pencil", "mask", "steal")
 # Which slot an item of each category goes to (rules: "Gear and Equipment"): consumables
 # and Dybbuk boxes may also go to an open slot; augments only to the augment slot.
 SLOT_KINDS: dict[str, tuple[str, ...]] = {
@@ -64,6 +65,12 @@ class GearUse(Ability):
     light_turns: int | None = Field(None, ge=1, le=9, description="create_light: the light "
                                     "fades after N hunters' turns (RULING HR-49)")
     sanity_cost: int = Field(0, ge=0, le=5, description="Sanity the user loses per use")
+    level2: Literal["interrupt", "freeze", "move_light"] | None = Field(
+        None, description="relic: what its level II check adds (RULING HR-101): an interrupt "
+        "use, FROZEN on a hit, or moving a light")
+    picks: list[Element] = Field(default_factory=list, description="the user picks one "
+                                 "element: one ability per element (Rain Stick, Dust)")
+    bonus: int = Field(0, ge=0, le=3, description="guide: + to the target's next skill check")
     cure: list[StatusName] = Field(default_factory=list, description="statuses it removes")
     unbleed: int = Field(0, ge=0, le=5, description="Bleed points it takes off")
     immune_for: dict[str, int] = Field(
@@ -155,6 +162,8 @@ class Mods(_Model):
     battery: int = Field(0, ge=0, le=2, description="batteries the light runs on")
     multi_attack: bool = False
     cleave: bool = False
+    regain_on_death: int = Field(0, ge=0, le=12, description="Occult N+: the wearer regains "
+                                 "an interrupt when anyone dies (Broken Phylactery)")
 
 
 class GearItem(_Item):

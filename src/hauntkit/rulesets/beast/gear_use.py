@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, status
+from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, gear_relics, status
 from hauntkit.rulesets.beast.board import area_cells, dist, los
 from hauntkit.rulesets.beast.labels import (
     faces_text,
@@ -109,6 +109,10 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
             acts = rs.ability_targets(state, unit, ab, occ, block, "ability")
             if ab.hook == "exorcise":  # Exorcists Cross: Poltergeists and Phantasms only
                 acts = [a for a in acts if gear_foes.exorcisable(rs, state, a)]
+            elif ab.hook == "move_light":  # Constantine's Lighter II: any unlit tile
+                acts = gear_relics.move_light_targets(rs, state, unit, ab)
+            elif ab.hook == "bell":  # Gothic Bell: the enemy, and whom it is to attack
+                acts = gear_relics.bell_targets(rs, state, acts)
             out.extend(acts)
     for trap in state.get("traps", ()):
         if trap["owner"] == unit["id"] and trap["trigger"] == "detonator":
@@ -145,6 +149,9 @@ def spend(rs: Any, state: State, unit: Unit, ab: Ability, interrupt: bool) -> No
         unit["ch"][ab.id] -= 1
     if ab.kind == "free" and ab.cooldown:
         unit["cd"][ab.id] = ab.cooldown
+    for sib in gi.siblings.get(ab.id, ()):  # one item's uses share its cool down
+        if ab.id in unit["cd"]:
+            unit["cd"][sib] = unit["cd"][ab.id]
     iid = gi.item_of.get(ab.id)
     if iid is None:
         return
@@ -175,14 +182,6 @@ def cooldown(rs: Any, unit: Unit, ab: Ability, cd: int) -> int:
     elif ab.shape == "aoe":
         cd -= prof.aoe_cooldown
     return max(0, cd)
-
-
-def relic_check(rs: Any, state: State, unit: Unit, ab: Ability) -> bool:
-    """Relics: a successful Occult check (level I) before each use, or the effect fails."""
-    check = getattr(ab, "check", None)
-    if not check:
-        return True
-    return rs.skill_check(state, unit, "occult", check[0])
 
 
 def pay_sanity(rs: Any, state: State, unit: Unit, ab: Ability) -> None:
@@ -262,6 +261,16 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
         emit(state, "move_again", f"{rs.name(t)} may move again this turn.", unit=t["id"])
     elif hook == "suppressive_fire":
         suppressive_fire(rs, state, unit, ab)
+    elif hook == "move_light":
+        gear_relics.move_light(rs, state, unit, target)
+    elif hook == "rain_stick":
+        gear_relics.rain_stick(rs, state, unit, ab)
+    elif hook == "dust":
+        gear_relics.dust(rs, state, unit, ab, target)
+    elif hook == "bell":
+        gear_relics.bell(rs, state, unit, target)
+    elif hook == "stopwatch":
+        gear_relics.stopwatch(rs, state, unit, target)
     elif hook == "exorcise":
         gear_foes.exorcise(rs, state, unit, target)
     elif hook == "bugs":

@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, dice, gear_battle, gear_foes, gear_use, renown, status
+from hauntkit.rulesets.beast import (
+    combat,
+    dice,
+    gear_battle,
+    gear_foes,
+    gear_relics,
+    gear_use,
+    renown,
+    status,
+)
 from hauntkit.rulesets.beast.board import (
     area_cells,
     beam_cells,
@@ -446,7 +455,10 @@ class HunterSide:
         if ab.id.startswith("gear-"):
             gear_use.spend(self, state, unit, ab, interrupt)
             gear_use.pay_sanity(self, state, unit, ab)
-            if not unit["alive"] or not gear_use.relic_check(self, state, unit, ab):
+            if not unit["alive"]:
+                return
+            ab = gear_relics.relic_check(self, state, unit, ab)  # type: ignore[assignment]
+            if ab is None:
                 return
         self.resolve_ability(state, unit, ab, target, melee_use)
 

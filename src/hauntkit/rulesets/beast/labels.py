@@ -49,6 +49,7 @@ STATUS_WORDS: dict[str, tuple[str, str]] = {
     "NO_DEFEND": ("defenceless", "cannot roll defence this turn"),
     "LASERED": ("laser-marked", "ranged attacks on it reach further (Laser Pointer)"),
     "MOVE_UP": ("quickened", "moves more spaces each turn"),
+    "DUSTED": ("dusted", "its attacks are of another element this turn (Philosophers Dust)"),
     "MASKED": ("masked as a healer", "enemy logic takes it for a healer (Surgeon Mask)"),
     "SUPPRESSED": ("suppressed", "ranged reach shorter by its value (Suppressive Fire)"),
     "CRIMSON": ("cursed bait", "every enemy attacks it, and it cannot fall below 1 HP "

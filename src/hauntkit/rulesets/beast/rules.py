@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, madness, renown, status
+from hauntkit.rulesets.beast import (
+    dice,
+    gear_battle,
+    gear_foes,
+    gear_relics,
+    madness,
+    renown,
+    status,
+)
 from hauntkit.rulesets.beast.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
@@ -153,6 +161,8 @@ class Rules:
         emit(state, "defeated", f"{self.name(unit)} is {how}.", unit=unit["id"], how=how)
         if unit["kind"] in self.c.hunters:
             state["lost"].append(unit["id"])
+        if "phylactery" in state:
+            gear_relics.on_death(self, state, unit)  # Broken Phylactery
 
     def heal(self, state: State, unit: Unit, n: int) -> None:
         if not unit["alive"]:
@@ -278,12 +288,19 @@ class Rules:
 
     def skill_check(self, state: State, unit: Unit, skill: str, difficulty: int) -> bool:
         """A skill check N+: d6 plus the hunter's skill value (HR-6)."""
+        return self.skill_roll(state, unit, skill, difficulty) >= difficulty
+
+    def skill_roll(self, state: State, unit: Unit, skill: str, difficulty: int) -> int:
+        """The total of a skill check N+ (d6 + skill value, + a Dummies Guide's bonus, which
+        it uses up: HR-101), logged as a success or failure against ``difficulty``."""
         roll = dice.d6(state)
         val = self.skill_values(state, unit).get(skill, 0)
+        if "gear-guide" in unit["ch"]:
+            val += unit["ch"].pop("gear-guide")
         ok = roll + val >= difficulty
         emit(state, "skill_check", f"{self.name(unit)} {skill} check {difficulty}+: "
              f"{roll}+{val}: {'success' if ok else 'failure'}.", roll=roll, ok=ok)
-        return ok
+        return roll + val
 
     def apply_effects(self, state: State, ab: Ability, src: Unit, tgt: Unit, *, hit: bool,
                       damaged: bool) -> None:

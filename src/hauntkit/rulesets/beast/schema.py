@@ -11,6 +11,7 @@ from hauntkit.core.content import PackSpec
 from hauntkit.rulesets.beast.hunt_schema import HUNT_KINDS, check_hunt_refs
 
 Element = Literal["PHYSICAL", "FIRE", "ELEC", "ICE", "ETHER", "NETHER"]
+ELEMENTS = ("PHYSICAL", "FIRE", "ELEC", "ICE", "ETHER", "NETHER")  # Element's values, in order
 Shape = Literal["single", "beam", "aoe", "self", "place", "swap"]
 TargetSide = Literal["enemy", "ally", "any", "cell"]
 
@@ -21,7 +22,7 @@ STATUSES = (
     "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
     "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON", "SUPPRESSED", "MOVE_UP", "LASERED",
-    "MASKED",
+    "MASKED", "DUSTED",
 )
 StatusName = Literal[
     "STEALTH", "CLEAVE", "MULTI_ATTACK", "BERSERK", "WARD", "COVER",
@@ -29,7 +30,7 @@ StatusName = Literal[
     "WOUNDING", "DEF_DOWN", "ATTACK_DOWN", "MELEE_DOWN", "TRICKS", "FLINCH",
     "BURNING", "CHILLED", "FROZEN", "PRIMED", "DECAY", "NO_HEAL", "ETHER_BASE",
     "ANOINTED", "TEAM_PLAYER", "NO_DEFEND", "CRIMSON", "SUPPRESSED", "MOVE_UP", "LASERED",
-    "MASKED",
+    "MASKED", "DUSTED",
 ]
 # Statuses that are debuffs (immunity for 1 turn after they end).
 DEBUFFS = frozenset({
