@@ -124,7 +124,7 @@ def test_glow_stick_fades_after_three_hunters_turns(rs):
 def test_constantines_lighter_light_lasts_four_turns(rs, monkeypatch):
     """Gear Shop / Relics / Constantine's Lighter: "I - Treat the tile this unit is on as a
     Light Score of 1. Lasts 4 turns" (RULING HR-49; the Occult check passes here)."""
-    monkeypatch.setattr(type(rs), "skill_check", lambda self, *a, **k: True)
+    monkeypatch.setattr(type(rs), "skill_roll", lambda self, *a, **k: 12)
     g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 2},
                                           "thug-1": {"x": 9, "y": 4}},
                dice=[0] * 30, gear={"michael": ["constantines_lighter"]})
