@@ -28,6 +28,7 @@ from hauntkit.rulesets.beast import (
     dice,
     gear,
     gear_battle,
+    gear_misc,
     gear_use,
     labels,
     renown,
@@ -336,6 +337,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
                     queue[:] = queue[before:] + queue[:before]
             elif kind == "detonate":
                 gear_use.detonate(self, state, unit, action["trap"])
+            elif kind == "steal":  # Thief's Glove (gear_misc.py)
+                gear_misc.steal(self, state, unit, action["target"])
             elif kind == "cover":
                 unit["st"]["COVER"] = [1, self.cover_source(state, unit)]
                 emit(state, "cover", f"{self.name(unit)} takes cover.", unit=unit["id"])

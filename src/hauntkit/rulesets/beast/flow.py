@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, gear_relics, gear_use, status
+from hauntkit.rulesets.beast import combat, gear_misc, gear_relics, gear_use, status
 from hauntkit.rulesets.beast.board import blockers, dist, occupancy
 
 State = dict[str, Any]
@@ -75,6 +75,8 @@ class FlowMixin:
                 state["fog"] = None
         if side == "enemies":
             state["eturn"] = None
+            if "traps" in state and any("turns" in t for t in state["traps"]):
+                gear_misc.traps_fade(state)  # Caltrops
         if side != state["first"]:
             mission = state["mission"]
             if mission["type"] == "survive" and state["round"] >= mission["rounds"]:

@@ -47,6 +47,7 @@ class Profile:
     no_perfect_defense: bool = False
     max_hp: int = 0
     max_hp_guard: bool = False
+    steal: bool = False
     move: int = 0
     sanity: int = 0
     bleed_threshold: int = 0
@@ -197,7 +198,7 @@ class GearIndex:
                 "sanity", "bleed_threshold", "range_bonus", "shroud", "beam_cooldown",
                 "aoe_cooldown", "interrupt_uses", "regain_on_death")
         flags = ("no_perfect_defense", "arc_proof", "ignore_stealth", "light",
-                 "multi_attack", "cleave", "max_hp_guard")
+                 "multi_attack", "cleave", "max_hp_guard", "steal")
         weapons: list[str] = []
         abilities: list[Ability] = []
         for iid in dict.fromkeys(ids):  # each item once

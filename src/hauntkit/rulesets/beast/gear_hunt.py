@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear, loot, phases, shop, status
+from hauntkit.rulesets.beast import gear, gear_misc, loot, phases, shop, status
 from hauntkit.rulesets.beast import hunt_investigate as investigate
 from hauntkit.rulesets.beast.hunt_party import active, lead_seat
 from hauntkit.rulesets.beast.phases import Extra, Phase
@@ -136,6 +136,7 @@ def battle_start(rs: Any, state: State) -> None:
             r.get("attached", ()))
         gear.equip_unit(rs, state, unit, ids)
         unit["hp"] = max(1, min(r["hp"], unit["max"]))  # carried HP; gear may raise the max
+        gear_misc.learned_into_battle(state, r)  # a Rule Book's skill (RULING HR-103)
     omens = {o["id"] for r in party for o in r.get("omens", ())}
     for mid in sorted(omens):
         _omen_battle(rs, state, _mystery(rs, mid), party)

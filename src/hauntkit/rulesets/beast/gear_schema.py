@@ -56,8 +56,9 @@ class GearUse(Ability):
     defense_minus: int = Field(0, ge=0, le=3, description="ammo: target rolls N less defence")
     attack_plus: int = Field(0, ge=0, le=3, description="ammo: +N attack with a ranged weapon")
     per_hit: int = Field(0, ge=0, le=3, description="heal_roll: HP restored per hit")
-    trigger: Literal["enter", "detonator"] | None = Field(
-        None, description="trap: an enemy moving onto it, or its owner's free action")
+    trigger: Literal["enter", "detonator", "tile"] | None = Field(
+        None, description="trap: an enemy moving onto it, its owner's free action, or an "
+        "enemy moving onto its map tile (Caltrops)")
     single: bool = Field(False, description="trap: hits only the enemy that set it off")
     check: list[int] = Field(default_factory=list,
                              description="relic: Occult N+ for each level (I, II, ...)")
@@ -71,6 +72,8 @@ class GearUse(Ability):
     picks: list[Element] = Field(default_factory=list, description="the user picks one "
                                  "element: one ability per element (Rain Stick, Dust)")
     bonus: int = Field(0, ge=0, le=3, description="guide: + to the target's next skill check")
+    lights: int = Field(1, ge=1, le=3, description="create_light: light sources it sets up, "
+                        "each on a map tile next to the one before (Flood Light)")
     cure: list[StatusName] = Field(default_factory=list, description="statuses it removes")
     unbleed: int = Field(0, ge=0, le=5, description="Bleed points it takes off")
     immune_for: dict[str, int] = Field(
@@ -162,6 +165,8 @@ class Mods(_Model):
     battery: int = Field(0, ge=0, le=2, description="batteries the light runs on")
     multi_attack: bool = False
     cleave: bool = False
+    steal: bool = Field(False, description="the wearer may steal from an adjacent enemy, "
+                        "and gets a free melee attack doing it (Thief's Glove)")
     regain_on_death: int = Field(0, ge=0, le=12, description="Occult N+: the wearer regains "
                                  "an interrupt when anyone dies (Broken Phylactery)")
 

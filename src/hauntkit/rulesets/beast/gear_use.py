@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, gear_relics, status
+from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, gear_misc, gear_relics, status
 from hauntkit.rulesets.beast.board import area_cells, dist, los
 from hauntkit.rulesets.beast.labels import (
     faces_text,
@@ -104,6 +104,8 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
         if ab.kind == "free":
             if ab.hook == "ammo" and gi.item_of[ab.id] in unit["flags"].get("ammo", ()):
                 continue  # already loaded this turn
+            if f"{ab.id}-dead" in ch:
+                continue  # Night Vision Goggles: the battery is dead
             out.extend(rs.ability_targets(state, unit, ab, occ, block, "free"))
         elif not unit["acted"]:
             acts = rs.ability_targets(state, unit, ab, occ, block, "ability")
@@ -114,6 +116,8 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
             elif ab.hook == "bell":  # Gothic Bell: the enemy, and whom it is to attack
                 acts = gear_relics.bell_targets(rs, state, acts)
             out.extend(acts)
+    if prof.steal:  # Thief's Glove (RULING HR-103)
+        out.extend(gear_misc.steal_actions(rs, state, unit))
     for trap in state.get("traps", ()):
         if trap["owner"] == unit["id"] and trap["trigger"] == "detonator":
             out.append({"type": "detonate", "unit": unit["id"], "trap": trap["id"]})
@@ -199,8 +203,19 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     hook = ab.hook
     units = state["units"]
     if hook == "ammo":
-        unit["flags"].setdefault("ammo", []).append(_index(rs).item_of[ab.id])
+        iid = _index(rs).item_of[ab.id]
+        unit["flags"].setdefault("ammo", []).append(iid)
         emit(state, "ammo", f"{rs.name(unit)} loads {ab.name}.", unit=unit["id"])
+        if iid == GOGGLES:
+            gear_misc.goggles_battery(rs, state, unit, ab)
+    elif hook == "create_light" and getattr(ab, "lights", 1) > 1:
+        gear_misc.flood_light(rs, state, unit, ab, target)
+    elif hook == "guide":
+        gear_misc.guide(rs, state, unit, ab, target)
+    elif hook == "mask":
+        gear_misc.mask(rs, state, unit, target)
+    elif hook == "pencil":
+        gear_misc.pencil(rs, state, unit, ab, target)
     elif hook == "heal_roll":
         t = units[target]
         faces = dice.combat(state, ab.attack or 1)
@@ -212,6 +227,8 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
         state.setdefault("traps", []).append({
             "id": tid, "x": target[0], "y": target[1], "owner": unit["id"],
             "ability": ab.id, "trigger": ab.trigger or "enter"})
+        if ab.trigger == "tile":  # Caltrops: the whole map tile (RULING HR-102)
+            state["traps"][-1]["tile"] = rs.md(state).tile_of[(target[0], target[1])]
         emit(state, "trap", f"{rs.name(unit)} sets {ab.name} at {space_of(target)}.",
              obj=tid)
     elif hook == "evasive_roll":
@@ -398,6 +415,9 @@ def stepped_on(rs: Any, state: State, unit: Unit) -> None:
     for trap in list(state.get("traps", ())):
         if trap["trigger"] == "enter" and (trap["x"], trap["y"]) == (unit["x"], unit["y"]):
             spring(rs, state, trap, unit["id"])
+        elif trap["trigger"] == "tile" and unit["alive"] and \
+                rs.md(state).tile_of[(unit["x"], unit["y"])] == trap["tile"]:
+            gear_misc.tile_trap_hit(rs, state, trap, unit)
 
 
 def detonate(rs: Any, state: State, unit: Unit, trap_id: str) -> None:

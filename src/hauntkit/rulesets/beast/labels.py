@@ -392,6 +392,7 @@ _LABELS: dict[str, Any] = {
     "interrupt": _ability_label,
     "free": _ability_label,
     "detonate": lambda rs, s, a, who: f"{who}: set off {_trap(s, a.get('trap'))}",
+    "steal": lambda rs, s, a, who: f"{who}: steal from {_unit(rs, s, a.get('target'))}",
     # the hunters' skills (rulesets/beast/skills)
     "card": _card_label,
     "arcana": lambda rs, s, a, who: (
@@ -416,6 +417,9 @@ _LABELS: dict[str, Any] = {
         f"{thing_name(rs, s, a.get('hunter'))}: give {thing_name(rs, s, a.get('item'))} to "
         f"{thing_name(rs, s, a.get('to'))}"),
     "arsenal": _arsenal_label,
+    "read": lambda rs, s, a, who: (
+        f"{thing_name(rs, s, a.get('hunter'))}: read the Rule Book and learn "
+        f"{str(a.get('skill')).replace('_', ' ')}"),
     # loot and mystery (gear_hunt.py: "Loot Table", "Mystery Table")
     "take": lambda rs, s, a, who: f"Give it to {thing_name(rs, s, a.get('hunter'))}",
     "swap": lambda rs, s, a, who: (

@@ -382,6 +382,6 @@ class Rules:
         if word == "FEMALE":
             return h.gender == "female"
         if word == "HEALER":
-            return h.role == "healer"
+            return h.role == "healer" or "MASKED" in unit["st"]  # Surgeon Mask
         lit = is_lit(state, md, unit["x"], unit["y"])
         return lit if word == "IN LIGHT" else not lit

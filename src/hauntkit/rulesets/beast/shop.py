@@ -17,6 +17,7 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
+from hauntkit.rulesets.beast import gear_misc
 from hauntkit.rulesets.beast.gear import slot_options
 from hauntkit.rulesets.beast.gear_schema import ARSENAL_SLOTS, SLOTS
 from hauntkit.rulesets.beast.hunt_party import active
@@ -26,7 +27,7 @@ State = dict[str, Any]
 Record = dict[str, Any]
 Action = dict[str, Any]
 SHOP_TYPES = frozenset({"buy", "sell"})
-KIT_TYPES = frozenset({"equip", "unequip", "give", "arsenal"})
+KIT_TYPES = frozenset({"equip", "unequip", "give", "arsenal", "read"})
 
 
 def record(state: State, hunter: str) -> Record:
@@ -221,6 +222,7 @@ def kit_options(rs: Any, state: State, seat: int) -> list[Action]:
                 out.append({"type": "arsenal", "hunter": h, "arsenal": aid})
         if r.get("arsenal"):
             out.append({"type": "arsenal", "hunter": h, "arsenal": None})
+        out.extend(gear_misc.read_options(rs, r))  # Rule Book (RULING HR-103)
     return out
 
 
@@ -239,5 +241,7 @@ def act(rs: Any, state: State, seat: int, action: Action) -> None:
         give(rs, state, h, action["item"], action["to"])
     elif kind == "arsenal":
         choose_arsenal(rs, state, h, action["arsenal"])
+    elif kind == "read":
+        gear_misc.read(rs, state, record(state, h), action["skill"])
     else:
         raise IllegalActionError(f"no shop action {kind!r}")
