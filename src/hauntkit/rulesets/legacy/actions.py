@@ -269,7 +269,9 @@ def monster_moves(ix: Any, s: State, mid: str) -> int:
         mon = ix.monsters[kind]
         speed = mon.traits.get("speed", mon.speed)
         rolls[kind] = max(1, sum(C.roll(s, speed)))
-        C.log(s, "monster_roll", f"{mon.name}: {rolls[kind]} moves this turn.", monster=kind,
+        n = rolls[kind]
+        C.log(s, "monster_roll", f"{mon.name}: {n} move{'' if n == 1 else 's'} this turn.",
+              monster=kind,
               result=rolls[kind])
     return rolls[kind]
 
