@@ -469,7 +469,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                                    "connections; try again later"})
             await ws.close(code=4429)
             return
-        conn = Conn(send=send)
+        conn = Conn(send=send, send_text=ws.send_text)
         conn.limiter.rate = settings.rate
         conn.limiter.burst = conn.limiter.tokens = settings.burst
         await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))

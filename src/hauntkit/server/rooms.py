@@ -19,6 +19,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from hauntkit.bots import UnknownBotError, bot_rng, bot_seat, get_bot
 from hauntkit.core import ActionError, Game, HauntkitError, NotYourTurnError
 from hauntkit.core.log import visible_log
@@ -39,6 +41,7 @@ from hauntkit.server.protocol import ProtocolError, RateLimiter
 log = logging.getLogger("hauntkit.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+SendText = Callable[[str], Awaitable[None]]
 SNAPSHOT_EVERY = 20  # actions between full-state snapshots (every action row is always kept)
 
 
@@ -80,6 +83,9 @@ class Conn:
     """One connected client."""
 
     send: Send
+    # the same socket taking a message already encoded as JSON text (a broadcast encodes each
+    # distinct message once for every socket that gets it); None: ``send`` is used
+    send_text: SendText | None = None
     seat: int | None = None
     hello: bool = False
     log_pos: int = 0
@@ -223,29 +229,48 @@ class Room:
             msg["labels"] = action_labels(game.ruleset, game.state, seat, legal)
         return msg
 
-    async def push(self, conn: Conn, reason: str) -> None:
-        """Send ``conn`` the current state (the events since its last update)."""
+    async def push(self, conn: Conn, reason: str,
+                   shared: dict[tuple[int, int | None, int], tuple[str, int]] | None = None
+                   ) -> None:
+        """Send ``conn`` the current state (the events since its last update). ``shared``: the
+        messages of one broadcast already encoded, by (version, seat, log position): sockets
+        of the same seat (or spectators) that have read as far get the same text."""
         async with conn.send_lock:
             if conn.closed:
                 return
-            msg = self.state_message(conn.seat, conn.log_pos, reason)
-            conn.log_pos = msg["log_size"]
-            await self._send(conn, msg)
+            if shared is None or conn.send_text is None:
+                msg = self.state_message(conn.seat, conn.log_pos, reason)
+                conn.log_pos = msg["log_size"]
+                await self._send(conn, msg)
+                return
+            key = (self.game.state["version"], conn.seat, conn.log_pos)
+            got = shared.get(key)
+            if got is None:
+                msg = self.state_message(conn.seat, conn.log_pos, reason)
+                got = shared[key] = (orjson.dumps(msg).decode(), msg["log_size"])
+            conn.log_pos = got[1]
+            await self._send(conn, got[0])
 
     async def tell(self, conn: Conn, msg: dict[str, Any]) -> None:
         async with conn.send_lock:
             if not conn.closed:
                 await self._send(conn, msg)
 
-    async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
+    async def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
         try:
-            await conn.send(msg)
+            if isinstance(msg, str):  # encoded by a broadcast, for sockets with send_text
+                assert conn.send_text is not None
+                await conn.send_text(msg)
+            else:
+                await conn.send(msg)
         except Exception:  # noqa: BLE001 - a dead socket only loses its own client
             conn.closed = True
             self.conns.discard(conn)
 
     async def broadcast(self, reason: str) -> None:
-        await asyncio.gather(*(self.push(c, reason) for c in list(self.conns) if c.hello))
+        shared: dict[tuple[int, int | None, int], tuple[str, int]] = {}
+        await asyncio.gather(*(self.push(c, reason, shared) for c in list(self.conns)
+                               if c.hello))
 
     async def broadcast_seats(self, exclude: Conn | None = None) -> None:
         """Tell everyone else who is connected and who plays which seat."""
