@@ -28,34 +28,39 @@ _N_KEYS = len(UNIT_KEYS)
 _FLAG_ID_LISTS = frozenset({"aoo", "ammo"})  # flags holding flat lists of ids
 
 
-def _unit(u: dict[str, Any]) -> dict[str, Any]:
-    d = u.copy()
-    extra = len(d) - _N_KEYS
-    if extra:
-        if extra > 2 or "gear" not in d or (extra == 2 and "lost_gear" not in d):
-            return deep_copy(u)
-        d["gear"] = d["gear"][:]
-        if extra == 2:
-            d["lost_gear"] = d["lost_gear"][:]
-    st = d["st"]
-    d["st"] = {k: v[:] for k, v in st.items()} if st else {}
-    ch, imm, cd = d["ch"], d["imm"], d["cd"]
-    d["ch"] = ch.copy() if ch else {}
-    d["imm"] = imm.copy() if imm else {}
-    d["cd"] = cd.copy() if cd else {}
-    flags = d["flags"]
-    if flags:
-        d["flags"] = copied = flags.copy()
-        for k, v in flags.items():
-            if type(v) is list or type(v) is dict:
-                copied[k] = v[:] if k in _FLAG_ID_LISTS else deep_copy(v)
-    else:
-        d["flags"] = {}
-    return d
-
-
 def _units(units: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    return {uid: _unit(u) for uid, u in units.items()}
+    """Each unit copied in one loop (a call per unit cost more than its copy of scalars)."""
+    out: dict[str, dict[str, Any]] = {}
+    for uid, u in units.items():
+        out[uid] = d = u.copy()
+        extra = len(d) - _N_KEYS
+        if extra:
+            if extra > 2 or "gear" not in d or (extra == 2 and "lost_gear" not in d):
+                out[uid] = deep_copy(u)
+                continue
+            d["gear"] = d["gear"][:]
+            if extra == 2:
+                d["lost_gear"] = d["lost_gear"][:]
+        st = d["st"]
+        if st:  # a loop, not a comprehension: no function object made for one or two entries
+            d["st"] = copied = st.copy()
+            for k, v in st.items():
+                copied[k] = v[:]
+        else:
+            d["st"] = {}
+        ch, imm, cd = d["ch"], d["imm"], d["cd"]
+        d["ch"] = ch.copy() if ch else {}
+        d["imm"] = imm.copy() if imm else {}
+        d["cd"] = cd.copy() if cd else {}
+        flags = d["flags"]
+        if flags:
+            d["flags"] = copied = flags.copy()
+            for k, v in flags.items():
+                if type(v) is list or type(v) is dict:
+                    copied[k] = v[:] if k in _FLAG_ID_LISTS else deep_copy(v)
+        else:
+            d["flags"] = {}
+    return out
 
 
 COPY_PLAN: dict[str, Callable[[Any], Any]] = {"units": _units, "deck": list.copy}
