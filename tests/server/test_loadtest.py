@@ -45,11 +45,25 @@ def test_a_short_loadtest_measures_broadcasts(tmp_path: Path) -> None:
     assert time.monotonic() - start < 300  # bounded: start-up, six seconds, shutdown
 
 
+def test_the_load_can_come_from_several_processes(tmp_path: Path) -> None:
+    run = subprocess.run([str(HAUNTKIT), "loadtest", "--games", "3", "--duration", "5",
+                          "--think", "0.2", "--bot-delay", "0.2", "--load-procs", "2", "--json"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    assert run.returncode == 0, run.stderr
+    figures = orjson.loads(run.stdout)
+    assert figures["loadgen_processes"] == 2 and figures["games"] == 3
+    # both processes' games were measured: the actions of three games' clients and bots
+    assert figures["client_actions"] > 0 and figures["samples"] >= figures["client_actions"]
+    assert figures["server_actions"] >= figures["client_actions"]
+    assert figures["loadgen_loop_lag"]["n"] > 0 and figures["errors"] == {}
+
+
 def test_loadtest_refuses_bad_options(tmp_path: Path) -> None:
-    for games in ("0", "10,x", "10,-5"):
-        run = subprocess.run([str(HAUNTKIT), "loadtest", "--games", games],
+    for bad in (["--games", "0"], ["--games", "10,x"], ["--games", "10,-5"],
+                ["--games", "10", "--load-procs", "0"]):
+        run = subprocess.run([str(HAUNTKIT), "loadtest", *bad],
                              capture_output=True, text=True, cwd=tmp_path, timeout=120)
-        assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1, games
+        assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1, bad
         assert "Traceback" not in run.stderr
 
 

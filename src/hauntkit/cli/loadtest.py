@@ -161,21 +161,24 @@ def _worst(lags: dict[int, dict[str, Any]]) -> dict[str, Any]:
 
 
 def run_load(url: str, games: int, duration: float, think: float, ruleset: str,
-             pid: int | None, processes: int = 1) -> dict[str, Any]:
-    """Run the load and return the figures (CPU and memory of ``pid``'s process tree)."""
-    from hauntkit.server.loadgen import Load
+             pid: int | None, processes: int = 1, generators: int = 1) -> dict[str, Any]:
+    """Run the load and return the figures (CPU and memory of ``pid``'s process tree);
+    ``generators``: load generator processes (1: this process drives every game)."""
+    from hauntkit.server.loadgen import Load, run_spread
     from hauntkit.server.looplag import percentile
 
-    load = Load(url, games, ruleset=ruleset, think=think)
     marks: dict[str, float] = {}
 
     def on_ready() -> None:
         loop_lag(url, processes, reset=True)
         marks["wall"] = time.monotonic()
-        marks["me"] = time.process_time()
         marks["server"] = _cpu_seconds(process_tree(pid)) if pid else float("nan")
 
-    stats = asyncio.run(load.run(duration, on_ready))
+    if generators > 1:
+        stats = run_spread(url, games, generators, duration, think, ruleset, on_ready)
+    else:
+        stats = asyncio.run(Load(url, games, ruleset=ruleset, think=think).run(duration,
+                                                                               on_ready))
     wall = time.monotonic() - marks.get("wall", time.monotonic())
     pids = process_tree(pid) if pid else []
     server_cpu = _cpu_seconds(pids) - marks["server"] if pid else None
@@ -197,8 +200,8 @@ def run_load(url: str, games: int, duration: float, think: float, ruleset: str,
         "server_loop_lag": _worst(lags) if lags else None,
         "server_rss_mb": round(_rss_mb(pids), 1) if pid else None,
         "server_peak_rss_mb": round(_rss_mb(pids, "VmHWM"), 1) if pid else None,
-        "loadgen_cpu_cores": round((time.process_time() - marks.get("me", 0.0)) / wall, 2)
-        if wall > 0 else None,
+        "loadgen_cpu_cores": round(stats.cpu_s / wall, 2) if wall > 0 else None,
+        "loadgen_processes": generators,
         "loadgen_loop_lag": stats.loop_lag,
         "games_finished": stats.games_finished, "errors": stats.errors,
         "machine_load": [round(x, 2) for x in os.getloadavg()],
@@ -257,6 +260,8 @@ def register(app: typer.Typer) -> None:
                                                     "(default: PostgreSQL LISTEN/NOTIFY)."),
         bot_delay: float = typer.Option(0.5, help="Seconds a bot waits before acting."),
         ruleset: str = typer.Option("betrayal", help="Ruleset of the games (4 seats)."),
+        generators: int = typer.Option(1, "--load-procs", help="Load generator processes "
+                                                                "(the games are shared out)."),
         json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
         """Drive GAMES games (2 client seats with think time, 2 bots, a spectator each) over
@@ -268,9 +273,9 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:
             typer.echo(f"hauntkit loadtest: {exc}", err=True)
             raise typer.Exit(2) from None
-        if duration <= 0 or think < 0:
-            typer.echo("hauntkit loadtest: --duration must be positive and --think at least 0",
-                       err=True)
+        if duration <= 0 or think < 0 or generators < 1:
+            typer.echo("hauntkit loadtest: --duration and --load-procs must be positive and "
+                       "--think at least 0", err=True)
             raise typer.Exit(2)
         postgres = (db or "").startswith(("postgresql", "postgres://"))
         if workers > 1 and not redis and not postgres and not url:
@@ -280,7 +285,7 @@ def register(app: typer.Typer) -> None:
         rows = []
         for count in counts:
             rows.append(_one_run(count, duration, think, url, workers, db, redis, bot_delay,
-                                 ruleset))
+                                 ruleset, generators))
             if not json and len(counts) > 1:
                 typer.echo(f"{count} games: p99 {rows[-1]['p99_ms']} ms", err=True)
         if json:
@@ -298,7 +303,7 @@ def register(app: typer.Typer) -> None:
 
 def _one_run(games: int, duration: float, think: float, url: str | None, workers: int,
              db: str | None, redis: str | None, bot_delay: float,
-             ruleset: str) -> dict[str, Any]:
+             ruleset: str, generators: int) -> dict[str, Any]:
     """One measured run on a freshly started server (or on ``url``); exits on failure."""
     server = None
     with tempfile.TemporaryDirectory(prefix="hauntkit-load-") as folder:
@@ -306,7 +311,7 @@ def _one_run(games: int, duration: float, think: float, url: str | None, workers
             if url is None:
                 server = Server(workers, db, redis, bot_delay, games, folder)
             figures = run_load(url or server.url, games, duration, think, ruleset,
-                               server.proc.pid if server else None, workers)
+                               server.proc.pid if server else None, workers, generators)
         except (RuntimeError, OSError) as exc:
             typer.echo(f"hauntkit loadtest: {exc}", err=True)
             raise typer.Exit(1) from None

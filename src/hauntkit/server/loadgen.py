@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import multiprocessing
+import queue
 import random
 import time
 import urllib.request
@@ -35,6 +38,7 @@ class Stats:
     broadcasts: int = 0  # state messages received
     server_actions: int = 0  # actions of any seat (bots too), as the spectators saw them
     loop_lag: dict[str, Any] = field(default_factory=dict)  # the load generator's own loop
+    cpu_s: float = 0.0  # the load generator's own CPU while measuring
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -51,7 +55,8 @@ class Load:
     """Drive ``games`` games against the server at ``base`` (``http://host:port``)."""
 
     def __init__(self, base: str, games: int, ruleset: str = "betrayal", think: float = 1.0,
-                 seed: int = 0) -> None:
+                 seed: int = 0, first: int = 0) -> None:
+        self.first = first  # the number of this generator's first game (several processes)
         self.base = base.rstrip("/")
         self.ws_base = "ws" + self.base[4:]
         self.games = games
@@ -71,7 +76,7 @@ class Load:
         for i in range(self.games):
             ev = asyncio.Event()
             ready.append(ev)
-            tasks.append(asyncio.create_task(self._slot(i, ev)))
+            tasks.append(asyncio.create_task(self._slot(self.first + i, ev)))
         try:
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready)),
                                    timeout=max(60.0, self.games * 1.0))
@@ -80,10 +85,12 @@ class Load:
         if on_ready is not None:
             on_ready()
         self.lag.start()
+        cpu = time.process_time()
         self.measuring = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._stop.wait(), timeout=duration)
         self.measuring = False
+        self.stats.cpu_s = time.process_time() - cpu
         await self.lag.stop()
         self.stats.loop_lag = self.lag.figures()
         self._stop.set()
@@ -177,3 +184,68 @@ class Load:
         with contextlib.suppress(ConnectionClosed):  # its reader counts the closed socket
             await ws.send(orjson.dumps({"type": "act", "action": action, "version": version,
                                         "id": version}).decode())
+
+
+def _drive(job: tuple[str, int, int, str, float, float], ready: Any, go: Any,
+           out: Any) -> None:
+    """One load generator process: its share of the games; it says when they are connected,
+    waits for ``go`` (every process ready), measures, and hands back its figures."""
+    base, games, first, ruleset, think, duration = job
+
+    def on_ready() -> None:
+        ready.put(first)
+        go.wait(timeout=3600)
+
+    load = Load(base, games, ruleset=ruleset, think=think, seed=first, first=first)
+    out.put(dataclasses.asdict(asyncio.run(load.run(duration, on_ready))))
+
+
+def run_spread(base: str, games: int, processes: int, duration: float, think: float,
+               ruleset: str, on_ready: Any = None) -> Stats:
+    """``Load`` split over ``processes`` processes (each with its own event loop, so that the
+    generator's own lateness does not pass for the server's); their figures merged. The
+    measurement starts once every process has connected all of its games."""
+    ctx = multiprocessing.get_context("spawn")
+    ready, out, go = ctx.Queue(), ctx.Queue(), ctx.Event()
+    shares = [games // processes + (1 if i < games % processes else 0)
+              for i in range(processes)]
+    children, first = [], 0
+    for share in shares:
+        if share:
+            child = ctx.Process(target=_drive, daemon=True, args=(
+                (base, share, first, ruleset, think, duration), ready, go, out))
+            child.start()
+            children.append(child)
+            first += share
+    try:
+        for _ in children:
+            ready.get(timeout=max(60.0, games * 1.0) + 120)
+        if on_ready is not None:
+            on_ready()
+        go.set()
+        parts = [Stats(**out.get(timeout=duration + 600)) for _ in children]
+    except queue.Empty:
+        raise RuntimeError("a load generator process did not answer") from None
+    finally:
+        for child in children:
+            child.join(timeout=30)
+            if child.is_alive():
+                child.kill()
+    return merge(parts)
+
+
+def merge(parts: list[Stats]) -> Stats:
+    """The figures of several generators as one (lag: the worst process's)."""
+    total = Stats()
+    for part in parts:
+        total.samples.extend(part.samples)
+        for key in ("actions", "games_started", "games_finished", "broadcasts",
+                    "server_actions"):
+            setattr(total, key, getattr(total, key) + getattr(part, key))
+        for code, n in part.errors.items():
+            total.errors[code] = total.errors.get(code, 0) + n
+        total.cpu_s += part.cpu_s
+        lag = part.loop_lag
+        if not total.loop_lag or (lag.get("p99_ms") or 0) > (total.loop_lag.get("p99_ms") or 0):
+            total.loop_lag = lag
+    return total
