@@ -9,10 +9,11 @@ HAUNTKIT := $(VENV)/bin/hauntkit
 # The test-only ruleset plugin (tests/plugins) is a real pip-installed package, but in its own
 # folder outside site-packages: the tests put that folder on the path (tests/conftest.py) and
 # play it as any user would; `make play` never sees it (a player is not offered a test game).
+# pip builds the optional compiled copy_state (setup.py, src/hauntkit/core/_fastcopy.c) with cc.
 TINYGAME := tests/plugins/hauntkit-tinygame
 TEST_PLUGINS := $(VENV)/test-plugins
 
-$(VENV)/.installed: Makefile pyproject.toml $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
+$(VENV)/.installed: Makefile pyproject.toml setup.py src/hauntkit/core/_fastcopy.c $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,ray,env]'

@@ -30,13 +30,28 @@ _dumps = orjson.dumps
 
 # Per ruleset id: (key, copier) pairs that copy_state applies instead of the orjson round trip.
 _COPY_PLANS: dict[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+# Per ruleset id: the top-level keys the compiled copy copies one level only (their entries
+# are shared: append-only lists of immutable entries, a ruleset's immutable values).
+_SHALLOW: dict[str, dict[str, bool]] = {}
+_DEFAULT_SHALLOW = dict.fromkeys(_APPEND_ONLY, True)
+
+try:  # the compiled deep copy (setup.py builds it where a C compiler is); optional
+    from hauntkit.core._fastcopy import copy_state as _compiled_copy
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    _compiled_copy = None
+
+COMPILED_COPY = _compiled_copy is not None
 
 
-def register_copy_plan(ruleset_id: str, plan: dict[str, Callable[[Any], Any]]) -> None:
+def register_copy_plan(ruleset_id: str, plan: dict[str, Callable[[Any], Any]],
+                       shallow: tuple[str, ...] = ()) -> None:
     """Let ``copy_state`` copy these top-level keys of ``ruleset_id`` states with the given
-    functions (each must return an equal copy sharing no container with its argument); the
-    other keys still go through orjson. Worth it for large containers of a fixed shape."""
+    functions (each must return an equal copy sharing no container with its argument, except
+    for the keys in ``shallow``, whose entries are immutable and may be shared); the other
+    keys still go through orjson. Worth it for large containers of a fixed shape. The
+    compiled copy uses ``shallow`` only (it copies everything else itself)."""
     _COPY_PLANS[ruleset_id] = tuple(plan.items()) + tuple((k, list.copy) for k in _APPEND_ONLY)
+    _SHALLOW[ruleset_id] = {**_DEFAULT_SHALLOW, **dict.fromkeys(shallow, True)}
 
 
 def deep_copy(value: Any) -> Any:
@@ -51,14 +66,28 @@ def deep_copy(value: Any) -> Any:
 
 
 def copy_state(state: State) -> State:
-    """A deep copy of a state, sharing the immutable entries of the append-only lists.
+    """A deep copy of a state, sharing the immutable entries of the append-only lists (and of
+    the keys a ruleset's copy plan names ``shallow``).
 
-    Keys keep their order, so a clone serialises to the same bytes as its original. An orjson
-    round trip measured faster than a hand-written recursive copy of dicts and lists (which
-    also tried ``dict.copy``/``list[:]`` for flat containers), pickle, msgspec and ormsgpack:
-    on a mid-game betrayal state about 26 us against 60 us for the recursive copy. A ruleset
-    may register a plan (``register_copy_plan``) for its large fixed-shape containers: Python
-    copies those (cheaper than through JSON), orjson the rest (betrayal: ~38 -> ~27 us).
+    Keys keep their order, so a clone serialises to the same bytes as its original. Where
+    the compiled copy (``hauntkit.core._fastcopy``, built by ``make``) is there, it does the
+    whole copy (betrayal mid-game: ~91k instructions against ~161k). Otherwise
+    ``copy_state_python``.
+    """
+    if _compiled_copy is not None:
+        return _compiled_copy(state, _SHALLOW.get(state.get("ruleset"), _DEFAULT_SHALLOW))
+    return copy_state_python(state)
+
+
+def copy_state_python(state: State) -> State:
+    """``copy_state`` in pure Python (equal copies, also tested where the compiled one is).
+
+    An orjson round trip measured faster than a hand-written recursive copy of dicts and
+    lists (which also tried ``dict.copy``/``list[:]`` for flat containers), pickle, msgspec
+    and ormsgpack: on a mid-game betrayal state about 26 us against 60 us for the recursive
+    copy. A ruleset may register a plan (``register_copy_plan``) for its large fixed-shape
+    containers: Python copies those (cheaper than through JSON), orjson the rest (betrayal:
+    ~38 -> ~27 us).
     """
     plan = _COPY_PLANS.get(state.get("ruleset"))  # type: ignore[arg-type]
     if plan is not None:

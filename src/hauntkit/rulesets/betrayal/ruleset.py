@@ -25,10 +25,10 @@ from hauntkit.rulesets.betrayal.labels import catalogue, describe_action
 from hauntkit.rulesets.betrayal.rules import BetrayalRules
 from hauntkit.rulesets.betrayal.schema import PACK_SPEC, TRAITS
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants, stats
-from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
+from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
 from hauntkit.rulesets.betrayal.view import view
 
-register_copy_plan("betrayal", COPY_PLAN)
+register_copy_plan("betrayal", COPY_PLAN, shallow=SHALLOW)
 
 
 class BetrayalConfig(RulesetConfig):

@@ -49,3 +49,5 @@ COPY_PLAN: dict[str, Callable[[Any], Any]] = {
     "ex": _explorers, "tiles": _flat, "grid": _flat, "stack": _ids, "aside": _ids,
     "limbo": _ids, "decks": _lists, "discard": _lists, "piles": _lists,
 }
+# keys whose entries are immutable: the compiled copy copies them one level only
+SHALLOW = ("tiles",)

@@ -20,7 +20,7 @@ from hauntkit.rulesets.betrayal import turns as U
 from hauntkit.rulesets.betrayal.labels import describe_action
 from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
-from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN
+from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
 from hauntkit.rulesets.legacy import view as V
 from hauntkit.rulesets.legacy.actions import has_found
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
@@ -43,7 +43,7 @@ def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # legacy explorers hold only scalars besides "cards", "used" (lists of ids) and "t"
-register_copy_plan("legacy", {**COPY_PLAN, "ex": _explorers})
+register_copy_plan("legacy", {**COPY_PLAN, "ex": _explorers}, shallow=SHALLOW)
 _SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold", "found")
 
 
