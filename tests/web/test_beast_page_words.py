@@ -124,3 +124,34 @@ def test_a_treasure_maps_event_is_shown_on_the_mystery_page(browser, web_server:
     page.screenshot(path=str(shots / "beast-treasure-map-event.png"))
     assert not errors, errors
     ctx.close()
+
+
+def test_joes_bounty_is_shown_while_investigating(browser, web_server: ServerProcess,
+                                                  shots: Path) -> None:
+    """Bounties (Joe) (RULING HR-61): the clues Joe spends roll the target's traits (scripted:
+    2, STRONG; 5, SHIELDED), which the investigation page shows in words, with the tries left
+    to track it: none yet, as Trait 2 was learnt after the location's last Event."""
+    r = httpx.post(f"{web_server.url}/api/campaigns", json={
+        "ruleset": "beast", "seats": [{"kind": "human", "name": "Ann"}], "seed": 4,
+        "config": {"hunt": "ashgrove", "hunters": ["joe", "michael"]}, "title": "Bounty"},
+        timeout=120)
+    assert r.status_code == 200, r.text
+    camp = r.json()
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    errors: list[str] = []
+    page, = open_game_pages(ctx, [_leg(web_server, camp, [2, 5, 6])], errors,
+                            board=".hunt-board")
+    _click(page, "#prompt button.action[data-type=done]")  # the shop
+    page.wait_for_selector(".phase-track .phase.now[data-phase=investigate]")
+    clue = "#prompt button.action[data-type=bounty_clue]"
+    _click(page, clue)  # Torn Poster's clue: Trait 1
+    assert "The bounty: traits: strong: +1 Melee Attack Value" in page.inner_text(".phase-page")
+    _click(page, "#prompt button.action[data-type=choose][data-action*='pay']")  # +1 clue
+    _click(page, clue)  # Trait 2
+    shown = page.inner_text(".phase-page .bounty")
+    assert shown == ("The bounty: traits: strong: +1 Melee Attack Value; shielded: Target "
+                     "starts each turn with a ward of 1; 0 tries left to track it here (one "
+                     "per Event).")
+    page.screenshot(path=str(shots / "beast-bounty.png"))
+    assert not errors, errors
+    ctx.close()

@@ -58,6 +58,10 @@ def test_no_try_before_trait_2_and_tries_lapse_with_the_location(hrs):
     assert g.state["phase"] == "investigate" and g.state["clues"] == 1
     g.act(0, {"type": "bounty_clue", "hunter": "joe"})  # Trait 2: 3 = FRANTIC
     assert _bounty(g)["trait2"] == 3 and _bounty(g).get("tries", 0) == 0
+    texts = [e["text"] for e in g.state["log"]]
+    assert "A Clue: +1 clue." in texts  # in words for the log (HR-91)
+    assert ("A clue spent on the bounty: Trait 2 is frantic (Melee Critical Hits trigger a "
+            "second attack, once per turn).") in texts
     assert _track(g) not in g.legal_actions(0)
     b = {"trait1": 1, "trait2": 1}
     bounties.earn_try(b)

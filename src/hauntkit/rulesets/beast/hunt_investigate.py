@@ -36,7 +36,8 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
             renown.gain(state, key, amount)
         else:
             state[key] = max(0, state[key] + amount)
-        emit(state, "gain", f"{source}: {amount:+d} {key}.", what=key, amount=amount)
+        word = key[:-1] if key == "clues" and abs(amount) == 1 else key
+        emit(state, "gain", f"{source}: {amount:+d} {word}.", what=key, amount=amount)
     if fx.damage or fx.sanity or fx.heal:
         for r in active(state):
             if not away(r):  # an Abducted hunter is not at this location

@@ -19,6 +19,7 @@ def hunt_view(state: State) -> dict[str, Any]:
     h = state["hunt"]
     leg = {k: h[k] for k in _LEG}
     leg["events_left"] = len(h["events"])
+    leg["bounty"] = h.get("bounty")  # a bounty found: the drawn Location and target (HR-61)
     return orjson.loads(orjson.dumps({
         "phase": state["phase"], "hunt": leg, "party": state["party"],
         "crypto": state["crypto"], "renown": state.get("renown", 0), "infamy": state.get("infamy", 0),

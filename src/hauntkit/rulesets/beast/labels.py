@@ -181,6 +181,7 @@ def catalogue(c: Content) -> dict[str, Any]:
                       **{side: getattr(card, side).text for side in ("light", "dark")
                          if getattr(card, side, None) is not None}}
                   for k, card in getattr(c, "clash", {}).items()},
+        "bounty_traits": _bounty_tables(),
         "arsenals": {k: {"name": a.name, "text": a.text, "items": list(a.items)}
                      for k, a in getattr(getattr(c, "gear", None), "arsenals", {}).items()},
         "tarot": {k: {"name": t.name, "card": t.card, "text": t.text}
@@ -200,6 +201,15 @@ def catalogue(c: Content) -> dict[str, Any]:
         "directions": [{"name": w, "step": list(DIRS[i])} for i, w in enumerate(DIR_WORDS)],
         "faces": {str(k): v for k, v in FACE_WORDS.items()},
     }
+
+
+def _bounty_tables() -> dict[str, dict[str, str]]:
+    """Joe's three Bounty Trait tables ("Bounties (Joe)"): d6 -> the trait in words."""
+    from hauntkit.rulesets.beast.skills import bounties
+    out = {"trait1": {str(k): f"{n.lower()}: {t}" for k, (n, t, _) in bounties.TRAIT_1.items()},
+           "trait2": {str(k): f"{n.lower()}: {t}" for k, (n, t, _) in bounties.TRAIT_2.items()},
+           "trait3": {str(k): n.lower() for k, (n, _) in bounties.TRAIT_3.items()}}
+    return out
 
 
 def _hunt_catalogue(c: Content) -> dict[str, Any]:

@@ -12,6 +12,7 @@ ambusher of the drawn Location is the target; HR-61). Rest: ``give_herb``, ``blo
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Any
 
@@ -44,6 +45,12 @@ def _bounty(rs: Any, state: State) -> dict[str, Any] | None:
         if "bounties" in rs.c.passives.get(r["hunter"], ()):
             return r.setdefault("skills", {}).setdefault("bounty", {})
     return None
+
+
+def _in_words(text: str) -> str:
+    """The tables' capitalised statuses and elements as words ("inflict flinch", HR-91)."""
+    return re.sub(r"\b[A-Z]{3,}(?:_[A-Z]+)*\b", lambda m: m.group(0).lower().replace("_", " "),
+                  text)
 
 
 def _value(rs: Any, rec: dict[str, Any], skill: str) -> int:
@@ -198,8 +205,10 @@ def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
         roll = dice.d6(state)
         bounty = _bounty(rs, state)
         step = bounties.spend_clue(bounty, state, roll)
-        emit(state, "bounty", f"A clue spent on the bounty: {step} is "
-             f"{bounties.traits(bounty)[-1]}.", step=step, roll=roll)
+        table = {"trait1": bounties.TRAIT_1, "trait2": bounties.TRAIT_2}.get(step)
+        does = f" ({_in_words(table[roll][1])})" if table else ""
+        emit(state, "bounty", f"A clue spent on the bounty: Trait {step[-1]} is "
+             f"{bounties.traits(bounty)[-1].lower()}{does}.", step=step, roll=roll)
     elif kind == "bounty_track":
         roll = dice.d6(state)
         total = roll + _value(rs, rec, "survival")

@@ -98,6 +98,24 @@ function waitingEvent(cat, h) {
     el("ul", {}, ...Object.values(ev.choices || {}).map((t) => el("li", {}, t)))) : null;
 }
 
+// Joe's bounty while investigating (rules: "Bounties (Joe)"; HR-61): its known traits, the
+// tries left to track it here (one per Event), and where it was found.
+function bountyLine(cat, view) {
+  const rec = (view.party || []).find((r) => r.skills?.bounty && Object.keys(r.skills.bounty).length);
+  const b = rec?.skills?.bounty;
+  const chase = view.hunt?.bounty;
+  if (!b && !chase) return null;
+  const traits = ["trait1", "trait2", "trait3"].filter((k) => b?.[k]).map((k) => inWords(cat.bounty_traits?.[k]?.[String(b[k])] || ""));
+  const parts = [traits.length ? `traits: ${traits.join("; ")}` : "no trait known yet"];
+  if (chase) {
+    const loc = cat.locations?.[chase.location];
+    parts.push(`found: the trail leads to ${loc?.name || pretty(chase.location)}, where the battle will be`);
+  } else if (b?.trait2) {
+    parts.push(`${b.tries || 0} ${(b.tries || 0) === 1 ? "try" : "tries"} left to track it here (one per Event)`);
+  }
+  return el("p", { class: "bounty" }, `The bounty${b?.rare ? " (rare)" : ""}: ${parts.join("; ")}.`);
+}
+
 function phasePanel(cat, msg, story) {
   const view = msg.view;
   const h = view.hunt || {};
@@ -107,6 +125,8 @@ function phasePanel(cat, msg, story) {
     if (loc) box.append(el("p", { class: "location-text" }, loc.text));
     const waiting = waitingEvent(cat, h);
     if (waiting) box.append(waiting);
+    const bounty = bountyLine(cat, view);
+    if (bounty) box.append(bounty);
     if (h.ambush !== null && h.ambush !== undefined) box.append(el("p", { class: "ambush" }, `Ambush roll ${h.ambush} against risk ${loc?.risk ?? "?"}: ${h.fight ? "ambushed!" : "no ambush."}`));
     else if (h.fight) box.append(el("p", { class: "ambush" }, "A fight awaits."));
   } else if (view.phase === "rest") {
