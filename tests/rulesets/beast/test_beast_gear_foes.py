@@ -123,3 +123,16 @@ def test_bugs_in_a_box_paralyzes_two_summoned_monsters(rs):
               "target": "michael"})
     paralyzed = sorted(u["id"] for u in g.state["units"].values() if "PARALYZE" in u["st"])
     assert len(paralyzed) == 2 and "nosferatu-1" not in paralyzed
+
+
+def test_a_summoning_ability_must_name_a_known_enemy(rs):
+    """HR-100: `hook: summon` calls up `summons`, an enemy of the pack; the pack check says
+    so when it is not."""
+    from hauntkit.rulesets.beast.gear_schema import check_gear
+    nos = rs.c.enemies["nosferatu"]
+    bad = nos.model_copy(update={"special1": nos.special1.model_copy(
+        update={"summons": "dragon"})})
+    bats = rs.c.enemies["bat-swarm"]
+    assert check_gear({"enemies": {"nosferatu": nos, "bat-swarm": bats}}) == []
+    assert check_gear({"enemies": {"nosferatu": bad, "bat-swarm": bats}}) == [
+        ("enemies", "nosferatu", "brood-call: summons unknown enemy 'dragon'")]

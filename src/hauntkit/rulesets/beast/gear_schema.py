@@ -290,6 +290,12 @@ def check_gear(items: dict) -> list[tuple[str, str, str]]:
         rolls = sorted(e.roll for e in items.get("mystery", {}).values() if e.table == table)
         if rolls and rolls != list(range(1, 7)):
             problems.append(("mystery", table, f"rolls must be 1..6 once each, got {rolls}"))
+    enemies = items.get("enemies", {})
+    for eid, e in enemies.items():  # a summoning ability names a known enemy (HR-100)
+        for ab in (e.special1, e.special2, e.signature):
+            if ab.hook == "summon" and ab.summons not in enemies:
+                problems.append(("enemies", eid, f"{ab.id}: summons unknown enemy "
+                                 f"{ab.summons!r}"))
     abilities = {a.id for h in items.get("hunters", {}).values() for a in h.abilities}
     for gid, item in gear.items():
         if f"gear-{gid}" in abilities:
