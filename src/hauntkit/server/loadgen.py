@@ -142,8 +142,9 @@ class Load:
                     acts: bool) -> None:
         try:
             await self._receive(ws, sent, over, acts)
-        except ConnectionClosed:  # counted, not a crash of the load generator
-            self.stats.error("connection_closed")
+        except ConnectionClosed as exc:  # counted (with the close code), not a crash of the
+            code = exc.rcvd.code if exc.rcvd is not None else "none"  # load generator
+            self.stats.error(f"connection_closed_{code}")
 
     async def _receive(self, ws: ClientConnection, sent: dict[int, float],
                        over: asyncio.Event, acts: bool) -> None:
