@@ -77,3 +77,21 @@ def test_a_message_that_is_not_json_keeps_its_readable_id(server: ServerProcess)
         assert got["type"] == "error" and got["code"] == "bad_json", (text, got)
         assert got.get("id") == rid, (text, got)
     assert server.state(made["id"])["version"] == 0
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/campaigns", {"ruleset": "legacy", "seats": [{}] * 3,
+                        "config": {"families": [MARK]}}),
+    ("/api/campaigns", {"ruleset": "beast", "seats": [{}], "config": {"hunt": MARK}}),
+    ("/api/campaigns", {"ruleset": MARK[:30], "seats": [{}] * 3}),
+    ("/api/campaigns", {"ruleset": "legacy", "seats": [{"kind": "bot", "bot": MARK}] * 3}),
+    ("/api/games", {"ruleset": MARK[:30], "seats": [{}] * 3}),
+    ("/api/games", {"ruleset": "betrayal", "seats": [{"kind": "bot", "bot": MARK}] * 3}),
+])
+def test_campaign_and_game_refusals_carry_nothing_back(server: ServerProcess, path: str,
+                                                       body: dict[str, Any]) -> None:
+    """A value only the content or the registry can judge (a family, a hunt, a ruleset, a bot)
+    is refused without being quoted back (an unknown config key is named, cut at 40 chars)."""
+    r = httpx.post(server.url + path, json=body, timeout=60)
+    assert 400 <= r.status_code < 500, r.text
+    assert r.json()["type"] == "error" and MARK[:12] not in r.json()["message"], r.text

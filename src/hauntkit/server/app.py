@@ -308,8 +308,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                             "searches (ismcts) takes iterations", f"seats.{i}.iterations")
         known = {r["id"]: r for r in available_rulesets()}
         if req.ruleset not in known:
-            return _err(422, "unknown_ruleset", f"ruleset: unknown ruleset {req.ruleset!r}; "
-                        f"available: {', '.join(known)}", "ruleset")
+            return _err(422, "unknown_ruleset", f"ruleset: unknown ruleset; available: "
+                        f"{', '.join(known)}", "ruleset")
         try:
             room = await mgr.create(
                 req.ruleset, [s.model_dump() for s in req.seats], req.seed, req.config,
@@ -319,7 +319,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             return _err(422, "bad_seats" if exc.field == "seats" else exc.code,
                         unechoed(exc.plain, req.config), exc.field)
         except UnknownBotError as exc:
-            return _err(422, exc.code, str(exc), "seats")
+            return _err(422, exc.code, unechoed(str(exc), [s.bot for s in req.seats]), "seats")
         except TooManyRooms as exc:
             return _err(503, "too_many_games", str(exc))
         except HauntkitError as exc:

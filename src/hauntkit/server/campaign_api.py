@@ -95,7 +95,7 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         try:
             rs = mgr.ruleset(req.ruleset)
         except HauntkitError as exc:
-            return _err(400, "unknown_ruleset", str(exc), "ruleset")
+            return _err(400, "unknown_ruleset", unechoed(str(exc), req.ruleset), "ruleset")
         if not plays_campaigns(rs):
             return _err(400, "no_campaigns", f"ruleset {req.ruleset!r} does not play campaigns",
                         "ruleset")
@@ -109,7 +109,8 @@ def campaign_routes(mgr: Manager) -> APIRouter:
                 try:
                     get_bot(bot)
                 except UnknownBotError:
-                    return _err(400, "unknown_bot", f"seat {i}: no bot called {bot!r}", "seats")
+                    return _err(400, "unknown_bot", f"seats.{i}.bot: no bot of that name",
+                                "seats")
             seats.append({"name": s.name or f"Seat {i + 1}", "bot": bot})
         cfg = dict(req.config)
         cfg.setdefault("players", len(seats))
@@ -120,6 +121,8 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         host = secrets.token_urlsafe(18)
         try:
             camp = await run(camps.create, req.ruleset, cfg, seats, req.seed, req.title, host)
+        except ConfigError as exc:  # what only the content can judge (a family, a hunt...)
+            return _err(422, exc.code, unechoed(exc.plain, req.config), exc.field)
         except HauntkitError as exc:
             return _err(400, exc.code, str(exc))
         cid = camp["id"]
