@@ -28,3 +28,20 @@ def pass_windows(game: Game) -> None:
     """Decline every interrupt window until nobody is asked."""
     while game.state["window"] is not None:
         game.act(game.to_act()[0], {"type": "pass"})
+
+
+def random_play(rs: BeastRuleset, game: Game, seed: int, steps: int) -> set[str]:
+    """Random legal actions (seeded) until the game ends or ``steps`` were played, checking
+    the invariants after each; returns what was used: abilities, weapons and action types."""
+    import random
+    pick = random.Random(seed)
+    used: set[str] = set()
+    for _ in range(steps):
+        if game.over:
+            break
+        seat = pick.choice(game.to_act())
+        action = pick.choice(game.legal_actions(seat))
+        used.add(str(action.get("ability") or action.get("weapon") or action["type"]))
+        game.act(seat, action)
+        assert rs.invariants(game.state) == []
+    return used

@@ -104,6 +104,7 @@ def test_exorcists_cross_destroys_only_poltergeists_and_phantasms(rs):
     g.act(0, {"type": "ability", "unit": "michael", "ability": "gear-exorcists_cross",
               "target": "shade-1"})
     assert g.state["units"]["shade-1"]["alive"] is False
+    assert g.state["units"]["shade-1"]["hp"] == 0 and rs.invariants(g.state) == []
 
 
 def test_bugs_in_a_box_paralyzes_two_summoned_monsters(rs):

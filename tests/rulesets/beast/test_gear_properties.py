@@ -4,7 +4,7 @@ through JSON and keeps views free of hidden information (hauntkit.testing.check_
 
 from __future__ import annotations
 
-import random
+from beastkit import random_play
 
 from hauntkit.core import Game
 from hauntkit.core.ruleset import get_ruleset
@@ -26,16 +26,7 @@ def test_random_full_gear_battles_keep_invariants_and_use_the_gear(rs):
     for seed in range(6):
         game = Game.new(rs, {**FULL, "players": 2, "map": ["alley", "crypt", "mill",
                                                            "manor"][seed % 4]}, seed)
-        pick = random.Random(seed)
-        for _ in range(1500):
-            if game.over:
-                break
-            seat = pick.choice(game.to_act())
-            action = pick.choice(game.legal_actions(seat))
-            if str(action.get("ability", "")).startswith("gear-") or "weapon" in action:
-                used.add(action.get("ability") or action["weapon"])
-            game.act(seat, action)
-            assert rs.invariants(game.state) == []
+        used |= random_play(rs, game, seed, 1500)
     # weapons, bombs, traps, healing, ammo, lights and a Dybbuk box all came up
     assert {"colt_python", "halberd", "gear-pipe_bomb", "gear-net_trap",
             "gear-stim_pack", "gear-incendiary_ammo", "gear-flash_light"} <= used

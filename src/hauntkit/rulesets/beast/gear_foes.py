@@ -82,6 +82,7 @@ def exorcise(rs: Any, state: State, unit: Unit, target: str) -> None:
     """Exorcists Cross: the Poltergeist or Phantasm is destroyed outright."""
     t = state["units"][target]
     if t["alive"]:
+        t["hp"] = 0
         rs.kill(state, t, "exorcised")
 
 
