@@ -14,6 +14,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.betrayal import house as H
 from hauntkit.rulesets.betrayal.index import Index
@@ -21,6 +23,7 @@ from hauntkit.rulesets.betrayal.index import Index
 Action = dict[str, Any]
 View = dict[str, Any]
 INF = 10_000
+_dumps = orjson.dumps
 LOW_STACK = 6  # tiles left in the room stack: explore the least built floors first
 
 
@@ -137,24 +140,42 @@ def _cond_goals(ix: Index, g: Goals, c: Any, tiles: dict[str, Any], monsters: li
                     if c.monster_here == "any" or m["kind"] == c.monster_here}
 
 
+Distances = dict[tuple[str, bool], dict[str, int]]  # (start, monster) -> steps to each tile
+LAYOUTS = 32  # houses a policy remembers (a process plays one game at a time, or a few)
+
+
 class BetrayalPolicy(ScoringPolicy):
     """Scores actions for one seat; the best (ties broken by the bot's rng) is played."""
 
     def __init__(self, ix: Index) -> None:
         self.ix = ix
+        self._layouts: dict[bytes, tuple[dict[str, Any], Distances]] = {}
+
+    def layout(self, view: View) -> tuple[dict[str, Any], Distances]:
+        """``house_of(view)`` and the distances found in it so far, kept per layout (tiles,
+        rotations and tokens): the house changes a few dozen times a game, the bot decides
+        hundreds of times, and the same house object lets the engine's exits cache hit."""
+        key = _dumps([(t["room"], t["floor"], t["x"], t["y"], t["rotation"], t["tokens"])
+                      for t in view["tiles"]])
+        known = self._layouts.get(key)
+        if known is None:
+            if len(self._layouts) >= LAYOUTS:
+                self._layouts.clear()
+            known = self._layouts[key] = (house_of(view), {})
+        return known
 
     def scores(self, view: View, legal: list[Action]) -> list[float]:
         seat = view["seat"]
         ix = self.ix
-        house = house_of(view)
+        house, dists = self.layout(view)
         g = goals(ix, view, seat)
-        ctx = _Ctx(ix, view, seat, house, g)
+        ctx = _Ctx(ix, view, seat, house, g, dists)
         return [ctx.score(a) for a in legal]
 
 
 class _Ctx:
     def __init__(self, ix: Index, view: View, seat: int, house: dict[str, Any],
-                 g: Goals) -> None:
+                 g: Goals, dists: Distances | None = None) -> None:
         self.ix = ix
         self.view = view
         self.seat = seat
@@ -162,7 +183,7 @@ class _Ctx:
         self.g = g
         self.me = view["explorers"][seat]
         self._targets: set[str] | None = None
-        self._dist_cache: dict[tuple[str, bool], dict[str, int]] = {}
+        self._dist_cache: Distances = {} if dists is None else dists
 
     # -- where to go ---------------------------------------------------------------------
     def targets(self) -> set[str]:

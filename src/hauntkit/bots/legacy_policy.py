@@ -27,7 +27,6 @@ from hauntkit.bots.betrayal_policy import (
     _Ctx,
     _matches,
     goals,
-    house_of,
 )
 from hauntkit.rulesets.legacy.index import GHOST
 
@@ -39,8 +38,8 @@ class LegacyPolicy(BetrayalPolicy):
 
     def scores(self, view: View, legal: list[Action]) -> list[float]:
         seat = view["seat"]
-        house = house_of(view)
-        ctx = _LegacyCtx(self.ix, view, seat, house, legacy_goals(self.ix, view, seat))
+        house, dists = self.layout(view)
+        ctx = _LegacyCtx(self.ix, view, seat, house, legacy_goals(self.ix, view, seat), dists)
         return [ctx.score(a) for a in legal]
 
 

@@ -124,7 +124,8 @@ def register(app: typer.Typer) -> None:
             with progress:
                 task = progress.add_task("games", total=total)
                 report, records = run_balance(spec, workers, ray_address(ray),
-                                              progress=lambda _r: progress.advance(task))
+                                              progress=lambda _r: progress.advance(task),
+                                              ruleset=rs)
         except SimulationError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(1) from None

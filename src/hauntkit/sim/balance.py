@@ -113,11 +113,13 @@ def check_bot(spec: BalanceSpec) -> None:
 _CACHE: dict[str, Any] = {}
 
 
-def _ruleset_and_bot(spec: BalanceSpec) -> tuple[Ruleset, Bot]:
+def _ruleset_and_bot(spec: BalanceSpec, loaded: Ruleset | None = None) -> tuple[Ruleset, Bot]:
+    """The run's ruleset and bot, made once per process (``loaded``: the caller's ruleset for
+    this spec, kept for the workers that fork from this process)."""
     key = (spec.ruleset, spec.content, spec.replace_starter, spec.bot, spec.iterations,
            spec.seconds)
-    if _CACHE.get("key") != key:
-        rs = get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
+    if loaded is not None or _CACHE.get("key") != key:
+        rs = loaded or get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
         # bound to the pack's content (heuristic, ismcts), with the search budget applied
         bot = make_bot(spec.bot, rs, search_options(spec))
         _CACHE.update(key=key, ruleset=rs, bot=bot)
@@ -147,17 +149,21 @@ def play_one(job: tuple[BalanceSpec, str, int | None, int]) -> dict[str, Any]:
 
 
 def iter_games(spec: BalanceSpec, workers: int | None = None,
-               ray_address: str | None = None) -> Iterator[dict[str, Any]]:
-    """Every game's record, in report order, for any worker count or backend."""
+               ray_address: str | None = None,
+               ruleset: Ruleset | None = None) -> Iterator[dict[str, Any]]:
+    """Every game's record, in report order, for any worker count or backend. ``ruleset``:
+    the spec's, if the caller has it loaded already."""
+    _ruleset_and_bot(spec, ruleset)  # loaded here once: forked workers inherit it
     yield from run_ordered(play_one, spec.jobs(), workers, ray_address)
 
 
 def run_balance(spec: BalanceSpec, workers: int | None = None, ray_address: str | None = None,
-                progress: Callable[[dict[str, Any]], None] | None = None
+                progress: Callable[[dict[str, Any]], None] | None = None,
+                ruleset: Ruleset | None = None,
                 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play the run; return the report and the per-game records."""
     games = []
-    for record in iter_games(spec, workers, ray_address):
+    for record in iter_games(spec, workers, ray_address, ruleset):
         games.append(record)
         if progress is not None:
             progress(record)
