@@ -39,6 +39,7 @@ class PgCluster(Cluster):
         self.mine = f"{self._base}_{self.node}"
         self._conn: Any = None
         self._lock = asyncio.Lock()
+        self._takes = 0
 
     async def _connect(self) -> Any:
         import psycopg
@@ -166,6 +167,11 @@ class PgCluster(Cluster):
                 await self._conn.execute(
                     f"UPDATE {self.buckets} SET tokens = %s, stamp = %s WHERE key = %s",
                     (tokens, now, key))
+            self._takes += 1
+            if self._takes % 100 == 0:  # buckets full again long ago are forgotten
+                full = burst / rate if rate > 0 else 0.0
+                await self._conn.execute(f"DELETE FROM {self.buckets} WHERE stamp < %s",
+                                         (now - max(3600.0, full),))
         return wait
 
     async def _report_rooms(self, count: int) -> None:
