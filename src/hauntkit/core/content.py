@@ -23,8 +23,10 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from hauntkit.core.errors import ContentError
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A safe loader that records the line of every mapping and sequence item."""
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """A safe loader that records the line of every mapping and sequence item. On libyaml's
+    parser where PyYAML has it (the same nodes and marks, ~15x faster than the pure-Python
+    scanner: content loading dominated every command's start-up)."""
 
 
 class DuplicateKeyError(yaml.YAMLError):
