@@ -36,7 +36,7 @@ def _save_when(server: ServerProcess, made: dict[str, Any], moves: int | None
 
 
 def test_info_names_the_bounds(server: ServerProcess) -> None:
-    info = httpx.get(f"{server.url}/api/info", timeout=30).json()
+    info = httpx.get(f"{server.url}/api/info", timeout=120).json()
     assert info["bot_options"] == {"ismcts": {"iterations": {"min": 10, "max": 3000,
                                                              "default": 1000}}}
 
