@@ -25,8 +25,10 @@ def test_a_legacy_chapter_over_http(tmp_path: Path) -> None:
         bad = httpx.post(base, json={"ruleset": "legacy", "seats": BOTS,
                                      "config": {"families": ["nobody", "none", "nil"]}},
                          timeout=30)
-        assert bad.status_code == 400 and bad.json()["code"] == "bad_config"
+        # a config error is a 422 naming the field (issue 12), and quotes nothing sent back
+        assert bad.status_code == 422 and bad.json()["code"] == "bad_config"
         assert "config.families: unknown families" in bad.json()["message"]
+        assert "nobody" not in bad.text
         wrong = httpx.post(base, json={"ruleset": "legacy", "seats": BOTS,
                                        "config": {"free_play_threshold": 99}}, timeout=30)
         assert wrong.status_code == 422 and "free_play_threshold" in wrong.text
