@@ -5,6 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 
+def open_lobby(ctx: Any, url: str, errors: list[str], ruleset: str, seats: int) -> Any:
+    """The lobby at ``url`` with ``ruleset`` chosen for ``seats`` seats; page errors go to
+    ``errors``."""
+    lobby = ctx.new_page()
+    lobby.on("pageerror", lambda e: errors.append(str(e)))
+    lobby.goto(url + "/")
+    lobby.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
+    lobby.select_option("#ruleset", ruleset)
+    lobby.fill("#seat-count", str(seats))
+    return lobby
+
+
 def open_game_pages(ctx: Any, urls: list[str], errors: list[str],
                     board: str = ".explorer-card") -> list[Any]:
     """One page per url, each live with its board drawn (``board``: a selector that shows it

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 from harness import ServerProcess
-from pages import open_game_pages, overlaps
+from pages import open_game_pages, open_lobby, overlaps
 
 SETUP = {
     "room_stack": ["gymnasium"],
@@ -43,14 +43,9 @@ def _version(page) -> int:
 def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shots: Path) -> None:
     errors: list[str] = []
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
-    lobby = ctx.new_page()
-    lobby.on("pageerror", lambda e: errors.append(str(e)))
 
     # -- the lobby: a 3-seat game of people, with the test set-up --------------------------
-    lobby.goto(web_server.url + "/")
-    lobby.wait_for_selector("#ruleset option[value=betrayal]", state="attached")
-    lobby.select_option("#ruleset", "betrayal")
-    lobby.fill("#seat-count", "3")
+    lobby = open_lobby(ctx, web_server.url, errors, "betrayal", 3)
     lobby.fill("#title", "Browser test")
     lobby.fill("#seed", "7")
     for i, name in enumerate(["Ann", "Ben", "Cy"]):

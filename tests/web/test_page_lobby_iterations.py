@@ -7,18 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness import ServerProcess
+from pages import open_lobby
 
 
 def test_the_host_sets_a_searching_seats_iterations(browser, web_server: ServerProcess,
                                                     shots: Path) -> None:
     errors: list[str] = []
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    lobby = ctx.new_page()
-    lobby.on("pageerror", lambda e: errors.append(str(e)))
-    lobby.goto(web_server.url + "/")
-    lobby.wait_for_selector("#ruleset option[value=betrayal]", state="attached")
-    lobby.select_option("#ruleset", "betrayal")
-    lobby.fill("#seat-count", "3")
+    lobby = open_lobby(ctx, web_server.url, errors, "betrayal", 3)
     kinds, budgets = lobby.locator(".seat-kind"), lobby.locator(".seat-iterations")
     assert budgets.count() == 3 and not any(budgets.nth(i).is_visible() for i in range(3))
     kinds.nth(1).select_option("bot:ismcts")

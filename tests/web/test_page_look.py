@@ -49,13 +49,19 @@ def _open(browser, url: str, size: str):
     return ctx, page, errors
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_haunt_page_looks_as_recorded(browser, web_server: ServerProcess, shots: Path,
-                                      size: str) -> None:
+def open_haunt_page(browser, web_server: ServerProcess, size: str):
+    """The recorded haunt page (seat 1, the haunt revealed, its secret panel shown)."""
     made = web_server.create("betrayal", seats=SEATS, seed=7, title="The look", setup=HAUNT)
     ctx, page, errors = _open(browser, made["seats"][1]["url"], size)
     page.wait_for_selector(".haunt-intro")
     page.wait_for_selector("#secret-panel:not([hidden])")
+    return ctx, page, errors
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_haunt_page_looks_as_recorded(browser, web_server: ServerProcess, shots: Path,
+                                      size: str) -> None:
+    ctx, page, errors = open_haunt_page(browser, web_server, size)
     png = page.screenshot(animations="disabled", caret="hide")
     assert_matches(png, f"haunt-{size}", shots)
     _no_leftovers(page)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from harness import ServerProcess
 from screens import assert_matches
-from test_page_look import HAUNT, SEATS, _open
+from test_page_look import open_haunt_page
 
 CHANGES = [
     (".round", "n => { n.textContent = 'Round 2'; }"),
@@ -22,10 +22,7 @@ CHANGES = [
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_small_change_fails_the_comparison(browser, web_server: ServerProcess, shots: Path,
                                              size: str) -> None:
-    made = web_server.create("betrayal", seats=SEATS, seed=7, title="The look", setup=HAUNT)
-    ctx, page, errors = _open(browser, made["seats"][1]["url"], size)
-    page.wait_for_selector(".haunt-intro")
-    page.wait_for_selector("#secret-panel:not([hidden])")
+    ctx, page, errors = open_haunt_page(browser, web_server, size)
     assert_matches(page.screenshot(animations="disabled", caret="hide"), f"haunt-{size}", shots)
     for selector, change in CHANGES if size == "desktop" else CHANGES[:2]:
         page.reload()
