@@ -12,20 +12,11 @@ import random
 from typing import Any, ClassVar
 
 from hauntkit.bots.base import Action, Bot, register_bot
+from hauntkit.bots.picks import below, pick_by_type, pick_uniform
+
+__all__ = ["DefaultBot", "KeyedChoice", "RandomBot", "below"]
 
 _reseed = random.Random.__mro__[1].seed  # the C seeding of _random.Random, without the wrapper
-
-
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n >= 1``, the same draw (CPython's ``_randbelow`` with
-    ``getrandbits``) without its two Python-level calls. A property test holds it to
-    ``randrange``."""
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
 
 
 class KeyedChoice(Bot):
@@ -52,7 +43,7 @@ class RandomBot(KeyedChoice):
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:
-        return legal_actions[below(rng, len(legal_actions))]
+        return pick_uniform(legal_actions, rng)
 
 
 class DefaultBot(KeyedChoice):
@@ -68,19 +59,7 @@ class DefaultBot(KeyedChoice):
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:
-        kinds = [action["type"] for action in legal_actions]
-        types = list(dict.fromkeys(kinds))  # in order of first appearance
-        if len(types) == 1:
-            options = legal_actions
-        else:
-            end_types = self.end_action_types
-            others = [t for t in types if t not in end_types]
-            if others and len(others) < len(types):
-                ends = [t for t in types if t in end_types]
-                types = ends if rng.random() < self.end_chance else others
-            chosen = types[below(rng, len(types))]
-            options = [a for a, kind in zip(legal_actions, kinds, strict=True) if kind == chosen]
-        return options[below(rng, len(options))]
+        return pick_by_type(legal_actions, self.end_action_types, self.end_chance, rng)
 
 
 register_bot(RandomBot.name, RandomBot)

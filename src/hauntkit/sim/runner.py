@@ -100,25 +100,38 @@ def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
         bot.bind(ruleset)
     actions = 0
     game: Game | None = None
+    # The loop asks the ruleset directly (``Game.to_act``/``legal_actions`` only forward, and
+    # each position's legal actions are asked once) and resolves the bot's fast path once.
+    to_act = ruleset.to_act
+    legal_of = ruleset.legal_actions
+    keyed = getattr(one, "choose_keyed", None)
     try:
         game = Game.new(ruleset, config, seed)
+        state = game.state
+        apply = game.act_trusted
         while actions < max_actions:
-            waiting = game.to_act()
+            waiting = to_act(state)
             if not waiting:
                 if game.result() is None:
                     raise HauntkitError("no seat has a decision to make but the game is not over")
                 break
-            version = game.state["version"]
+            version = state["version"]
             seat = waiting[0] if len(waiting) == 1 else bot_seat(waiting, seed, version)
-            legal = game.legal_actions(seat)
-            action = _decide(one or bots[seat], game, seat, legal,  # type: ignore[index]
-                             seed, version)
-            game.act_trusted(seat, action)
+            legal = legal_of(state, seat)
+            if len(legal) == 1:  # forced: no bot needed (see ``_decide``)
+                action = legal[0]
+            elif keyed is not None and legal:
+                action = keyed(legal, bot_seed(seed, seat, version))
+            else:
+                action = _decide(one or bots[seat], game, seat, legal,  # type: ignore[index]
+                                 seed, version)
+            apply(seat, action)
             actions += 1
             if on_action is not None:
                 on_action(game, seat, action)
+                state = game.state
             if check_invariants:
-                broken = ruleset.invariants(game.state)
+                broken = ruleset.invariants(state)
                 if broken:
                     raise HauntkitError(f"invariant broken after {seat}: {action}: "
                                         + "; ".join(broken))
