@@ -15,6 +15,16 @@ def dist(ax: int, ay: int, bx: int, by: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
+def nearest(objs: list[dict[str, Any]], x: int, y: int) -> dict[str, Any]:
+    """The first of ``objs`` (each with "x" and "y") closest to (x, y), as ``min`` picks it."""
+    best, bd = objs[0], dist(objs[0]["x"], objs[0]["y"], x, y)
+    for o in objs:
+        d = dist(o["x"], o["y"], x, y)
+        if d < bd:
+            best, bd = o, d
+    return best
+
+
 def blockers(state: State, md: MapData) -> frozenset[tuple[int, int]]:
     """Spaces that block movement and sight: walls and standing barricades."""
     bars = state["barricades"]
@@ -43,7 +53,7 @@ def line_cells(ax: int, ay: int, bx: int, by: int) -> tuple[tuple[int, int], ...
     return tuple(cells)
 
 
-def sight(block: set[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
+def sight(block: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
     """Line of sight: no wall or barricade strictly between the two spaces."""
     return not any(c in block for c in line_cells(ax, ay, bx, by))
 
@@ -64,7 +74,7 @@ def los(md: MapData, block: frozenset[tuple[int, int]], ax: int, ay: int, bx: in
     return True
 
 
-def beam_cells(md: MapData, block: set[tuple[int, int]], x: int, y: int, d: int,
+def beam_cells(md: MapData, block: frozenset[tuple[int, int]], x: int, y: int, d: int,
                rng: int) -> list[tuple[int, int]]:
     """The spaces a beam from (x, y) in direction ``d`` covers, stopping at a blocker."""
     dx, dy = DIRS[d]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hauntkit.core.log import emit
 from hauntkit.core.rng import shuffle
 from hauntkit.rulesets.beast import combat, gear_use, status
@@ -15,6 +17,7 @@ from hauntkit.rulesets.beast.board import (
     blockers,
     dist,
     los,
+    nearest,
     occupancy,
 )
 from hauntkit.rulesets.beast.data import DIRS
@@ -27,23 +30,27 @@ State = dict[str, Any]
 Unit = dict[str, Any]
 
 
+# Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
+# ``self: Any`` because mypyc would check an annotated self's exact class at run time.
+@mypyc_attr(native_class=False)
 class EnemySide:
     """Mixin: the enemy turn."""
 
-    def begin_enemy_turn(self, state: State) -> None:
+    def begin_enemy_turn(self: Any, state: State) -> None:
         units = state["units"]
         enemies = self.c.enemies
-        order = sorted((u for u in units.values() if u["side"] == "enemies" and u["alive"]),
-                       key=lambda u: enemies[u["kind"]].cp)  # stable: ties keep unit order
+        # by CP; ties keep unit order (the index i: a stable sort that never compares units)
+        order = sorted([(enemies[u["kind"]].cp, i, u) for i, u in enumerate(units.values())
+                        if u["side"] == "enemies" and u["alive"]])
         todo = []
-        for u in order:
+        for _cp, _i, u in order:
             todo.extend([u["id"]] * self.template(u).actions_per_turn)
         deck = list(self.c.deck)
         shuffle(state["rng"], deck)
         state["deck"] = deck
         state["eturn"] = {"todo": todo, "cur": None}
 
-    def draw(self, state: State) -> str:
+    def draw(self: Any, state: State) -> str:
         if state["forced"]:
             return state["forced"].pop(0)
         if not state["deck"]:
@@ -52,7 +59,7 @@ class EnemySide:
             state["deck"] = deck
         return state["deck"].pop(0)
 
-    def enemy_step(self, state: State) -> None:
+    def enemy_step(self: Any, state: State) -> None:
         """Advance the enemy turn by one step (an activation, a space, or an action)."""
         et = state["eturn"]
         units = state["units"]
@@ -99,7 +106,7 @@ class EnemySide:
             self.enemy_act(state, unit, cur)
 
     # -- planning --------------------------------------------------------------------------
-    def card_action(self, state: State, unit: Unit) -> tuple[str | None, str, bool]:
+    def card_action(self: Any, state: State, unit: Unit) -> tuple[str | None, str, bool]:
         """Draw a card; a disabled ability draws again, and the same card twice loses the
         turn (R7, Tricks of the Trade). Returns (action, card id, cruelty)."""
         enemy = self.c.enemies[unit["kind"]]
@@ -118,12 +125,12 @@ class EnemySide:
             return None, again, False
         return act2, again, self.c.card_cruelty[again]
 
-    def _disabled(self, unit: Unit, enemy: Any, act: str) -> bool:
+    def _disabled(self: Any, unit: Unit, enemy: Any, act: str) -> bool:
         if act == "range" and enemy.ranged is None:
             return True
         return act == "special1" and "TRICKS" in unit["st"]
 
-    def action_spec(self, unit: Unit, act: str) -> Ability:
+    def action_spec(self: Any, unit: Unit, act: str) -> Ability:
         enemy = self.c.enemies[unit["kind"]]
         if act == "melee":
             return self.c.basic[unit["kind"]]["melee"]
@@ -131,7 +138,7 @@ class EnemySide:
             return self.c.basic[unit["kind"]]["range"]
         return getattr(enemy, act)
 
-    def plan(self, state: State, unit: Unit) -> dict[str, Any]:
+    def plan(self: Any, state: State, unit: Unit) -> dict[str, Any]:
         act, card, cruelty = self.card_action(state, unit)
         cur = {"uid": unit["id"], "card": card, "act": act, "cruel": cruelty, "path": [],
                "asked": False}
@@ -182,18 +189,18 @@ class EnemySide:
         cur["path"] = self.path_to(reach_map, best_cell)
         return cur
 
-    def ranged_reach(self, unit: Unit, ab: Ability) -> int:
+    def ranged_reach(self: Any, unit: Unit, ab: Ability) -> int:
         """A single-target action's range, SUPPRESSED shortening it (SMG Suppressive Fire;
         RULING HR-45: never below 1)."""
         cut = status.value(unit, "SUPPRESSED")
         return max(1, ab.range - cut) if cut and ab.range > 1 else ab.range
 
-    def _reach_dist(self, state: State, unit: Unit, target: str) -> int:
+    def _reach_dist(self: Any, state: State, unit: Unit, target: str) -> int:
         t = state["units"][target]
         return dist(unit["x"], unit["y"], t["x"], t["y"])
 
-    def _reaches(self, state: State, unit: Unit, t: Unit, cell: tuple[int, int], reach: int,
-                 block: set) -> bool:
+    def _reaches(self: Any, state: State, unit: Unit, t: Unit, cell: tuple[int, int], reach: int,
+                 block: frozenset[tuple[int, int]]) -> bool:
         tx, ty = t["x"], t["y"]
         d = max(abs(cell[0] - tx), abs(cell[1] - ty))
         if reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
@@ -201,7 +208,7 @@ class EnemySide:
         return d <= reach and (reach <= 1 or los(self.md(state), block, cell[0], cell[1],
                                                   tx, ty))
 
-    def reachable(self, state: State, unit: Unit, block: set,
+    def reachable(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
                   occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
         """Breadth-first search: every space reachable this turn (cost, parent), in order of
         cost; enemies pass through each other but never through hunters."""
@@ -250,7 +257,7 @@ class EnemySide:
             seen[cells[order[i]]] = (costs[i], cells[parent[i]])
         return seen
 
-    def path_to(self, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
+    def path_to(self: Any, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
         if cell is None:
             return []
         path = []
@@ -260,7 +267,7 @@ class EnemySide:
         path.reverse()
         return path
 
-    def closest_toward(self, reach_map: dict, occ: dict, unit: Unit,
+    def closest_toward(self: Any, reach_map: dict, occ: dict, unit: Unit,
                        goal: tuple[int, int]) -> tuple[int, int] | None:
         """The free space within this turn's movement closest to ``goal``."""
         best, key = None, None
@@ -272,7 +279,7 @@ class EnemySide:
                 best, key = cell, k
         return best
 
-    def best_area(self, state: State, unit: Unit, ab: Ability, reach_map: dict, block: set,
+    def best_area(self: Any, state: State, unit: Unit, ab: Ability, reach_map: dict, block: frozenset[tuple[int, int]],
                   occ: dict) -> tuple[tuple[int, int], Any] | None:
         """Where to stand and aim an AOE or beam to hit the most hunters (then fewest allies,
         then least movement); None when no hunter can be caught this turn."""
@@ -299,7 +306,7 @@ class EnemySide:
                     best, key = (cell, aim), k
         return best
 
-    def _count(self, state: State, unit: Unit, occ: dict, cells: list) -> tuple[int, int]:
+    def _count(self: Any, state: State, unit: Unit, occ: dict, cells: list) -> tuple[int, int]:
         """Hunters and other enemies standing in ``cells`` (the user never counts)."""
         units = state["units"]
         nh = na = 0
@@ -313,7 +320,7 @@ class EnemySide:
                 na += 1
         return nh, na
 
-    def _best_aoe(self, state: State, unit: Unit, ab: Ability, reach_map: dict, block: set,
+    def _best_aoe(self: Any, state: State, unit: Unit, ab: Ability, reach_map: dict, block: frozenset[tuple[int, int]],
                   occ: dict, useful: list) -> tuple[tuple[int, int], Any] | None:
         """An AOE's score depends only on its aim: rank the aims, then find the cheapest
         space to throw each from (reach_map is in order of cost)."""
@@ -360,7 +367,7 @@ class EnemySide:
         return best
 
     # -- acting ----------------------------------------------------------------------------
-    def enemy_act(self, state: State, unit: Unit, cur: dict[str, Any]) -> None:
+    def enemy_act(self: Any, state: State, unit: Unit, cur: dict[str, Any]) -> None:
         act = cur["act"]
         ab = self.action_spec(unit, act)
         if act in ("melee", "range") and "DISARMED" in unit["st"]:
@@ -393,12 +400,12 @@ class EnemySide:
         if not in_reach:
             emit(state, "no_target", f"{self.name(unit)} has no hunter in reach.")
             return
-        target = cur.get("target")
+        target: str = cur.get("target") or ""  # none yet: pick one
         if target not in in_reach:
             target = self.pick_by_logic(state, unit, in_reach, cruelty=cur["cruel"])
         t = state["units"][target]
         if ab.attack and reach > 1 and shielded_by_barricade(state, unit, t):
-            bar = min(state["barricades"], key=lambda b: dist(b["x"], b["y"], t["x"], t["y"]))
+            bar = nearest(state["barricades"], t["x"], t["y"])
             target = bar["id"]
         if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, reach):
             return
@@ -435,7 +442,7 @@ class EnemySide:
                                                        atk=ab.attack, el=ab.element,
                                                        style="melee", ab=slot, reach=1))
 
-    def enemy_area(self, state: State, unit: Unit, ab: Ability, act: str, aim: Any) -> None:
+    def enemy_area(self: Any, state: State, unit: Unit, ab: Ability, act: str, aim: Any) -> None:
         """Beams and AOEs hit everyone in the area, allies included, each rolled apart."""
         targets = self.area_targets(state, unit, ab, aim)
         for tid in targets:

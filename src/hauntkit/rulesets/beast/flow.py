@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import combat, gear_misc, gear_relics, gear_use, status
 from hauntkit.rulesets.beast.board import blockers, dist, occupancy
@@ -15,11 +17,14 @@ Action = dict[str, Any]
 SIDES = ("hunters", "enemies")
 
 
+# Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
+# ``self: Any`` because mypyc would check an annotated self's exact class at run time.
+@mypyc_attr(native_class=False)
 class FlowMixin:
     """Mixin: turn flow and interrupt windows."""
 
     # -- turn flow -------------------------------------------------------------------------
-    def start_side_turn(self, state: State, side: str) -> None:
+    def start_side_turn(self: Any, state: State, side: str) -> None:
         state["side"] = side
         if side == state["first"]:
             state["round"] += 1
@@ -60,7 +65,7 @@ class FlowMixin:
                 gear_relics.bell_holds(self, state)  # Gothic Bell
             self.begin_enemy_turn(state)
 
-    def end_side_turn(self, state: State) -> None:
+    def end_side_turn(self: Any, state: State) -> None:
         side = state["side"]
         for u in state["units"].values():
             if u["side"] == side and u["alive"]:
@@ -87,23 +92,27 @@ class FlowMixin:
                 return
         self.start_side_turn(state, SIDES[1 - SIDES.index(side)])
 
-    def finish(self, state: State, winner: str | None, why: str) -> None:
+    def finish(self: Any, state: State, winner: str | None, why: str) -> None:
         state["result"] = {"winner": winner, "reason": why, "rounds": state["round"]}
         state["pending"] = None
         state["window"] = None
         emit(state, "battle_end", f"The battle is over: {why}.", winner=winner)
 
-    def check_end(self, state: State) -> bool:
+    def check_end(self: Any, state: State) -> bool:
         if state["result"] is not None:
             return True
+        # No second look at state["result"]: mypy keeps it narrowed to None after the test
+        # above (a call does not undo that), and mypyc would compile the look as a constant.
         hunters, enemies = state["alive"]
         if not enemies:
             self.finish(state, "hunters", "every enemy is defeated")
-        elif not hunters:
+            return True
+        if not hunters:
             self.finish(state, "enemies", "every hunter is dead or mad")
-        return state["result"] is not None
+            return True
+        return False
 
-    def count_alive(self, state: State) -> None:
+    def count_alive(self: Any, state: State) -> None:
         """Recount the living units of each side (kept in ``state["alive"]``)."""
         alive = [0, 0]
         for u in state["units"].values():
@@ -111,7 +120,7 @@ class FlowMixin:
                 alive[u["side"] == "enemies"] += 1
         state["alive"] = alive
 
-    def run(self, state: State) -> None:
+    def run(self: Any, state: State) -> None:
         """Resolve until a seat must decide or the battle ends."""
         while not self.check_end(state):
             if state["pending"]:
@@ -142,7 +151,7 @@ class FlowMixin:
                 return
             self.end_side_turn(state)
 
-    def hunter_seats_left(self, state: State) -> list[int]:
+    def hunter_seats_left(self: Any, state: State) -> list[int]:
         passed = state["passed"]
         seats: list[int] = []
         for u in state["units"].values():
@@ -155,12 +164,12 @@ class FlowMixin:
         return seats
 
     # -- interrupt windows (rules: "Interrupts") -------------------------------------------
-    def open_window(self, state: State, focus: str | None) -> None:
+    def open_window(self: Any, state: State, focus: str | None) -> None:
         """Offer interrupts before an enemy's dice are rolled (``focus`` None) or before each
         space of its move (only interrupts that can target the mover, ``focus``)."""
         state["window"] = {"focus": focus, "passed": [], "seat": None}
 
-    def window_options(self, state: State, seat: int) -> list[Action]:
+    def window_options(self: Any, state: State, seat: int) -> list[Action]:
         window = state["window"]
         focus = window["focus"]
         md = self.md(state)
@@ -179,7 +188,7 @@ class FlowMixin:
                 out.extend(self.card_plays(state, u, occ, block, focus))
         return out
 
-    def window_seat(self, state: State) -> int | None:
+    def window_seat(self: Any, state: State) -> int | None:
         """Simultaneous interrupts go to the player next in turn order: seats are asked in
         seat order, as the hunters are next after the enemy (HR-3)."""
         window = state["window"]

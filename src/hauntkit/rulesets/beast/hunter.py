@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import (
     combat,
@@ -22,6 +24,7 @@ from hauntkit.rulesets.beast.board import (
     blockers,
     dist,
     los,
+    nearest,
     occupancy,
 )
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_name, space_of
@@ -57,11 +60,14 @@ def disabled_index(unit: Unit) -> int:
     return 1 if "TRICKS" in unit["st"] else 0
 
 
+# Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
+# ``self: Any`` because mypyc would check an annotated self's exact class at run time.
+@mypyc_attr(native_class=False)
 class HunterSide:
     """Mixin: legal actions and their resolution for hunter seats."""
 
     # -- options ---------------------------------------------------------------------------
-    def hunter_actions(self, state: State, unit: Unit, occ: dict, block: set) -> list[dict]:
+    def hunter_actions(self: Any, state: State, unit: Unit, occ: dict, block: frozenset[tuple[int, int]]) -> list[dict]:
         out: list[dict] = []
         uid = unit["id"]
         st = unit["st"]
@@ -135,7 +141,7 @@ class HunterSide:
             out.extend(gear_use.gear_actions(self, state, unit, occ, block))
         return out
 
-    def attack_options(self, state: State, unit: Unit, block: set,
+    def attack_options(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
                        free: bool = False) -> list[dict]:
         """The unit's melee and ranged attacks on enemies and light sources in reach
         (``free``: Reckless's free attack, Infamy 2)."""
@@ -184,7 +190,7 @@ class HunterSide:
                             "mode": "ranged", **extra})
         return out
 
-    def interrupt_ready(self, unit: Unit, ab: Ability) -> bool:
+    def interrupt_ready(self: Any, unit: Unit, ab: Ability) -> bool:
         if unit["intr"] or not unit["alive"] or "PARALYZE" in unit["st"]:
             return False
         if "gear" in unit:
@@ -196,7 +202,7 @@ class HunterSide:
             return unit["ch"].get(ab.id, 0) > 0
         return unit["cd"].get(ab.id, 0) == 0
 
-    def cover_source(self, state: State, unit: Unit) -> int:
+    def cover_source(self: Any, state: State, unit: Unit) -> int:
         """1: on a cover space; 2: next to a barricade; 0: no cover here."""
         if (unit["x"], unit["y"]) in self.md(state).cover:
             return 1
@@ -205,7 +211,7 @@ class HunterSide:
                 return 2
         return 0
 
-    def ability_targets(self, state: State, unit: Unit, ab: Ability, occ: dict, block: set,
+    def ability_targets(self: Any, state: State, unit: Unit, ab: Ability, occ: dict, block: frozenset[tuple[int, int]],
                         kind: str) -> list[dict]:
         """Every legal target of ``ab`` for ``unit`` as actions of type ``kind``."""
         uid = unit["id"]
@@ -281,13 +287,13 @@ class HunterSide:
             out.append(dict(base, target=[cx, cy]))
         return out
 
-    def tile_lit(self, state: State, c: tuple[int, int]) -> bool:
+    def tile_lit(self: Any, state: State, c: tuple[int, int]) -> bool:
         md = self.md(state)
         tile = md.tile_of[c]
         return any(md.tile_of[(li["x"], li["y"])] == tile for li in state["lights"])
 
     # -- resolution ------------------------------------------------------------------------
-    def do_step(self, state: State, unit: Unit, to: list[int]) -> None:
+    def do_step(self: Any, state: State, unit: Unit, to: list[int]) -> None:
         """One space of movement; attacks of opportunity first (player units only)."""
         occ = occupancy(state)
         adjacent = [occ[n] for n in self.md(state).neighbours[(unit["x"], unit["y"])]
@@ -312,7 +318,7 @@ class HunterSide:
         emit(state, "move", f"{self.name(unit)} moves to {space_of(to)}.", unit=unit["id"],
              at=list(to))
 
-    def attacks_of_opportunity(self, state: State, unit: Unit, enemies: list[str]) -> None:
+    def attacks_of_opportunity(self: Any, state: State, unit: Unit, enemies: list[str]) -> None:
         """Each adjacent enemy able to strike rolls 1 die: a HIT deals 1, no defence. Each
         enemy gets one per hunter per turn (HR-9). Interrupts never provoke."""
         done = unit["flags"].setdefault("aoo", [])
@@ -329,20 +335,20 @@ class HunterSide:
             if not unit["alive"]:
                 return
 
-    def adjacent_enemies(self, state: State, unit: Unit) -> list[str]:
+    def adjacent_enemies(self: Any, state: State, unit: Unit) -> list[str]:
         x, y, side = unit["x"], unit["y"], unit["side"]
         return [uid for uid, e in state["units"].items()
                 if e["alive"] and e["side"] != side
                 and -1 <= e["x"] - x <= 1 and -1 <= e["y"] - y <= 1]
 
-    def take_action(self, unit: Unit) -> None:
+    def take_action(self: Any, unit: Unit) -> None:
         """Spend the hunter's action; a hunter that moved before acting has used its movement
         (one movement, at the start or the end of its turn: HR-6)."""
         unit["acted"] = True
         if unit["flags"].get("moved"):
             unit["flags"]["move_done"] = 1
 
-    def do_attack(self, state: State, unit: Unit, target: str, mode: str,
+    def do_attack(self: Any, state: State, unit: Unit, target: str, mode: str,
                   free: bool = False, weapon: str | None = None) -> None:
         if free:
             unit["flags"]["free_atk"] = 1  # Infamy 2, Reckless: one free attack a turn
@@ -382,7 +388,7 @@ class HunterSide:
                     state["queue"].append(combat.frame(unit["id"], eid, mode="melee", atk=atk,
                                                        el=el, style="melee", phys_crit=pc))
 
-    def weapon_attack(self, state: State, unit: Unit, target: str, iid: str) -> None:
+    def weapon_attack(self: Any, state: State, unit: Unit, target: str, iid: str) -> None:
         """An attack with an equipped weapon (rules: "Gear": a second weapon beside the base
         value); ranged weapons provoke attacks of opportunity except Pistols."""
         gi = self.c.gear
@@ -414,7 +420,7 @@ class HunterSide:
                     extra["second"] = True
                     state["queue"].append(extra)
 
-    def use_ability(self, state: State, unit: Unit, ab: Ability, target: Any, *,
+    def use_ability(self: Any, state: State, unit: Unit, ab: Ability, target: Any, *,
                     interrupt: bool = False, team: bool = False, free: bool = False) -> None:
         """Use a hunter's ability or interrupt on ``target`` (uid, [x, y] or direction);
         ``free``: a free action (Trigger Happy, a pet's command) spends no action."""
@@ -462,7 +468,7 @@ class HunterSide:
                 return
         self.resolve_ability(state, unit, ab, target, melee_use)
 
-    def resolve_ability(self, state: State, unit: Unit, ab: Ability, target: Any,
+    def resolve_ability(self: Any, state: State, unit: Unit, ab: Ability, target: Any,
                         melee_use: bool = False) -> None:
         """Targets and effects of an ability, for either side; gear hooks first."""
         hook = ab.hook
@@ -476,7 +482,7 @@ class HunterSide:
             return
         self.resolve_plain(state, unit, ab, target, melee_use)
 
-    def resolve_plain(self, state: State, unit: Unit, ab: Ability, target: Any,
+    def resolve_plain(self: Any, state: State, unit: Unit, ab: Ability, target: Any,
                       melee_use: bool = False) -> None:
         """Resolve an ability by its shape, hook and effects."""
         hook = ab.hook
@@ -488,6 +494,7 @@ class HunterSide:
             emit(state, "barricade", f"{self.name(unit)} raises a barricade at {space_of(target)}.", obj=bid)
             return
         if hook == "summon":  # an enemy calls up another (gear_foes.py: Bugs in a box)
+            assert ab.summons is not None  # gear_schema: a summoner names an enemy (HR-100)
             gear_foes.summon(self, state, unit, ab.summons)
             return
         if hook == "create_light":
@@ -495,8 +502,9 @@ class HunterSide:
             state["lights"].append({"id": lid, "x": target[0], "y": target[1], "hp": 2})
             if getattr(ab, "holy_light", False):
                 state["lights"][-1]["holy"] = True  # Blessed Glow Sticks
-            if getattr(ab, "light_turns", None):
-                state["lights"][-1]["turns"] = ab.light_turns  # Glow Stick (RULING HR-49)
+            turns = getattr(ab, "light_turns", None)  # a gear use's field (gear_schema.py)
+            if turns:
+                state["lights"][-1]["turns"] = turns  # Glow Stick (RULING HR-49)
             emit(state, "light", f"A light source now burns at {space_of(target)}.", obj=lid)
             return
         if ab.id.startswith("tarot-") and ab.id.endswith("-s2"):
@@ -515,7 +523,7 @@ class HunterSide:
             lights = [li for li in state["lights"] if not li.get("holy")
                       and dist(li["x"], li["y"], unit["x"], unit["y"]) <= ab.range]
             if lights:
-                li = min(lights, key=lambda li: dist(li["x"], li["y"], unit["x"], unit["y"]))
+                li = nearest(lights, unit["x"], unit["y"])
                 state["lights"].remove(li)
                 emit(state, "object_destroyed", f"{self.name(unit)} snuffs out the light at {space_name(li['x'], li['y'])}.",
                      obj=li["id"])
@@ -567,7 +575,7 @@ class HunterSide:
                 if ab.id.startswith("gear-"):  # cures, Bleed removal, immunities
                     gear_use.extra_effects(self, state, unit, ab, t)
 
-    def area_targets(self, state: State, unit: Unit, ab: Ability, target: Any) -> list[str]:
+    def area_targets(self: Any, state: State, unit: Unit, ab: Ability, target: Any) -> list[str]:
         """Units an ability reaches: its shape, widened by Tamara's fog cloud."""
         md = self.md(state)
         block = blockers(state, md)
@@ -592,6 +600,6 @@ class HunterSide:
             out.append(tid)
         return out
 
-    def new_id(self, state: State, prefix: str) -> str:
+    def new_id(self: Any, state: State, prefix: str) -> str:
         state["next_id"] += 1
         return f"{prefix}{state['next_id']}"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import (
     dice,
@@ -25,16 +27,19 @@ State = dict[str, Any]
 Unit = dict[str, Any]
 
 
+# Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
+# ``self: Any`` because mypyc would check an annotated self's exact class at run time.
+@mypyc_attr(native_class=False)
 class Rules:
     """Mixin of unit rules; the ruleset class holds ``self.c`` (Content)."""
 
     c: Content
 
     # -- lookups ---------------------------------------------------------------------------
-    def md(self, state: State) -> MapData:
+    def md(self: Any, state: State) -> MapData:
         return self.c.maps[state["map"]]
 
-    def name(self, unit: Unit) -> str:
+    def name(self: Any, unit: Unit) -> str:
         """A unit's display name: the hunter's name, or the enemy's with its number."""
         key = (unit["kind"], unit["id"])
         name = self.c.unit_names.get(key)
@@ -42,40 +47,40 @@ class Rules:
             name = self.c.unit_names[key] = self._name(*key)
         return name
 
-    def _name(self, kind: str, uid: str) -> str:
+    def _name(self: Any, kind: str, uid: str) -> str:
         if kind in self.c.hunters:
             return self.c.hunters[kind].name
         num = uid.rsplit("-", 1)[-1]
         name = self.c.enemies[kind].name
         return f"{name} {num}" if num.isdigit() else name
 
-    def ability(self, unit: Unit, ab_id: str) -> Ability | None:
+    def ability(self: Any, unit: Unit, ab_id: str) -> Ability | None:
         ab = self.c.abilities[unit["kind"]].get(ab_id)
         if ab is None and "gear" in unit:
             ab = self.c.gear.abilities.get(ab_id)  # gear-<item> (gear.py)
         return ab
 
-    def base_template(self, unit: Unit) -> str:
+    def base_template(self: Any, unit: Unit) -> str:
         kind = unit["kind"]
         return "BASE" if kind in self.c.hunters else self.c.enemies[kind].template
 
-    def template(self, unit: Unit) -> Template:
+    def template(self: Any, unit: Unit) -> Template:
         """The template in force: ETHER damage makes some templates BASE for 1 turn."""
         tid = self.base_template(unit)
         if "ETHER_BASE" in unit["st"]:
             tid = "BASE"
         return self.c.templates[tid]
 
-    def template_immunities(self, unit: Unit) -> list[str]:
+    def template_immunities(self: Any, unit: Unit) -> list[str]:
         if "gear" in unit:  # immunities from gear (Scale Armor, Sun Glasses...)
             return [*self.template(unit).immune, *self.c.gear.profile(unit).immune]
         return self.template(unit).immune
 
-    def damage_reduction(self, unit: Unit) -> int:
+    def damage_reduction(self: Any, unit: Unit) -> int:
         return self.template(unit).damage_reduction
 
     # -- statistics ------------------------------------------------------------------------
-    def defence_score(self, state: State, unit: Unit) -> int:
+    def defence_score(self: Any, state: State, unit: Unit) -> int:
         """Defence value: base, minus defence debuffs, darkness (hunters) and light (hindered
         templates, RULING HR-5); never below 1 (rules: "Defense Debuffs")."""
         base = gear_battle.base_defense(self, unit) if "gear" in unit else \
@@ -94,7 +99,7 @@ class Rules:
             score -= 1
         return max(1, score)
 
-    def defence_dice(self, state: State, unit: Unit, fr: dict[str, Any]) -> int:
+    def defence_dice(self: Any, state: State, unit: Unit, fr: dict[str, Any]) -> int:
         n = self.defence_score(state, unit) - fr.get("ddm", 0)  # Large, Armor Piercing
         if fr["el"] == "ELEC":
             n -= 1  # ELEC basic effect
@@ -108,7 +113,7 @@ class Rules:
             n = min(n, max(0, 1 - status.value(unit, "DEF_DOWN")))
         return max(0, n)
 
-    def movement(self, state: State, unit: Unit) -> int:
+    def movement(self: Any, state: State, unit: Unit) -> int:
         """Movement for a new turn, before Immobilize."""
         mv = self.c.stats(unit["kind"]).move - status.value(unit, "SLOW") \
             + status.value(unit, "MOVE_UP")  # Espresso Shot, Roller Blades
@@ -124,7 +129,7 @@ class Rules:
         return max(0, mv)
 
     # -- harm and help ---------------------------------------------------------------------
-    def deal(self, state: State, unit: Unit, dmg: int, src: Unit | None, el: str,
+    def deal(self: Any, state: State, unit: Unit, dmg: int, src: Unit | None, el: str,
              bypass: bool = False, weapon: str | None = None) -> int:
         """Take ``dmg``; a Ward absorbs first unless ``bypass``. Returns HP lost. An Undying
         enemy stays on 1 HP unless ``weapon`` is of its weakness (RULING HR-100)."""
@@ -154,7 +159,7 @@ class Rules:
             self.kill(state, unit, "slain")
         return lost
 
-    def kill(self, state: State, unit: Unit, how: str) -> None:
+    def kill(self: Any, state: State, unit: Unit, how: str) -> None:
         unit["alive"] = False
         unit["hp"] = max(0, unit["hp"])
         state["alive"][unit["side"] == "enemies"] -= 1
@@ -164,7 +169,7 @@ class Rules:
         if "phylactery" in state:
             gear_relics.on_death(self, state, unit)  # Broken Phylactery
 
-    def heal(self, state: State, unit: Unit, n: int) -> None:
+    def heal(self: Any, state: State, unit: Unit, n: int) -> None:
         if not unit["alive"]:
             return
         if "NO_HEAL" in unit["st"]:
@@ -174,7 +179,7 @@ class Rules:
         unit["hp"] += got
         emit(state, "heal", f"{self.name(unit)} heals {got}.", unit=unit["id"], healed=got)
 
-    def bleed(self, state: State, unit: Unit, n: int) -> None:
+    def bleed(self: Any, state: State, unit: Unit, n: int) -> None:
         """Add Bleed points; at the template's threshold, HEMORRHAGE: fixed damage, no
         defence, no reductions (rules: "Hemorrhage")."""
         tpl = self.template(unit)
@@ -192,7 +197,7 @@ class Rules:
                  damage=dmg)
             self.deal(state, unit, dmg, None, "PHYSICAL", bypass=True)
 
-    def poison_roll(self, state: State, unit: Unit) -> None:
+    def poison_roll(self: Any, state: State, unit: Unit) -> None:
         """POISON: a HIT deals 1 (no defence this turn, template reductions bypassed), a DOUBLE
         SWORD adds a turn, a MISS ends it; after 4 poison damage, immune for the battle."""
         face = dice.combat(state, 1)[0]
@@ -213,7 +218,7 @@ class Rules:
             unit["imm"]["POISON"] = status.PERMANENT
             emit(state, "poison_cap", f"{self.name(unit)} is now immune to poison.")
 
-    def burn(self, state: State, unit: Unit) -> None:
+    def burn(self: Any, state: State, unit: Unit) -> None:
         """BURNING: at the start of the turn, the FIRE attack hits again; a DOUBLE SWORD
         keeps it burning, for at most two turns."""
         st = unit["st"]["BURNING"]
@@ -229,7 +234,7 @@ class Rules:
         if st[0] >= 2 or again != dice.DOUBLE:
             status.remove(state, unit, "BURNING", ctx=self)
 
-    def immobilize(self, state: State, unit: Unit, val: int) -> None:
+    def immobilize(self: Any, state: State, unit: Unit, val: int) -> None:
         """Immobilize: less movement now if its side is moving, else next turn; what
         exceeds the unit's movement carries over (rules: "Immobilize/Slow")."""
         if not status.apply(self, state, unit, "IMMOBILIZE", 1, val):
@@ -237,7 +242,7 @@ class Rules:
         if state["side"] == unit["side"]:
             self.consume_immobilize(state, unit, mid_turn=True)
 
-    def consume_immobilize(self, state: State, unit: Unit, mid_turn: bool = False) -> None:
+    def consume_immobilize(self: Any, state: State, unit: Unit, mid_turn: bool = False) -> None:
         """Spend Immobilize against this turn's movement; the excess over the unit's full
         movement carries over to its next turn."""
         imm = unit["st"].get("IMMOBILIZE")
@@ -251,7 +256,7 @@ class Rules:
         else:
             status.remove(state, unit, "IMMOBILIZE", ctx=self)
 
-    def sanity_check(self, state: State, unit: Unit, difficulty: int, loss: int) -> bool:
+    def sanity_check(self: Any, state: State, unit: Unit, difficulty: int, loss: int) -> bool:
         """A Sanity check: d6, -1 in darkness, passes at ``difficulty`` or more (HR-6).
         A failure costs Sanity; at 0 the hunter rolls for Madness (HR-50)."""
         if unit["kind"] not in self.c.hunters or not unit["alive"]:
@@ -267,7 +272,7 @@ class Rules:
             madness.lose_sanity(self, state, unit, loss)
         return ok
 
-    def skill_values(self, state: State, unit: Unit) -> dict[str, int]:
+    def skill_values(self: Any, state: State, unit: Unit) -> dict[str, int]:
         """The hunter's skill values now: its card's, raised by ``state["hx"][uid]["boost"]``
         (skill -> bonus, e.g. an augment's) and by its herb (skills/forage.py)."""
         base = dict(self.c.hunters[unit["kind"]].skills) if unit["kind"] in self.c.hunters \
@@ -286,11 +291,11 @@ class Rules:
                 base[k] = base.get(k, 0) + v
         return base
 
-    def skill_check(self, state: State, unit: Unit, skill: str, difficulty: int) -> bool:
+    def skill_check(self: Any, state: State, unit: Unit, skill: str, difficulty: int) -> bool:
         """A skill check N+: d6 plus the hunter's skill value (HR-6)."""
         return self.skill_roll(state, unit, skill, difficulty) >= difficulty
 
-    def skill_roll(self, state: State, unit: Unit, skill: str, difficulty: int) -> int:
+    def skill_roll(self: Any, state: State, unit: Unit, skill: str, difficulty: int) -> int:
         """The total of a skill check N+ (d6 + skill value, + a Dummies Guide's bonus, which
         it uses up: HR-101), logged as a success or failure against ``difficulty``."""
         roll = dice.d6(state)
@@ -302,7 +307,7 @@ class Rules:
              f"{roll}+{val}: {'success' if ok else 'failure'}.", roll=roll, ok=ok)
         return roll + val
 
-    def apply_effects(self, state: State, ab: Ability, src: Unit, tgt: Unit, *, hit: bool,
+    def apply_effects(self: Any, state: State, ab: Ability, src: Unit, tgt: Unit, *, hit: bool,
                       damaged: bool) -> None:
         for e in ab.effects:
             if (e.when == "hit" and not hit) or (e.when == "damage" and not damaged):
@@ -329,17 +334,13 @@ class Rules:
                 gear_foes.lower_max_hp(self, state, tgt, e.max_hp_loss)
 
     # -- combat logic (rules: "Combat Logic", "Cruelty") -----------------------------------
-    def pick_by_logic(self, state: State, enemy: Unit, options: list[str],
+    def pick_by_logic(self: Any, state: State, enemy: Unit, options: list[str],
                       cruelty: bool = False) -> str:
         """The target ``enemy``'s logic string prefers among ``options`` (unit ids).
         CRUELTY overrides it with the lowest HP. Ties end on the closest, then unit order."""
         units = state["units"]
         md = self.md(state)
         ex, ey = enemy["x"], enemy["y"]
-
-        def d(uid: str) -> int:
-            u = units[uid]
-            return dist(ex, ey, u["x"], u["y"])
 
         words = ["LOWEST HP", "CLOSEST"] if cruelty else self.c.logic[enemy["kind"]] + [
             "CLOSEST"]
@@ -354,9 +355,9 @@ class Rules:
                 pool = keep or pool
                 continue
             if w == "CLOSEST":
-                keys = [d(uid) for uid in pool]
+                keys = [dist(ex, ey, units[uid]["x"], units[uid]["y"]) for uid in pool]
             elif w == "FARTHEST":
-                keys = [-d(uid) for uid in pool]
+                keys = [-dist(ex, ey, units[uid]["x"], units[uid]["y"]) for uid in pool]
             elif w == "LOWEST HP":
                 keys = [units[uid]["hp"] for uid in pool]
             elif w == "HIGHEST HP":
@@ -371,7 +372,7 @@ class Rules:
             pool = [uid for uid, k in zip(pool, keys, strict=True) if k == best]
         return pool[0]
 
-    def _logic_match(self, state: State, md: MapData, unit: Unit, word: str) -> bool:
+    def _logic_match(self: Any, state: State, md: MapData, unit: Unit, word: str) -> bool:
         h = self.c.hunters.get(unit["kind"])
         if unit["side"] != "hunters":
             return False

@@ -147,7 +147,7 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
                 emit(state, "skill", f"{self.name(att)} strikes again.", unit=att["id"])
 
     # -- actions ----------------------------------------------------------------------------
-    def skill_actions(self, state: State, unit: Unit, occ: dict, block: set) -> list[dict]:
+    def skill_actions(self, state: State, unit: Unit, occ: dict, block: frozenset[tuple[int, int]]) -> list[dict]:
         """Card plays (free), Arcana and Tarot actions of ``unit`` on its own turn."""
         if not self.passives(unit):
             return []

@@ -128,7 +128,7 @@ class CardsMixin:
              absorbed=soak)
         return dmg - soak
 
-    def card_plays(self, state: State, unit: Unit, occ: dict, block: set,
+    def card_plays(self, state: State, unit: Unit, occ: dict, block: frozenset[tuple[int, int]],
                    focus: str | None = None) -> list[dict]:
         """Every card ``unit`` may play now (a free action); ``focus``: only at that unit."""
         if "card_casting" not in self.passives(unit) or "PARALYZE" in unit["st"]:

@@ -175,7 +175,7 @@ class PetsMixin:
         return basic.get(act) if act in ("melee", "range") else self.c.abilities[
             pet["kind"]][act]
 
-    def pet_actions(self, state: State, pet: Unit, occ: dict, block: set) -> list[dict]:
+    def pet_actions(self, state: State, pet: Unit, occ: dict, block: frozenset[tuple[int, int]]) -> list[dict]:
         owner = self.pet_owner(state, pet)
         md = self.md(state)
         flee = []
