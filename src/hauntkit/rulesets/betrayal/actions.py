@@ -188,11 +188,12 @@ def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
     hero_rooms = {s["ex"][i]["room"] for i in C.heroes(s) if s["ex"][i]["alive"]}
     seen = {m["room"] for m in s["mon"].values()}
     todo = list(seen)
+    table = H.exits_table(ix, s, True)  # the layout doesn't change during the search
     while todo:
         r = todo.pop()
         if r in hero_rooms:
             return False
-        for nxt, _ in H.exits(ix, s, r, monster=True):
+        for nxt, _ in H.exits_in(ix, s, table, r, True):
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
@@ -264,9 +265,8 @@ def _move(ix: Index, s: State, seat: int, a: Action) -> None:
     cost = ix.rules.leave_cost(ix, s, seat, room)
     t["mv"] = max(0, t["mv"] - cost)
     t["moved"] += 1
-    link = None
-    if a["to"] not in H.door_neighbours(ix, s, room):
-        link = _find_link(ix, s, room, a["to"])
+    # None through a doorway: exits list the doorways' tiles first, each with no link
+    link = _find_link(ix, s, room, a["to"])
     if link is not None and (link.trait or link.damage_dice):
         E.push_op(s, {"op": "call", "fn": "link_move", "who": seat, "room": a["to"],
                       "from": room})

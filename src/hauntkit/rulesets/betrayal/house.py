@@ -77,14 +77,27 @@ def _around(f: str, x: int, y: int) -> list[tuple[int, int, str]]:
 
 
 def open_sides(ix: Index, state: State, room: str) -> list[str]:
-    """Sides with a real doorway and no tile behind it (where one can explore)."""
+    """Sides with a real doorway and no tile behind it (where one can explore). The list is
+    shared (cached per layout, like ``exits``): callers must not change it."""
+    grid = state["grid"]
+    entry = _OPEN.get(id(grid))
+    if entry is None or entry[0] is not grid or entry[1] is not ix or entry[2] != len(grid):
+        if len(_OPEN) >= _EXITS_GRIDS:
+            _OPEN.clear()
+        entry = _OPEN[id(grid)] = (grid, ix, len(grid), {})
+    found = entry[3].get(room)
+    if found is None:
+        found = entry[3][room] = _open_sides(ix, state, room)
+    return found
+
+
+def _open_sides(ix: Index, state: State, room: str) -> list[str]:
     f, x, y, r = state["tiles"][room]
     doors = ix.real[room][r]
     if not doors:
         return []
     grid = state["grid"]
-    around = _AROUND.get((f, x, y)) or _around(f, x, y)
-    return [side for side, (bit, _opp, key) in zip(SIDES, around, strict=True)
+    return [side for side, (bit, _opp, key) in zip(SIDES, _around(f, x, y), strict=True)
             if doors & bit and key not in grid]
 
 
@@ -112,35 +125,56 @@ def link_targets(ix: Index, state: State, room: str, link: Any) -> list[str]:
 
 
 # Exits per layout: id(grid) -> (grid, ix, number of placed tiles, tokens as JSON,
-# {(room, monster): exits}). In play a house only grows (tiles are placed, never moved or
-# removed), so a grid with as many tiles and the same tokens (which can link tiles) as when an
-# entry was made has the same layout. ``forget_layout`` drops a state's entry (set-ups that
-# move tiles). Entries hold their grid, so its id can't be reused while they live.
-_EXITS: dict[int, tuple[dict[str, str], Index, int, bytes, dict[tuple[str, bool], Any]]] = {}
+# {room: exits through doorways and links}, {room: exits for monsters}). In play a house only
+# grows (tiles are placed, never moved or removed), so a grid with as many tiles and the same
+# tokens (which can link tiles) as when an entry was made has the same layout. Open sides
+# (``_OPEN``: id(grid) -> (grid, ix, number of placed tiles, {room: sides})) don't depend on
+# tokens. ``forget_layout`` drops a state's entries (set-ups that move tiles). Entries hold
+# their grid, so its id can't be reused while they live.
+_Table = dict[str, list[tuple[str, Any]]]
+_EXITS: dict[int, tuple[dict[str, str], Index, int, bytes, _Table, _Table]] = {}
+_OPEN: dict[int, tuple[dict[str, str], Index, int, dict[str, list[str]]]] = {}
 _EXITS_GRIDS = 64  # at most this many houses cached (games, clones, bots' views)
+_NO_TOKENS = _dumps({})
+
+
+def exits_table(ix: Index, state: State, monster: bool = False) -> _Table:
+    """The cached exits of this state's layout by room (``exits`` fills it): one check of the
+    layout for many look-ups. Callers must not change it."""
+    grid = state["grid"]
+    toks = state["tokens"]
+    tokens = _dumps(toks) if toks else _NO_TOKENS
+    entry = _EXITS.get(id(grid))
+    if entry is None or entry[2] != len(grid) or entry[3] != tokens or entry[1] is not ix \
+            or entry[0] is not grid:
+        if len(_EXITS) >= _EXITS_GRIDS:
+            _EXITS.clear()
+        entry = _EXITS[id(grid)] = (grid, ix, len(grid), tokens, {}, {})
+    return entry[5] if monster else entry[4]
 
 
 def exits(ix: Index, state: State, room: str, monster: bool = False) -> list[tuple[str, Any]]:
     """Every tile one step from ``room``: (tile, link or None for a doorway). Links given by
     other tiles (two-way links, and monsters going back up one-way drops) are included.
     The list is shared (cached per layout): callers must not change it."""
-    grid = state["grid"]
-    tokens = _dumps(state["tokens"])
-    entry = _EXITS.get(id(grid))
-    if entry is None or entry[2] != len(grid) or entry[3] != tokens or entry[1] is not ix \
-            or entry[0] is not grid:
-        if len(_EXITS) >= _EXITS_GRIDS:
-            _EXITS.clear()
-        entry = _EXITS[id(grid)] = (grid, ix, len(grid), tokens, {})
-    found = entry[4].get((room, monster))
+    return exits_in(ix, state, exits_table(ix, state, monster), room, monster)
+
+
+def exits_in(ix: Index, state: State, table: _Table, room: str, monster: bool
+             ) -> list[tuple[str, Any]]:
+    """``exits`` looked up in (and added to) ``table`` from ``exits_table(ix, state,
+    monster)``, the state's layout unchanged since."""
+    found = table.get(room)
     if found is None:
-        found = entry[4][(room, monster)] = _exits(ix, state, room, monster)
+        found = table[room] = _exits(ix, state, room, monster)
     return found
 
 
 def forget_layout(state: State) -> None:
-    """Drop cached exits of this state's house (after tiles were moved, not just placed)."""
+    """Drop cached exits and open sides of this state's house (after tiles were moved, not
+    just placed)."""
     _EXITS.pop(id(state.get("grid")), None)
+    _OPEN.pop(id(state.get("grid")), None)
 
 
 def _exits(ix: Index, state: State, room: str, monster: bool) -> list[tuple[str, Any]]:
@@ -152,7 +186,7 @@ def _exits(ix: Index, state: State, room: str, monster: bool) -> list[tuple[str,
     seen: set[str] = {room}
     if real:
         grid = state["grid"]
-        for bit, opp, key in _AROUND.get((f, x, y)) or _around(f, x, y):
+        for bit, opp, key in _around(f, x, y):
             if real & bit:
                 other = grid.get(key)
                 if other is not None and real_of[other][tiles[other][3]] & opp \
@@ -219,7 +253,7 @@ def _floor_has_open(ix: Index, state: State, floor: str, extra: tuple[str, str, 
     state["tiles"][room] = [floor, x, y, r]
     try:
         for other in placed_on(state, floor):
-            if open_sides(ix, state, other):
+            if _open_sides(ix, state, other):  # uncached: the tile is there for a moment
                 return True
         return False
     finally:
