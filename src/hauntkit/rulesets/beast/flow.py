@@ -147,9 +147,17 @@ class FlowMixin:
             if state["side"] == "enemies":
                 self.enemy_step(state)
                 continue
-            if self.hunter_seats_left(state):
+            if self.any_hunter_seat_left(state):
                 return
             self.end_side_turn(state)
+
+    def any_hunter_seat_left(self: Any, state: State) -> bool:
+        """``bool(hunter_seats_left(state))``, stopping at the first such seat."""
+        passed = state["passed"]
+        for u in state["units"].values():
+            if u["alive"] and u["side"] == "hunters" and u["seat"] not in passed:
+                return True
+        return False
 
     def hunter_seats_left(self: Any, state: State) -> list[int]:
         passed = state["passed"]

@@ -295,9 +295,16 @@ class HunterSide:
     # -- resolution ------------------------------------------------------------------------
     def do_step(self: Any, state: State, unit: Unit, to: list[int]) -> None:
         """One space of movement; attacks of opportunity first (player units only)."""
-        occ = occupancy(state)
-        adjacent = [occ[n] for n in self.md(state).neighbours[(unit["x"], unit["y"])]
-                    if n in occ and state["units"][occ[n]]["side"] == "enemies"]
+        units = state["units"]
+        x, y = unit["x"], unit["y"]
+        # occupancy() of the 3x3 around the unit only (a later unit on a space wins there)
+        near: dict[tuple[int, int], str] = {}
+        for uid, u in units.items():
+            ux, uy = u["x"], u["y"]
+            if -1 <= ux - x <= 1 and -1 <= uy - y <= 1 and u["alive"]:
+                near[(ux, uy)] = uid
+        adjacent = [near[n] for n in self.md(state).neighbours[(x, y)]
+                    if n in near and units[near[n]]["side"] == "enemies"]
         if adjacent and ("STEALTH" not in unit["st"] or unit["flags"].get("adj0")):
             self.attacks_of_opportunity(state, unit, adjacent)
             if not unit["alive"]:
