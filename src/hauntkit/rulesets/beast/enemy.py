@@ -20,7 +20,7 @@ from hauntkit.rulesets.beast.board import (
     nearest,
     occupancy,
 )
-from hauntkit.rulesets.beast.data import DIRS
+from hauntkit.rulesets.beast.data import DIRS, MapData
 from hauntkit.rulesets.beast.hunter import shielded_by_barricade
 from hauntkit.rulesets.beast.labels import object_name, space_name
 from hauntkit.rulesets.beast.schema import Ability
@@ -152,8 +152,9 @@ class EnemySide:
         md = self.md(state)
         block = blockers(state, md)
         occ = occupancy(state)
-        reach_map = self.reachable(state, unit, block, occ)
+        reach_map: dict[tuple[int, int], tuple[int, Any]] | None = None
         if ab.shape in ("aoe", "beam"):
+            reach_map = self.reachable(state, unit, block, occ)
             best = self.best_area(state, unit, ab, reach_map, block, occ)
             if best is not None:
                 cur["path"] = self.path_to(reach_map, best[0])
@@ -168,19 +169,25 @@ class EnemySide:
         target = self.pick_by_logic(state, unit, pool, cruelty=cruelty)
         cur["target"] = target
         t = state["units"][target]
-        best_cell = None
         here = (unit["x"], unit["y"])
         tx, ty = t["x"], t["y"]
         # as in _reaches: STEALTH doubles the distance for reaches beyond 1
         stealth = reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]
-        for cell in reach_map:  # breadth-first order: the first that reaches moves least
+        best_cell = None
+        if reach_map is None:
+            # the search stops at the first space (breadth-first order) that reaches
+            path, reach_map = self.reach_search(state, unit, block, occ,
+                                                (tx, ty, reach, stealth))
+            if path is not None:
+                cur["path"] = path
+                return cur
+            searched: dict[tuple[int, int], Any] = {}  # no space of reach_map reaches
+        else:
+            searched = reach_map
+        for cell in searched:  # breadth-first order: the first that reaches moves least
             if cell != here and cell in occ:
                 continue
-            cx, cy = cell
-            d = max(abs(cx - tx), abs(cy - ty))
-            if stealth:
-                d *= 2
-            if d <= reach and (reach <= 1 or los(md, block, cx, cy, tx, ty)):
+            if reaches_from(md, block, cell[0], cell[1], tx, ty, reach, stealth):
                 best_cell = cell
                 break
         if best_cell is None:
@@ -212,11 +219,25 @@ class EnemySide:
                   occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
         """Breadth-first search: every space reachable this turn (cost, parent), in order of
         cost; enemies pass through each other but never through hunters."""
+        return self.reach_search(state, unit, block, occ, None)[1]
+
+    def reach_search(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
+                     occ: dict[tuple[int, int], str],
+                     goal: tuple[int, int, int, bool] | None
+                     ) -> tuple[list[list[int]] | None, dict[tuple[int, int], tuple[int, Any]]]:
+        """``reachable``; with ``goal`` (target x, y, reach, STEALTH doubling) the search
+        stops at the first space in its order (the start, or a free space) from which the
+        target is in reach and sight (as ``plan`` picks it from ``reachable``'s map) and
+        returns ``(path to it, {})``; ``(None, map)`` when no space reaches."""
         md = self.md(state)
         start = (unit["x"], unit["y"])
+        if goal is not None:
+            tx, ty, reach, stealth = goal
+            if reaches_from(md, block, start[0], start[1], tx, ty, reach, stealth):
+                return [], {}
         limit = unit["mv"]
         if limit <= 0:
-            return {start: (0, None)}
+            return None, {start: (0, None)}
         units = state["units"]
         side = unit["side"]
         width = md.width
@@ -231,6 +252,7 @@ class EnemySide:
                 if 0 <= cx < width and 0 <= cy < md.height:
                     mark[cx + cy * width] = 1
         nbrs = md.nbr_index
+        cells = md.cells
         first = start[0] + start[1] * width
         mark[first] = 1
         order = [first]
@@ -238,7 +260,7 @@ class EnemySide:
         costs = [0]
         frontier = [first]
         for cost in range(1, limit + 1):
-            nxt = []
+            nxt: list[int] = []
             for c in frontier:
                 for n in nbrs[c]:
                     if mark[n]:
@@ -246,16 +268,28 @@ class EnemySide:
                     mark[n] = 1
                     nxt.append(n)
                     parent.append(c)
+                    if goal is not None:
+                        cell = cells[n]
+                        if cell in occ:
+                            continue
+                        if reaches_from(md, block, cell[0], cell[1], tx, ty, reach, stealth):
+                            back = dict(zip(order, parent[:len(order)], strict=True))
+                            back.update(zip(nxt, parent[len(order):], strict=True))
+                            path: list[list[int]] = []
+                            while n != first:
+                                path.append(list(cells[n]))
+                                n = back[n]
+                            path.reverse()
+                            return path, {}
             if not nxt:
                 break
             order.extend(nxt)
             costs.extend([cost] * len(nxt))
             frontier = nxt
-        cells = md.cells
         seen: dict[tuple[int, int], tuple[int, Any]] = {start: (0, None)}
         for i in range(1, len(order)):
             seen[cells[order[i]]] = (costs[i], cells[parent[i]])
-        return seen
+        return None, seen
 
     def path_to(self: Any, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
         if cell is None:
@@ -453,6 +487,16 @@ class EnemySide:
             else:
                 self.apply_effects(state, ab, unit, state["units"][tid], hit=True,
                                    damaged=False)
+
+
+def reaches_from(md: MapData, block: frozenset[tuple[int, int]], cx: int, cy: int, tx: int,
+                 ty: int, reach: int, stealth: bool) -> bool:
+    """Whether a target on (tx, ty) is in ``reach`` of (cx, cy) and, beyond 1, in sight;
+    ``stealth``: its STEALTH doubles the distance."""
+    d = max(abs(cx - tx), abs(cy - ty))
+    if stealth:
+        d *= 2
+    return d <= reach and (reach <= 1 or los(md, block, cx, cy, tx, ty))
 
 
 def _beam_dirs(cell: tuple[int, int], hunters: list[tuple[int, int]], rng: int) -> list[int]:
