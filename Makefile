@@ -13,7 +13,7 @@ HAUNTKIT := $(VENV)/bin/hauntkit
 TINYGAME := tests/plugins/hauntkit-tinygame
 TEST_PLUGINS := $(VENV)/test-plugins
 
-$(VENV)/.installed: Makefile pyproject.toml setup.py src/hauntkit/core/_fastcopy.c $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
+$(VENV)/.installed: Makefile pyproject.toml setup.py src/hauntkit/core/_fastcopy.c src/hauntkit/bots/_keyedrng.c $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,ray,env]'

@@ -4,10 +4,16 @@ Both also decide through ``choose_keyed(legal_actions, key)``: the same choice a
 ``choose(view, legal_actions, random.Random(key))``, reseeding one ``random.Random`` of their
 own instead of building one per decision. Simulations call it (``sim.runner``): with thousands
 of decisions per game, building a ``random.Random`` each time was a visible share of the time.
+
+Where ``make`` built it, ``hauntkit.bots._keyedrng.KeyedStream`` stands in for that Random in
+the two stock bots (their ``choose`` draws only ``getrandbits`` and ``random``): the same draws
+for the same key, but it seeds a seat's next few positions' keys together (reseeding was most
+of a decision's cost). ``HAUNTKIT_PURE_PYTHON=1`` turns it off, as it does compiled modules.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any, ClassVar
 
@@ -18,6 +24,16 @@ __all__ = ["DefaultBot", "KeyedChoice", "RandomBot", "below"]
 
 _reseed = random.Random.__mro__[1].seed  # the C seeding of _random.Random, without the wrapper
 
+KeyedStream: Any = None
+if not os.environ.get("HAUNTKIT_PURE_PYTHON"):
+    try:  # optional (setup.py builds it where a C compiler is)
+        from hauntkit.bots._keyedrng import KeyedStream
+    except ImportError:  # pragma: no cover - a machine without a C compiler
+        KeyedStream = None
+# bot_seed(seed, seat, version + 1) - bot_seed(seed, seat, version); positions seeded together
+STREAM_STRIDE = 1 << 8
+STREAM_BATCH = 4
+
 
 class KeyedChoice(Bot):
     """A bot whose ``choose`` ignores the view: ``choose_keyed`` decides from the legal
@@ -25,15 +41,34 @@ class KeyedChoice(Bot):
 
     uses_view: ClassVar[bool] = False
     _rng: random.Random | None = None
+    _stream: Any = None  # a KeyedStream, False when this bot's ``choose`` may not take one
 
     def choose_keyed(self, legal_actions: list[Action], key: int) -> Action:
         """``choose({}, legal_actions, random.Random(key))``, without a new Random."""
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = (KeyedStream(STREAM_STRIDE, STREAM_BATCH)
+                                     if KeyedStream is not None
+                                     and type(self).choose in _DRAWS_ONLY else False)
+        if stream is not False:
+            try:
+                stream.reset(key)
+            except ValueError:  # a key it does not take (negative, >= 2**128): the Random
+                pass
+            else:
+                return self.choose({}, legal_actions, stream)
         rng = self._rng
         if rng is None:
             rng = self._rng = random.Random()
         _reseed(rng, key)
         rng.gauss_next = None  # as random.Random.seed leaves it
         return self.choose({}, legal_actions, rng)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (sent to a worker) without its stream, which the worker makes again."""
+        state = self.__dict__.copy()
+        state.pop("_stream", None)
+        return state
 
 
 class RandomBot(KeyedChoice):
@@ -61,6 +96,10 @@ class DefaultBot(KeyedChoice):
                rng: random.Random) -> Action:
         return pick_by_type(legal_actions, self.end_action_types, self.end_chance, rng)
 
+
+# The ``choose`` methods that draw only ``getrandbits`` and ``random`` (what a KeyedStream has);
+# a subclass with its own ``choose`` gets the Random.
+_DRAWS_ONLY = (RandomBot.choose, DefaultBot.choose)
 
 register_bot(RandomBot.name, RandomBot)
 register_bot(DefaultBot.name, DefaultBot)

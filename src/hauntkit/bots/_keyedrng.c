@@ -1,0 +1,451 @@
+/* The draws of random.Random(key), for bots that reseed once per decision (bots.simple).
+
+   A simulation's default bot decides from random.Random(bot_seed(seed, seat, version)) at
+   every position, so each decision seeds CPython's Mersenne Twister afresh: init_by_array is
+   a chain of ~1,900 dependent multiplications (~4 us), most of a decision's cost. This module
+   gives the same draws (getrandbits, random) for the same key, cheaper:
+
+   - init_genrand(19650218), the first step of every seeding, is the same for every key: it is
+     computed once;
+   - the next `batch` keys (key + stride * i: the same seat's next positions, stride 256 with
+     bot_seed's layout) are seeded together, their chains interleaved: one core runs the
+     independent chains side by side for little more than the time of one;
+   - the twist runs lazily, word by word, for the first 227 outputs (a decision draws a few).
+
+   Exactly CPython's _randommodule.c (init_by_array, genrand_uint32, random_random,
+   getrandbits) otherwise; tests/bots/test_bots_keyed_stream.py holds every draw to
+   random.Random's. Keys must be 0 <= key < 2**128 (others: ValueError; callers then use
+   random.Random). Optional: without a C compiler, bots.simple uses random.Random. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define N 624
+#define M 397
+#define MATRIX_A 0x9908b0dfU
+#define UPPER_MASK 0x80000000U
+#define LOWER_MASK 0x7fffffffU
+#define MAX_BATCH 8
+#define KEY_WORDS 4
+
+static uint32_t genrand_base[N]; /* init_genrand(19650218) */
+
+typedef struct {
+    uint32_t words[KEY_WORDS];
+    int used; /* 32-bit words CPython's seeding uses (at least 1); 0: empty slot */
+} Key;
+
+typedef struct {
+    PyObject_HEAD
+    int batch;
+    uint64_t stride;
+    Key keys[MAX_BATCH];
+    uint32_t seeded[MAX_BATCH][N]; /* states right after init_by_array */
+    const uint32_t *current;       /* the seeded state drawn from, while lazy */
+    int lazy;                      /* 1: out[i] computed from current on demand */
+    int index;                     /* the next output */
+    uint32_t out[N];               /* the twisted state (when not lazy) */
+} Stream;
+
+static void
+init_genrand(uint32_t *mt, uint32_t s)
+{
+    mt[0] = s;
+    for (int i = 1; i < N; i++) {
+        mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    }
+}
+
+/* seed_many for 4 keys of the same length: the four chains in registers, side by side. */
+static void
+seed_four(uint32_t (*mt)[N], const Key *keys, int used)
+{
+    uint32_t *m0 = mt[0], *m1 = mt[1], *m2 = mt[2], *m3 = mt[3];
+    uint32_t p0, p1, p2, p3;
+    uint32_t add0[KEY_WORDS], add1[KEY_WORDS], add2[KEY_WORDS], add3[KEY_WORDS];
+    int i = 1, j = 0;
+    for (int w = 0; w < 4; w++) {
+        memcpy(mt[w], genrand_base, sizeof genrand_base);
+    }
+    for (int q = 0; q < KEY_WORDS; q++) {
+        add0[q] = keys[0].words[q] + (uint32_t)q;
+        add1[q] = keys[1].words[q] + (uint32_t)q;
+        add2[q] = keys[2].words[q] + (uint32_t)q;
+        add3[q] = keys[3].words[q] + (uint32_t)q;
+    }
+    p0 = p1 = p2 = p3 = genrand_base[0];
+/* past the end: mt[0] = mt[N - 1], on from 1 (as init_by_array) */
+#define WRAP()                                                                            \
+    if (i >= N) {                                                                         \
+        m0[0] = p0;                                                                       \
+        m1[0] = p1;                                                                       \
+        m2[0] = p2;                                                                       \
+        m3[0] = p3;                                                                       \
+        i = 1;                                                                            \
+    }
+#define STEP1(m, p, add) p = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1664525U)) + (add)[j]; (m)[i] = p
+    for (int k = N; k; k--) {
+        STEP1(m0, p0, add0);
+        STEP1(m1, p1, add1);
+        STEP1(m2, p2, add2);
+        STEP1(m3, p3, add3);
+        i++;
+        j++;
+        WRAP();
+        if (j >= used) {
+            j = 0;
+        }
+    }
+#undef STEP1
+#define STEP2(m, p) p = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1566083941U)) - (uint32_t)i; (m)[i] = p
+    for (int k = N - 1; k; k--) {
+        STEP2(m0, p0);
+        STEP2(m1, p1);
+        STEP2(m2, p2);
+        STEP2(m3, p3);
+        i++;
+        WRAP();
+    }
+#undef STEP2
+#undef WRAP
+    m0[0] = m1[0] = m2[0] = m3[0] = 0x80000000U;
+}
+
+/* CPython's init_by_array for `count` keys at once (each of at most KEY_WORDS words). */
+static void
+seed_many(uint32_t (*mt)[N], const Key *keys, int count)
+{
+    uint32_t p[MAX_BATCH];
+    int j[MAX_BATCH];
+    int i = 1, w;
+    for (w = 0; w < count; w++) {
+        memcpy(mt[w], genrand_base, sizeof genrand_base);
+        p[w] = genrand_base[0];
+        j[w] = 0;
+    }
+    for (int k = N; k; k--) { /* max(N, key length) == N */
+        for (w = 0; w < count; w++) {
+            int jj = j[w];
+            p[w] = (mt[w][i] ^ ((p[w] ^ (p[w] >> 30)) * 1664525U))
+                   + keys[w].words[jj] + (uint32_t)jj;
+            mt[w][i] = p[w];
+            j[w] = jj + 1 >= keys[w].used ? 0 : jj + 1;
+        }
+        i++;
+        if (i >= N) {
+            for (w = 0; w < count; w++) {
+                mt[w][0] = p[w];
+            }
+            i = 1;
+        }
+    }
+    for (int k = N - 1; k; k--) {
+        for (w = 0; w < count; w++) {
+            p[w] = (mt[w][i] ^ ((p[w] ^ (p[w] >> 30)) * 1566083941U)) - (uint32_t)i;
+            mt[w][i] = p[w];
+        }
+        i++;
+        if (i >= N) {
+            for (w = 0; w < count; w++) {
+                mt[w][0] = p[w];
+            }
+            i = 1;
+        }
+    }
+    for (w = 0; w < count; w++) {
+        mt[w][0] = 0x80000000U;
+    }
+}
+
+static void
+twist(uint32_t *mt)
+{
+    static const uint32_t mag01[2] = {0x0U, MATRIX_A};
+    uint32_t y;
+    int kk;
+    for (kk = 0; kk < N - M; kk++) {
+        y = (mt[kk] & UPPER_MASK) | (mt[kk + 1] & LOWER_MASK);
+        mt[kk] = mt[kk + M] ^ (y >> 1) ^ mag01[y & 0x1U];
+    }
+    for (; kk < N - 1; kk++) {
+        y = (mt[kk] & UPPER_MASK) | (mt[kk + 1] & LOWER_MASK);
+        mt[kk] = mt[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+    }
+    y = (mt[N - 1] & UPPER_MASK) | (mt[0] & LOWER_MASK);
+    mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+}
+
+static uint32_t
+next_word(Stream *s)
+{
+    uint32_t y;
+    int i = s->index;
+    if (s->lazy) {
+        if (i < N - M) { /* the twist's first part reads only the seeded state */
+            const uint32_t *mt = s->current;
+            y = (mt[i] & UPPER_MASK) | (mt[i + 1] & LOWER_MASK);
+            y = mt[i + M] ^ (y >> 1) ^ ((y & 0x1U) ? MATRIX_A : 0x0U);
+        }
+        else {
+            memcpy(s->out, s->current, sizeof s->out);
+            twist(s->out);
+            s->lazy = 0;
+            y = s->out[i];
+        }
+    }
+    else {
+        if (i >= N) {
+            twist(s->out);
+            i = 0;
+        }
+        y = s->out[i];
+    }
+    s->index = i + 1;
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* the key lo + hi * 2**64 as the 32-bit words CPython seeds with (as many as it needs) */
+static void
+set_key(Key *key, uint64_t lo, uint64_t hi)
+{
+    key->words[0] = (uint32_t)lo;
+    key->words[1] = (uint32_t)(lo >> 32);
+    key->words[2] = (uint32_t)hi;
+    key->words[3] = (uint32_t)(hi >> 32);
+    int used = KEY_WORDS;
+    while (used > 1 && key->words[used - 1] == 0) {
+        used--;
+    }
+    key->used = used;
+}
+
+/* key -> its words as CPython's random_seed takes them; -1 with ValueError if unsupported. */
+static int
+key_from(PyObject *arg, Key *key)
+{
+    if (!PyLong_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "the key must be an int");
+        return -1;
+    }
+    if (_PyLong_Sign(arg) < 0) {
+        PyErr_SetString(PyExc_ValueError, "the key must not be negative");
+        return -1;
+    }
+    size_t bits = _PyLong_NumBits(arg);
+    if (bits == (size_t)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (bits > 128) {
+        PyErr_SetString(PyExc_ValueError, "the key must be below 2**128");
+        return -1;
+    }
+    uint64_t lo = PyLong_AsUnsignedLongLongMask(arg);
+    if (lo == (uint64_t)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    uint64_t hi = 0;
+    if (bits > 64) {
+        PyObject *shift = PyLong_FromLong(64);
+        PyObject *high = shift ? PyNumber_Rshift(arg, shift) : NULL;
+        Py_XDECREF(shift);
+        if (high == NULL) {
+            return -1;
+        }
+        hi = PyLong_AsUnsignedLongLong(high);
+        Py_DECREF(high);
+        if (hi == (uint64_t)-1 && PyErr_Occurred()) {
+            return -1;
+        }
+    }
+    set_key(key, lo, hi);
+    return 0;
+}
+
+/* key + amount (128-bit); 0 when it would reach 2**128. */
+static int
+key_plus(const Key *key, uint64_t amount, Key *out)
+{
+    uint64_t lo = (uint64_t)key->words[0] | ((uint64_t)key->words[1] << 32);
+    uint64_t hi = (uint64_t)key->words[2] | ((uint64_t)key->words[3] << 32);
+    uint64_t sum = lo + amount;
+    if (sum < lo) {
+        if (hi == UINT64_MAX) {
+            return 0;
+        }
+        hi++;
+    }
+    set_key(out, sum, hi);
+    return 1;
+}
+
+static int
+same_key(const Key *a, const Key *b)
+{
+    return a->used == b->used && memcmp(a->words, b->words, sizeof a->words) == 0;
+}
+
+static PyObject *
+Stream_reset(Stream *self, PyObject *arg)
+{
+    Key key;
+    if (key_from(arg, &key) < 0) {
+        return NULL;
+    }
+    int slot = -1;
+    for (int w = 0; w < self->batch; w++) {
+        if (same_key(&self->keys[w], &key)) {
+            slot = w;
+            break;
+        }
+    }
+    if (slot < 0) {
+        int count = 1;
+        self->keys[0] = key;
+        for (int w = 1; w < self->batch; w++) {
+            if (!key_plus(&key, self->stride * (uint64_t)w, &self->keys[w])) {
+                break;
+            }
+            count++;
+        }
+        for (int w = count; w < MAX_BATCH; w++) {
+            self->keys[w].used = 0;
+        }
+        if (count == 4 && self->keys[1].used == key.used && self->keys[2].used == key.used
+            && self->keys[3].used == key.used) {
+            seed_four(self->seeded, self->keys, key.used);
+        }
+        else {
+            seed_many(self->seeded, self->keys, count);
+        }
+        slot = 0;
+    }
+    self->current = self->seeded[slot];
+    self->lazy = 1;
+    self->index = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Stream_random(Stream *self, PyObject *Py_UNUSED(ignored))
+{
+    uint32_t a = next_word(self) >> 5, b = next_word(self) >> 6;
+    return PyFloat_FromDouble((a * 67108864.0 + b) * (1.0 / 9007199254740992.0));
+}
+
+static PyObject *
+Stream_getrandbits(Stream *self, PyObject *arg)
+{
+    long k = PyLong_AsLong(arg);
+    if (k == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (k < 0) {
+        PyErr_SetString(PyExc_ValueError, "number of bits must be non-negative");
+        return NULL;
+    }
+    if (k == 0) {
+        return PyLong_FromLong(0);
+    }
+    if (k <= 32) {
+        return PyLong_FromUnsignedLong(next_word(self) >> (32 - k));
+    }
+    /* CPython fills 32-bit words from the least significant up; the last keeps its top bits */
+    PyObject *result = PyLong_FromLong(0);
+    long shift = 0;
+    for (; k > 0 && result != NULL; k -= 32, shift += 32) {
+        uint32_t r = next_word(self);
+        if (k < 32) {
+            r >>= (32 - k);
+        }
+        PyObject *word = PyLong_FromUnsignedLong(r);
+        PyObject *by = PyLong_FromLong(shift);
+        PyObject *moved = (word && by) ? PyNumber_Lshift(word, by) : NULL;
+        PyObject *next = moved ? PyNumber_Or(result, moved) : NULL;
+        Py_XDECREF(word);
+        Py_XDECREF(by);
+        Py_XDECREF(moved);
+        Py_DECREF(result);
+        result = next;
+    }
+    return result;
+}
+
+static int
+Stream_init(Stream *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"stride", "batch", NULL};
+    unsigned long long stride = 256;
+    int batch = 4;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|Ki", kwlist, &stride, &batch)) {
+        return -1;
+    }
+    if (batch < 1 || batch > MAX_BATCH) {
+        PyErr_Format(PyExc_ValueError, "batch must be 1..%d", MAX_BATCH);
+        return -1;
+    }
+    self->stride = stride;
+    self->batch = batch;
+    for (int w = 0; w < MAX_BATCH; w++) {
+        self->keys[w].used = 0;
+    }
+    self->keys[0].used = 1; /* the stream starts as random.Random(0) */
+    memset(self->keys[0].words, 0, sizeof self->keys[0].words);
+    seed_many(self->seeded, self->keys, 1);
+    self->current = self->seeded[0];
+    self->lazy = 1;
+    self->index = 0;
+    return 0;
+}
+
+static PyMethodDef Stream_methods[] = {
+    {"reset", (PyCFunction)Stream_reset, METH_O,
+     "reset(key): draw from now on what random.Random(key) draws (0 <= key < 2**128)."},
+    {"random", (PyCFunction)Stream_random, METH_NOARGS, "random.Random.random()"},
+    {"getrandbits", (PyCFunction)Stream_getrandbits, METH_O,
+     "random.Random.getrandbits(k)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject StreamType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "hauntkit.bots._keyedrng.KeyedStream",
+    .tp_basicsize = sizeof(Stream),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "KeyedStream(stride=256, batch=4): random.Random(key)'s draws after reset(key); "
+              "seeds key + stride * i (i < batch) together.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Stream_init,
+    .tp_methods = Stream_methods,
+};
+
+static struct PyModuleDef keyedrng_module = {
+    PyModuleDef_HEAD_INIT, "_keyedrng",
+    "random.Random(key)'s draws, seeded several keys at a time (see bots.simple).", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__keyedrng(void)
+{
+    init_genrand(genrand_base, 19650218U);
+    if (PyType_Ready(&StreamType) < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&keyedrng_module);
+    if (m == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&StreamType);
+    if (PyModule_AddObject(m, "KeyedStream", (PyObject *)&StreamType) < 0) {
+        Py_DECREF(&StreamType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
