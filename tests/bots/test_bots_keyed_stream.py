@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from hauntkit.bots import DefaultBot, RandomBot, bot_rng, simple
 from hauntkit.bots.base import bot_seed
+from hauntkit.bots.picks import pick_by_type, pick_uniform
 
 KeyedStream = simple.KeyedStream
 
@@ -62,6 +63,35 @@ def test_stream_across_word_boundaries_and_past_a_twist(key: int) -> None:
         expected = random.Random(k)
         assert [stream.getrandbits(32) for _ in range(2000)] == [
             expected.getrandbits(32) for _ in range(2000)]
+
+
+TYPES = ("move", "use", "end_turn", "attack", "pass", "drop")
+legals = st.lists(st.builds(lambda t, x: {"type": t, "x": x}, st.sampled_from(TYPES),
+                            st.integers(0, 3)), min_size=1, max_size=300)
+
+
+@given(keys, legals, st.frozensets(st.sampled_from(TYPES)),
+       st.sampled_from([0.0, 0.15, 0.5, 1.0, 0.999]))
+def test_stream_choose_is_the_picks_choice(key: int, legal: list[dict[str, Any]],
+                                           end_types: frozenset[str], end_chance: float) -> None:
+    """The whole default-bot choice in C: the same action object, by the same draws."""
+    stream = KeyedStream(256, 4)
+    assert stream.choose(key, legal, end_types, end_chance) is pick_by_type(
+        legal, end_types, end_chance, random.Random(key))
+    assert stream.choose(key, legal, None, 0.0) is pick_uniform(legal, random.Random(key))
+
+
+def test_stream_choose_refuses_what_it_does_not_take_and_the_bot_decides_in_python() -> None:
+    stream = KeyedStream()
+    many = [{"type": f"t{i}"} for i in range(40)]  # more types than the C side groups
+    odd = [{"type": "move"}, [("type", "move")]]  # not a dict
+    bot = DefaultBot(0.5).bind(_Ends())  # type: ignore[arg-type]
+    for legal in (many, odd[:1] * 2 + odd[1:]):
+        with pytest.raises(ValueError):
+            stream.choose(1, legal, frozenset(), 0.5)
+    with pytest.raises(ValueError):
+        stream.choose(1, [], frozenset(), 0.5)
+    assert bot.choose_keyed(many, 77) is bot.choose({}, many, random.Random(77))
 
 
 def test_stream_refuses_keys_it_cannot_seed_and_the_bot_falls_back() -> None:

@@ -290,12 +290,12 @@ same_key(const Key *a, const Key *b)
     return a->used == b->used && memcmp(a->words, b->words, sizeof a->words) == 0;
 }
 
-static PyObject *
-Stream_reset(Stream *self, PyObject *arg)
+static int
+reset_to(Stream *self, PyObject *arg)
 {
     Key key;
     if (key_from(arg, &key) < 0) {
-        return NULL;
+        return -1;
     }
     int slot = -1;
     for (int w = 0; w < self->batch; w++) {
@@ -328,6 +328,15 @@ Stream_reset(Stream *self, PyObject *arg)
     self->current = self->seeded[slot];
     self->lazy = 1;
     self->index = 0;
+    return 0;
+}
+
+static PyObject *
+Stream_reset(Stream *self, PyObject *arg)
+{
+    if (reset_to(self, arg) < 0) {
+        return NULL;
+    }
     Py_RETURN_NONE;
 }
 
@@ -376,6 +385,146 @@ Stream_getrandbits(Stream *self, PyObject *arg)
     return result;
 }
 
+/* bots.picks.below: randrange(n) for 1 <= n < 2**32 (CPython's _randbelow by getrandbits) */
+static Py_ssize_t
+below(Stream *s, Py_ssize_t n)
+{
+    int k = 0;
+    for (uint64_t v = (uint64_t)n; v; v >>= 1) {
+        k++;
+    }
+    uint32_t r = next_word(s) >> (32 - k);
+    while ((Py_ssize_t)r >= n) {
+        r = next_word(s) >> (32 - k);
+    }
+    return (Py_ssize_t)r;
+}
+
+#define MAX_TYPES 32
+
+/* choose(key, legal, end_types, end_chance): what bots.picks.pick_by_type(legal, end_types,
+   end_chance, random.Random(key)) returns (pick_uniform when end_types is None); the same
+   draws in the same order. ValueError: what it does not take (a key reset() refuses, legal
+   not a non-empty list of dicts with a 'type', more than MAX_TYPES types): the caller then
+   decides in Python. */
+static PyObject *
+Stream_choose(Stream *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "choose(key, legal, end_types, end_chance)");
+        return NULL;
+    }
+    PyObject *legal = args[1], *end_types = args[2];
+    double end_chance = PyFloat_AsDouble(args[3]);
+    if (end_chance == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (!PyList_CheckExact(legal) || PyList_GET_SIZE(legal) == 0
+        || PyList_GET_SIZE(legal) >= ((Py_ssize_t)1 << 31)) {
+        PyErr_SetString(PyExc_ValueError, "legal must be a non-empty list");
+        return NULL;
+    }
+    if (end_types != Py_None && !PyAnySet_Check(end_types)) {
+        PyErr_SetString(PyExc_ValueError, "end_types must be a set or None");
+        return NULL;
+    }
+    if (reset_to(self, args[0]) < 0) {
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(legal);
+    if (end_types == Py_None) {
+        PyObject *action = PyList_GET_ITEM(legal, below(self, n));
+        Py_INCREF(action);
+        return action;
+    }
+    static PyObject *type_key = NULL;
+    if (type_key == NULL && (type_key = PyUnicode_InternFromString("type")) == NULL) {
+        return NULL;
+    }
+    /* the types in order of first appearance (borrowed: the actions hold them), their
+       counts, and each action's type */
+    PyObject *types[MAX_TYPES];
+    Py_ssize_t counts[MAX_TYPES];
+    unsigned char local_kinds[256];
+    unsigned char *kinds = n <= 256 ? local_kinds : PyMem_Malloc((size_t)n);
+    PyObject *result = NULL;
+    int ntypes = 0;
+    if (kinds == NULL) {
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t a = 0; a < n; a++) {
+        PyObject *action = PyList_GET_ITEM(legal, a);
+        PyObject *kind = PyDict_CheckExact(action)
+            ? PyDict_GetItemWithError(action, type_key) : NULL;
+        if (kind == NULL) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "an action that is not a dict with a 'type'");
+            }
+            goto done;
+        }
+        int t = 0;
+        for (; t < ntypes; t++) {
+            if (types[t] == kind) {
+                break;
+            }
+            int eq = PyObject_RichCompareBool(types[t], kind, Py_EQ);
+            if (eq < 0) {
+                goto done;
+            }
+            if (eq) {
+                break;
+            }
+        }
+        if (t == ntypes) {
+            if (ntypes == MAX_TYPES) {
+                PyErr_SetString(PyExc_ValueError, "too many action types");
+                goto done;
+            }
+            types[ntypes] = kind;
+            counts[ntypes++] = 0;
+        }
+        counts[t]++;
+        kinds[a] = (unsigned char)t;
+    }
+    int chosen = 0;
+    if (ntypes > 1) {
+        int ends[MAX_TYPES], others[MAX_TYPES], nends = 0, nothers = 0;
+        for (int t = 0; t < ntypes; t++) {
+            int in = PySet_Contains(end_types, types[t]);
+            if (in < 0) {
+                goto done;
+            }
+            if (in) {
+                ends[nends++] = t;
+            }
+            else {
+                others[nothers++] = t;
+            }
+        }
+        if (nothers && nothers < ntypes) {
+            uint32_t x = next_word(self) >> 5, y = next_word(self) >> 6;
+            double r = (x * 67108864.0 + y) * (1.0 / 9007199254740992.0);
+            chosen = r < end_chance ? ends[below(self, nends)] : others[below(self, nothers)];
+        }
+        else {
+            chosen = (int)below(self, ntypes);
+        }
+    }
+    Py_ssize_t pick = below(self, counts[chosen]);
+    for (Py_ssize_t a = 0; a < n; a++) {
+        if (kinds[a] == chosen && pick-- == 0) {
+            result = PyList_GET_ITEM(legal, a);
+            Py_INCREF(result);
+            break;
+        }
+    }
+done:
+    if (kinds != local_kinds) {
+        PyMem_Free(kinds);
+    }
+    return result;
+}
+
 static int
 Stream_init(Stream *self, PyObject *args, PyObject *kwds)
 {
@@ -407,6 +556,9 @@ static PyMethodDef Stream_methods[] = {
     {"reset", (PyCFunction)Stream_reset, METH_O,
      "reset(key): draw from now on what random.Random(key) draws (0 <= key < 2**128)."},
     {"random", (PyCFunction)Stream_random, METH_NOARGS, "random.Random.random()"},
+    {"choose", (PyCFunction)(void (*)(void))Stream_choose, METH_FASTCALL,
+     "choose(key, legal, end_types, end_chance): bots.picks.pick_by_type's choice with "
+     "random.Random(key) (pick_uniform's when end_types is None)."},
     {"getrandbits", (PyCFunction)Stream_getrandbits, METH_O,
      "random.Random.getrandbits(k)"},
     {NULL, NULL, 0, NULL},

@@ -5,10 +5,10 @@ Both also decide through ``choose_keyed(legal_actions, key)``: the same choice a
 own instead of building one per decision. Simulations call it (``sim.runner``): with thousands
 of decisions per game, building a ``random.Random`` each time was a visible share of the time.
 
-Where ``make`` built it, ``hauntkit.bots._keyedrng.KeyedStream`` stands in for that Random in
-the two stock bots (their ``choose`` draws only ``getrandbits`` and ``random``): the same draws
-for the same key, but it seeds a seat's next few positions' keys together (reseeding was most
-of a decision's cost). ``HAUNTKIT_PURE_PYTHON=1`` turns it off, as it does compiled modules.
+Where ``make`` built it, ``hauntkit.bots._keyedrng.KeyedStream`` decides for the two stock
+bots instead: the same draws as that Random for the same key (``bots.picks``' choice, in C),
+but it seeds a seat's next few positions' keys together (reseeding was most of a decision's
+cost). ``HAUNTKIT_PURE_PYTHON=1`` turns it off, as it does compiled modules.
 """
 
 from __future__ import annotations
@@ -22,14 +22,23 @@ from hauntkit.bots.picks import below, pick_by_type, pick_uniform
 
 __all__ = ["DefaultBot", "KeyedChoice", "RandomBot", "below"]
 
-_reseed = random.Random.__mro__[1].seed  # the C seeding of _random.Random, without the wrapper
+_C_RANDOM: Any = random.Random.__mro__[1]  # _random.Random
+_reseed = _C_RANDOM.seed  # its C seeding, without the wrapper
 
-KeyedStream: Any = None
-if not os.environ.get("HAUNTKIT_PURE_PYTHON"):
-    try:  # optional (setup.py builds it where a C compiler is)
-        from hauntkit.bots._keyedrng import KeyedStream
+
+def _stream_type() -> Any:
+    """``KeyedStream`` where ``make`` built it (optional, like ``core._fastcopy``), else None;
+    None also under ``HAUNTKIT_PURE_PYTHON=1``."""
+    if os.environ.get("HAUNTKIT_PURE_PYTHON"):
+        return None
+    try:
+        from hauntkit.bots._keyedrng import KeyedStream as stream_type
     except ImportError:  # pragma: no cover - a machine without a C compiler
-        KeyedStream = None
+        return None
+    return stream_type
+
+
+KeyedStream: Any = _stream_type()
 # bot_seed(seed, seat, version + 1) - bot_seed(seed, seat, version); positions seeded together
 STREAM_STRIDE = 1 << 8
 STREAM_BATCH = 4
@@ -45,24 +54,22 @@ class KeyedChoice(Bot):
 
     def choose_keyed(self, legal_actions: list[Action], key: int) -> Action:
         """``choose({}, legal_actions, random.Random(key))``, without a new Random."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random()
+        _reseed(rng, key)
+        rng.gauss_next = None  # type: ignore[attr-defined]  # as random.Random.seed leaves it
+        return self.choose({}, legal_actions, rng)
+
+    def _keyed_stream(self) -> Any:
+        """This bot's KeyedStream; None without one, or when its class has a ``choose`` of
+        its own (which may draw what a stream has not)."""
         stream = self._stream
         if stream is None:
             stream = self._stream = (KeyedStream(STREAM_STRIDE, STREAM_BATCH)
                                      if KeyedStream is not None
                                      and type(self).choose in _DRAWS_ONLY else False)
-        if stream is not False:
-            try:
-                stream.reset(key)
-            except ValueError:  # a key it does not take (negative, >= 2**128): the Random
-                pass
-            else:
-                return self.choose({}, legal_actions, stream)
-        rng = self._rng
-        if rng is None:
-            rng = self._rng = random.Random()
-        _reseed(rng, key)
-        rng.gauss_next = None  # as random.Random.seed leaves it
-        return self.choose({}, legal_actions, rng)
+        return stream or None
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (sent to a worker) without its stream, which the worker makes again."""
@@ -80,6 +87,15 @@ class RandomBot(KeyedChoice):
                rng: random.Random) -> Action:
         return pick_uniform(legal_actions, rng)
 
+    def choose_keyed(self, legal_actions: list[Action], key: int) -> Action:
+        stream = self._keyed_stream()
+        if stream is not None:
+            try:
+                return stream.choose(key, legal_actions, None, 0.0)  # type: ignore[no-any-return]
+            except ValueError:  # what it does not take (a key >= 2**128, ...): Python decides
+                pass
+        return super().choose_keyed(legal_actions, key)
+
 
 class DefaultBot(KeyedChoice):
     """A bot for seats: picks an action type uniformly, then an action of that type, so that
@@ -95,6 +111,16 @@ class DefaultBot(KeyedChoice):
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:
         return pick_by_type(legal_actions, self.end_action_types, self.end_chance, rng)
+
+    def choose_keyed(self, legal_actions: list[Action], key: int) -> Action:
+        stream = self._keyed_stream()
+        if stream is not None:
+            try:
+                return stream.choose(key, legal_actions,  # type: ignore[no-any-return]
+                                     self.end_action_types, self.end_chance)
+            except ValueError:  # what it does not take (a key >= 2**128, ...): Python decides
+                pass
+        return super().choose_keyed(legal_actions, key)
 
 
 # The ``choose`` methods that draw only ``getrandbits`` and ``random`` (what a KeyedStream has);
