@@ -171,7 +171,7 @@ class EnemySide:
         t = state["units"][target]
         here = (unit["x"], unit["y"])
         tx, ty = t["x"], t["y"]
-        # as in _reaches: STEALTH doubles the distance for reaches beyond 1
+        # STEALTH doubles the distance for reaches beyond 1
         stealth = reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]
         best_cell = None
         if reach_map is None:
@@ -205,15 +205,6 @@ class EnemySide:
     def _reach_dist(self: Any, state: State, unit: Unit, target: str) -> int:
         t = state["units"][target]
         return dist(unit["x"], unit["y"], t["x"], t["y"])
-
-    def _reaches(self: Any, state: State, unit: Unit, t: Unit, cell: tuple[int, int], reach: int,
-                 block: frozenset[tuple[int, int]]) -> bool:
-        tx, ty = t["x"], t["y"]
-        d = max(abs(cell[0] - tx), abs(cell[1] - ty))
-        if reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
-            d *= 2
-        return d <= reach and (reach <= 1 or los(self.md(state), block, cell[0], cell[1],
-                                                  tx, ty))
 
     def reachable(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
                   occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
@@ -428,9 +419,11 @@ class EnemySide:
             self.resolve_ability(state, unit, ab, unit["id"])
             return
         reach = 1 if ab.style == "melee" else self.ranged_reach(unit, ab)
+        ux, uy = unit["x"], unit["y"]
         in_reach = [uid for uid, u in state["units"].items()
                     if u["side"] == "hunters" and u["alive"]
-                    and self._reaches(state, unit, u, (unit["x"], unit["y"]), reach, block)]
+                    and reaches_from(md, block, ux, uy, u["x"], u["y"], reach, reach > 1 and
+                                     "STEALTH" in u["st"] and "MARKED" not in u["st"])]
         if not in_reach:
             emit(state, "no_target", f"{self.name(unit)} has no hunter in reach.")
             return

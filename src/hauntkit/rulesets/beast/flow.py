@@ -47,8 +47,12 @@ class FlowMixin:
                 u["intr"] = False
                 u["mv"] = self.movement(state, u)
                 self.consume_immobilize(state, u)
-                if self.adjacent_enemies(state, u):
-                    u["flags"]["adj0"] = 1
+                x, y = u["x"], u["y"]
+                for e in units.values():  # any adjacent enemy (adjacent_enemies)
+                    if e["alive"] and e["side"] != side and -1 <= e["x"] - x <= 1 \
+                            and -1 <= e["y"] - y <= 1:
+                        u["flags"]["adj0"] = 1
+                        break
             if "POISON" in u["st"]:
                 self.poison_roll(state, u)
             if u["alive"] and "BURNING" in u["st"]:
@@ -213,9 +217,9 @@ class FlowMixin:
             if u["intr"]:
                 continue
             for ab in self.unit_interrupts(state, u):
-                if self.interrupt_ready(u, ab) and (
-                        mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
-                            u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)):
+                if (mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
+                        u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)) and \
+                        self.interrupt_ready(u, ab):
                     seats.add(u["seat"])
                     break
         for seat in sorted(seats):
