@@ -9,11 +9,19 @@ HAUNTKIT := $(VENV)/bin/hauntkit
 # The test-only ruleset plugin (tests/plugins) is a real pip-installed package, but in its own
 # folder outside site-packages: the tests put that folder on the path (tests/conftest.py) and
 # play it as any user would; `make play` never sees it (a player is not offered a test game).
-# pip builds the optional compiled copy_state (setup.py, src/hauntkit/core/_fastcopy.c) with cc.
+# pip builds the optional compiled copy_state (setup.py, src/hauntkit/core/_fastcopy.c) with cc,
+# and the mypyc-compiled modules of mypyc_modules.txt (below).
 TINYGAME := tests/plugins/hauntkit-tinygame
 TEST_PLUGINS := $(VENV)/test-plugins
 
-$(VENV)/.installed: Makefile pyproject.toml setup.py src/hauntkit/core/_fastcopy.c src/hauntkit/bots/_keyedrng.c $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
+# The modules that setup.py compiles with mypyc (mypyc_modules.txt, paths relative to src/): an
+# edit of one rebuilds them; `make lint` type-checks them with mypyc's options (setup.py's
+# MYPY_OPTIONS), since mypyc refuses a module with a type error. docs/performance.md.
+MYPYC_MODULES := $(shell sed -e 's/\#.*//' mypyc_modules.txt)
+MYPYC_SOURCES := $(addprefix src/,$(MYPYC_MODULES))
+MYPY_OPTIONS := --ignore-missing-imports --follow-imports=silent
+
+$(VENV)/.installed: Makefile pyproject.toml setup.py mypyc_modules.txt $(MYPYC_SOURCES) src/hauntkit/core/_fastcopy.c src/hauntkit/bots/_keyedrng.c $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,ray,env]'
@@ -32,6 +40,12 @@ browser-deps:
 
 lint: install
 	$(VENV)/bin/ruff check src tests
+	@$(VENV)/bin/mypy $(MYPY_OPTIONS) $(MYPYC_SOURCES) || { echo "make lint: the modules of \
+	mypyc_modules.txt must type-check (mypyc refuses type errors; without a fix the build \
+	falls back to pure Python). See docs/performance.md." >&2; exit 1; }
+	@$(PY) scripts/mypyc_none_checks.py $(MYPYC_SOURCES) || { echo "make lint: an \
+	\`is None\` test above may be compiled as a constant by mypyc (mypy narrowed the value \
+	and kept the narrowing across a call); see scripts/mypyc_none_checks.py." >&2; exit 1; }
 
 test: install browser-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -62,4 +76,5 @@ bench-baseline: install
 	$(HAUNTKIT) bench --write-baseline benchmarks/baseline.json
 
 clean:
-	rm -rf $(VENV) build *.egg-info .coverage-data htmlcov
+	rm -rf $(VENV) build *.egg-info .coverage-data htmlcov .mypy_cache
+	find src \( -name "*.so" -o -name "*.pyd" \) -delete

@@ -18,6 +18,7 @@ from hauntkit.sim.bench import check_baseline, run_bench, write_baseline
 from hauntkit.sim.cliutil import load_ruleset, parse_config
 
 LABELS = {
+    "compiled": "compiled hot paths",
     "actions_per_second": "actions per second (random play, act_trusted)",
     "games_per_second": "full games per second",
     "actions_per_game": "actions per game",

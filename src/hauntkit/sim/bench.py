@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from hauntkit import compiled
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import Game, copy_state
 from hauntkit.core.ruleset import Ruleset
@@ -100,6 +101,8 @@ def run_bench(ruleset: Ruleset, config: dict[str, Any], seconds: float = 5.0, se
     return {
         "ruleset": ruleset.id,
         "config": config,
+        # the build measured (the instruction probe inherits this environment: same build)
+        "compiled": compiled.status()["summary"],
         "seconds": round(elapsed, 2),
         "actions": total_actions,
         "games": games,

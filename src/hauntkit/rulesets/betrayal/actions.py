@@ -512,6 +512,7 @@ def _mattack(ix: Index, s: State, seat: int, a: Action) -> None:
     _monster_acts(s, mid)
     s["turn"]["mt"][mid]["att"] = True
     kind = ix.monsters[s["mon"][mid]["k"]]
+    assert kind.attack is not None, mid  # legal only for a monster with an attack trait
     B.attack(ix, s, mid, a["target"], kind.attack, kind.distance, None, None)
 
 

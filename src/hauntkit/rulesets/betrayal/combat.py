@@ -55,6 +55,7 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
     extra = 0
     if weapon is not None:
         w = ix.cards[weapon].weapon
+        assert w is not None, weapon
         extra = w.dice
         if isinstance(who, int):
             s["turn"]["used"].append(weapon)
@@ -80,7 +81,7 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
             return
     can_steal = (physical and diff >= 2 and not remote and _stealables(ix, s, win, lose))
     if can_steal:
-        opts = [{"type": "steal", "card": c} for c in _stealables(ix, s, win, lose)]
+        opts: list[dict[str, Any]] = [{"type": "steal", "card": c} for c in _stealables(ix, s, win, lose)]
         opts.append({"type": "steal", "card": None})
         E.ask(s, E.seat_of(s, win), "steal", opts, f"Steal an item instead of dealing {diff} "
               "damage?", win=win, lose=lose, diff=diff, physical=physical)

@@ -37,7 +37,7 @@ def value(ix: Index, s: State, who: Any, trait: str) -> int:
         e = s["ex"][who]
         idx = e["t"][trait]
         return ix.tracks[e["ch"]][trait][idx] if idx >= 0 else 0
-    return ix.monsters[s["mon"][who]["k"]].traits.get(trait, 0)
+    return ix.monsters[s["mon"][who]["k"]].traits.get(trait, 0)  # type: ignore[call-overload]
 
 
 def has_trait(ix: Index, s: State, who: Any, trait: str) -> bool:
@@ -89,9 +89,11 @@ def opponents(s: State, a: Any, b: Any) -> bool:
     return not ({sa, sb} == {"traitor", "house"})
 
 
-def log(s: State, kind: str, text: str, to: list[int] | None = None, **data: Any) -> None:
+def log(s: State, kind: str, text: str, to: Any = None, **data: Any) -> None:
     """Append an event to the log: the event ``hauntkit.core.log.emit`` appends, built here
-    (one call fewer on the hot path)."""
+    (one call fewer on the hot path). ``to``: the seats that may read it (None: everyone);
+    typed ``Any`` because legacy's remove_card passes the pile's name here (an event no seat
+    sees), which compiled code must accept as pure Python does."""
     event: dict[str, Any] = {"type": kind, "text": text, **data}
     if to is not None:
         event["to"] = sorted(to)

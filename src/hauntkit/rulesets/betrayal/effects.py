@@ -8,6 +8,7 @@ frames until a player must choose (``state["choice"]``) or the stack is empty.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hauntkit.rulesets.betrayal import common as C
@@ -88,7 +89,7 @@ def resolve_choice(ix: Index, s: State, action: dict[str, Any]) -> None:
 
 # ------------------------------------------------------------------------------- rolls
 def do_roll(ix: Index, s: State, who: Any, trait: str | None, dice: int | None, kind: str,
-            category: str | None = None, extra: list[Any] = (), add: int = 0) -> int:
+            category: str | None = None, extra: Sequence[Any] = (), add: int = 0) -> int:
     """Roll for ``who``: dice = trait value (or ``dice``) plus bonuses; result never below 0.
     An explorer with a saved "It Is Meant To Be" result uses it instead."""
     if isinstance(who, int) and s["ex"][who].get("fate") is not None and kind != "defend":
@@ -378,7 +379,7 @@ def place_rooms(ix: Index, s: State, who: Any, where: str, room: str | None,
     if where == "here":
         return [C.room_of(s, who)] if who is not None else ["entrance_hall"]
     if where == "room":
-        return [room] if room in s["tiles"] else []
+        return [room] if room is not None and room in s["tiles"] else []
     if where == "each_symbol":
         return sorted(r for r in s["tiles"] if ix.rooms[r].symbol == symbol)
     if where == "far":

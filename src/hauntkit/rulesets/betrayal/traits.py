@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hauntkit.rulesets.betrayal import common as C
@@ -87,7 +88,7 @@ def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:
 
 
 def roll_mods(ix: Index, s: State, who: Any, kind: str, trait: str | None,
-              category: str | None, extra: list[Any] = ()) -> tuple[int, int]:
+              category: str | None, extra: Sequence[Any] = ()) -> tuple[int, int]:
     """(extra dice, added to result) for a roll of ``kind`` (trait/attack/defend/task)."""
 
     dice = add = 0
