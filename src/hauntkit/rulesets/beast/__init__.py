@@ -23,29 +23,24 @@ from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
 from hauntkit.rulesets.beast import (
+    battle,
     clash,
-    combat,
     dice,
     gear,
-    gear_battle,
-    gear_misc,
-    gear_use,
     labels,
     renown,
     status,
 )
-from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.enemy import EnemySide
 from hauntkit.rulesets.beast.flow import FlowMixin
 from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
 from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
 from hauntkit.rulesets.beast.hunter import HunterSide
-from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
 from hauntkit.rulesets.beast.phases import HANDLERS
 from hauntkit.rulesets.beast.rules import Rules
 from hauntkit.rulesets.beast.schema import PACK_SPEC
-from hauntkit.rulesets.beast.skills import SKILL_ACTIONS, SkillsMixin
+from hauntkit.rulesets.beast.skills import SkillsMixin
 from hauntkit.rulesets.beast.skills import hunt as skills_hunt
 from hauntkit.rulesets.beast.skills import words as skills_words
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
@@ -220,141 +215,33 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
     # -- the Ruleset contract: a plain battle, or the phase's handler (phases.py) -----------
     def to_act(self, state: State) -> list[int]:
         if "phase" not in state:
-            return self.battle_to_act(state)
+            return battle.to_act(self, state)
         if state["result"] is not None:
             return []
         return HANDLERS[state["phase"]].to_act(self, state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if "phase" not in state:
-            return self.battle_legal_actions(state, seat)
+            return battle.legal_actions(self, state, seat)
         if state["result"] is not None:
             return []
         return HANDLERS[state["phase"]].legal_actions(self, state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         if "phase" not in state:
-            self.battle_apply(state, seat, action)
+            battle.apply(self, state, seat, action)
         else:
             HANDLERS[state["phase"]].apply(self, state, seat, action)
 
-    # -- battles ---------------------------------------------------------------------------
+    # -- battles (battle.py) -----------------------------------------------------------------
     def battle_to_act(self, state: State) -> list[int]:
-        if state["result"] is not None:
-            return []
-        if state["pending"]:
-            return [state["pending"]["seat"]]
-        if state["window"]:
-            return [state["window"]["seat"]]
-        if state["side"] == "hunters":
-            return self.hunter_seats_left(state)
-        return []
+        return battle.to_act(self, state)
 
     def battle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state["result"] is not None:
-            return []
-        pending = state["pending"]
-        if pending:
-            if pending["seat"] != seat:
-                return []
-            if pending["kind"] == "crit":
-                return [{"type": "crit", "reroll": False}, {"type": "crit", "reroll": True}]
-            if pending["kind"] == "hex":
-                return [{"type": "hex", "lower": "attack"}, {"type": "hex", "lower": "defense"}]
-            if pending["kind"] == "second":  # a weapon's second target (HR-35)
-                return [{"type": "second", "target": t} for t in pending["options"]]
-            skill = self.pending_actions(state)
-            if skill is not None:
-                return skill
-            return [{"type": "arc", "target": t} for t in pending["options"]]
-        window = state["window"]
-        if window:
-            if window["seat"] != seat:
-                return []
-            return self.window_options(state, seat) + [{"type": "pass"}]
-        if state["side"] != "hunters" or seat in state["passed"]:
-            return []
-        units = state["units"]
-        mine = [u for u in units.values()
-                if u["seat"] == seat and u["side"] == "hunters" and u["alive"]]
-        if not mine:  # the seat has no hunter left (hunter_seats_left)
-            return []
-        md = self.md(state)
-        occ, block = occupancy(state), blockers(state, md)
-        out: list[Action] = []
-        for u in mine:
-            out.extend(self.hunter_actions(state, u, occ, block))
-        out.append({"type": "end_turn"})
-        return out
+        return battle.legal_actions(self, state, seat)
 
     def battle_apply(self, state: State, seat: int, action: Action) -> None:
-        kind = action["type"]
-        units = state["units"]
-        if kind == "crit":
-            fr = state["queue"][0]
-            fr["reroll"] = action["reroll"]
-            fr["ph"] = "decided"
-            state["pending"] = None
-        elif kind == "second":
-            pending, state["pending"] = state["pending"], None
-            gear_battle.push_second(self, state, state["units"][pending["unit"]],
-                                    pending["weapon"], action["target"], pending["why"], at=0)
-        elif kind == "arc":
-            fr = state["queue"][0]
-            state["pending"] = None
-            combat.push_arc(self, state, fr, action["target"])
-            fr["ph"] = "done"
-        elif kind == "hex":
-            pending, state["pending"] = state["pending"], None
-            name = "ATTACK_DOWN" if action["lower"] == "attack" else "DEF_DOWN"
-            status.apply(self, state, units[pending["target"]], name, 2, pending["hits"])
-        elif kind == "pass":
-            state["window"]["passed"].append(seat)
-        elif kind == "end_turn":
-            state["passed"].append(seat)
-            emit(state, "end_turn", end_turn_text(self, state, seat), seat=seat)
-        elif kind in SKILL_ACTIONS:
-            self.apply_skill(state, action)
-        else:
-            unit = units[action["unit"]]
-            if kind == "step":
-                self.do_step(state, unit, action["to"])
-            elif kind == "slip":
-                self.do_step(state, unit, action["through"])
-                if unit["alive"]:
-                    self.do_step(state, unit, action["to"])
-            elif kind == "attack":
-                self.do_attack(state, unit, action["target"], action["mode"],
-                               free=bool(action.get("free")), weapon=action.get("weapon"))
-            elif kind in ("ability", "interrupt", "free"):
-                ab = self.ability(unit, action["ability"])
-                before = len(state["queue"])
-                self.use_ability(state, unit, ab, action["target"],
-                                 interrupt=kind == "interrupt", team=bool(action.get("team")),
-                                 free=kind == "free")
-                if before:  # an interrupt resolves before the attack it interrupted
-                    queue = state["queue"]
-                    queue[:] = queue[before:] + queue[:before]
-            elif kind == "detonate":
-                gear_use.detonate(self, state, unit, action["trap"])
-            elif kind == "steal":  # Thief's Glove (gear_misc.py)
-                gear_misc.steal(self, state, unit, action["target"])
-            elif kind == "cover":
-                unit["st"]["COVER"] = [1, self.cover_source(state, unit)]
-                emit(state, "cover", f"{self.name(unit)} takes cover.", unit=unit["id"])
-            elif kind == "douse":
-                self.take_action(unit)
-                li = next(li for li in state["lights"] if li["id"] == action["light"])
-                if self.skill_check(state, unit, "engineering", 4):
-                    state["lights"].remove(li)
-                    emit(state, "object_destroyed", f"{self.name(unit)} puts out the light at {space_name(li['x'], li['y'])}.",
-                         obj=li["id"])
-            elif kind == "carry":
-                self.take_action(unit)
-                li = next(li for li in state["lights"] if li["id"] == action["light"])
-                li["x"], li["y"] = action["to"]
-                emit(state, "light_moved", f"{self.name(unit)} moves the light to {space_of(action['to'])}.", obj=li["id"])
-        self.run(state)
+        battle.apply(self, state, seat, action)
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         uid = action.get("unit")

@@ -314,7 +314,7 @@ def suppressive_fire(rs: Any, state: State, unit: Unit, ab: Any) -> None:
             status.apply(rs, state, u, "SUPPRESSED", 1, h)
 
 
-def weapon_ability_frames(rs: Any, state: State, unit: Unit, ab: Ability, target: str,
+def weapon_ability_frames(rs: Any, state: State, unit: Unit, ab: Ability, target: Any,
                           frames: list[dict]) -> None:
     """A weapon class ability's attack frames carry the weapon (its passives), and Fan the
     Hammer fires four times without criticals, Burst Fire rerolls 2 misses."""

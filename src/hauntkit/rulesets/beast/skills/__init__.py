@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import clash
@@ -43,17 +45,20 @@ def carry_out(state: State) -> dict[str, dict[str, Any]]:
     return out
 
 
+# Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
+# ``self: Any`` because mypyc would check an annotated self's exact class at run time.
+@mypyc_attr(native_class=False)
 class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
     """Mixin: named skills of the characters in battle."""
 
-    def passives(self, unit: Unit) -> frozenset[str]:
+    def passives(self: Any, unit: Unit) -> frozenset[str]:
         return self.c.passives.get(unit["kind"], _EMPTY)
 
-    def hx(self, state: State, uid: str) -> dict[str, Any]:
+    def hx(self: Any, state: State, uid: str) -> dict[str, Any]:
         """The unit's skill record, created if missing."""
         return state.setdefault("hx", {}).setdefault(uid, {})
 
-    def unit_abilities(self, state: State, unit: Unit) -> list[Ability]:
+    def unit_abilities(self: Any, state: State, unit: Unit) -> list[Ability]:
         """The hunter's abilities now: its card's (Arcana ones only while formed), its slotted
         Blood Arts, its Tarot spirit's; Compulsion once a pet was gained this Investigation."""
         h = self.c.hunters.get(unit["kind"])
@@ -79,7 +84,7 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
                     out.append(ab)
         return out
 
-    def unit_interrupts(self, state: State, unit: Unit) -> list[Ability]:
+    def unit_interrupts(self: Any, state: State, unit: Unit) -> list[Ability]:
         if unit["kind"] not in self.c.hunters:
             return []
         if not self.c.passives[unit["kind"]]:
@@ -91,7 +96,7 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
         return own
 
     # -- battle hooks ------------------------------------------------------------------------
-    def skills_carry_in(self, state: State, skills: dict[str, dict[str, Any]]) -> None:
+    def skills_carry_in(self: Any, state: State, skills: dict[str, dict[str, Any]]) -> None:
         """Each hunter's skill record (a party record's ``skills``) into ``state["hx"]``,
         before ``begin_battle``."""
         units = state["units"]
@@ -100,7 +105,7 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
                 raise IllegalActionError(f"config.skills: no hunter {hid!r} in this battle")
             self.hx(state, hid).update(copy.deepcopy(rec))
 
-    def skills_start_battle(self, state: State) -> None:
+    def skills_start_battle(self: Any, state: State) -> None:
         """When the battle begins: herbs work, pets join, clash cards are dealt."""
         units = state["units"]
         for uid, rec in state.get("hx", {}).items():
@@ -120,13 +125,13 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
                 self.bring_pet(state, u)
         self.deal_clash(state)
 
-    def skills_turn_start(self, state: State, side: str) -> None:
+    def skills_turn_start(self: Any, state: State, side: str) -> None:
         if side == "hunters" and state.get("clash") is not None:
             self.clash_turn_draw(state)
         if side == "enemies" and "bounty_target" in state:
             bounty_battle.turn_start(self, state)  # SHIELDED
 
-    def after_attack(self, state: State, fr: dict[str, Any], att: Unit, tgt: Unit, hit: bool,
+    def after_attack(self: Any, state: State, fr: dict[str, Any], att: Unit, tgt: Unit, hit: bool,
                      lost: int) -> None:
         """After an attack's damage: Vigilante Justice, Blood Rite, attack again on a crit;
         a bounty target's traits."""
@@ -147,13 +152,13 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
                 emit(state, "skill", f"{self.name(att)} strikes again.", unit=att["id"])
 
     # -- actions ----------------------------------------------------------------------------
-    def skill_actions(self, state: State, unit: Unit, occ: dict, block: frozenset[tuple[int, int]]) -> list[dict]:
+    def skill_actions(self: Any, state: State, unit: Unit, occ: dict, block: frozenset[tuple[int, int]]) -> list[dict]:
         """Card plays (free), Arcana and Tarot actions of ``unit`` on its own turn."""
         if not self.passives(unit):
             return []
         return self.card_plays(state, unit, occ, block) + self.arcana_actions(state, unit)
 
-    def pending_actions(self, state: State) -> list[dict] | None:
+    def pending_actions(self: Any, state: State) -> list[dict] | None:
         pending = state["pending"]
         if pending["kind"] == "trigger":
             return [{"type": "trigger", "ability": a} for a in pending["options"]] + [
@@ -162,7 +167,7 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
             return self.mulligan_actions(state, pending)
         return None
 
-    def apply_skill(self, state: State, action: dict[str, Any]) -> None:
+    def apply_skill(self: Any, state: State, action: dict[str, Any]) -> None:
         kind = action["type"]
         units = state["units"]
         if kind == "decline":
