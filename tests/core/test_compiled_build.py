@@ -93,6 +93,7 @@ def test_pure_python_and_compiled_builds_play_the_same_games() -> None:
     compiled_run = _run(FINGERPRINTS, pure=False)
     assert pure, "no fingerprint case covers a compiled ruleset"
     assert any(k.startswith("betrayal ") for k in pure)
+    assert any(k.startswith("beast ") for k in pure)
     assert pure == compiled_run
     assert pure == {k: recorded[k] for k in pure}
 

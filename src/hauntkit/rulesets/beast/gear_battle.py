@@ -48,7 +48,10 @@ def weapon_numbers(unit: Unit, iid: str, w: Any) -> tuple[int, int] | None:
     if not w.spreads:
         return w.attack, w.range
     n = unit["ch"].get(spread_key(iid))
-    return tuple(w.spreads[n - 1]) if n else None  # type: ignore[return-value]
+    if not n:
+        return None
+    attack, reach = w.spreads[n - 1]
+    return attack, reach
 
 
 def weapon_frame(rs: Any, state: State, unit: Unit, target: str, iid: str) -> Frame:

@@ -470,9 +470,10 @@ class HunterSide:
             gear_use.pay_sanity(self, state, unit, ab)
             if not unit["alive"]:
                 return
-            ab = gear_relics.relic_check(self, state, unit, ab)  # type: ignore[assignment]
-            if ab is None:
+            checked = gear_relics.relic_check(self, state, unit, ab)
+            if checked is None:  # (a new name: mypyc would fold `ab is None` to False)
                 return
+            ab = checked
         self.resolve_ability(state, unit, ab, target, melee_use)
 
     def resolve_ability(self: Any, state: State, unit: Unit, ab: Ability, target: Any,
