@@ -252,8 +252,11 @@ def _floor_has_open(ix: Index, state: State, floor: str, extra: tuple[str, str, 
     grid[tmp] = room
     state["tiles"][room] = [floor, x, y, r]
     try:
-        for other in placed_on(state, floor):
-            if _open_sides(ix, state, other):  # uncached: the tile is there for a moment
+        tiles = state["tiles"]
+        # newest first (the likeliest to have an open doorway; one is enough, in any order)
+        for other in reversed(tiles):
+            if tiles[other][0] == floor and _open_sides(ix, state, other):  # uncached: the
+                # tile is placed for a moment
                 return True
         return False
     finally:

@@ -16,9 +16,23 @@ State = dict[str, Any]
 
 
 def new_turn(who: Any, moves: int) -> dict[str, Any]:
-    return {"who": who, "mv": moves, "moved": 0, "stop": False, "end": False, "used": [],
-            "acts": [], "gave": False, "dropped": False, "picked": False, "att": False,
-            "rolls": [], "cats": [], "omens": [], "once": [], "mt": {}, "n": 0}
+    t = _NEW_TURN.copy()  # the keys in this order; then a new list or dict for each
+    t["who"] = who
+    t["mv"] = moves
+    t["used"] = []
+    t["acts"] = []
+    t["rolls"] = []
+    t["cats"] = []
+    t["omens"] = []
+    t["once"] = []
+    t["mt"] = {}
+    return t
+
+
+_NEW_TURN: dict[str, Any] = {
+    "who": None, "mv": 0, "moved": 0, "stop": False, "end": False, "used": None, "acts": None,
+    "gave": False, "dropped": False, "picked": False, "att": False, "rolls": None, "cats": None,
+    "omens": None, "once": None, "mt": None, "n": 0}
 
 
 def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
