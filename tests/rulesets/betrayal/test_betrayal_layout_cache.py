@@ -1,7 +1,7 @@
-"""The per-layout caches of the house (exits, open sides; issue 13) never change what the rules
-answer: after random legal play, and after undo, clone and a JSON round trip, the cached
-answers equal a from-scratch computation, and the legal actions (same list, same order:
-random play picks by index) equal those of a copy computed with empty caches."""
+"""The per-layout caches of the house (exits, open sides, reachable tiles; issue 13) never
+change what the rules answer: after random legal play, and after undo, clone and a JSON round
+trip, the cached answers equal a from-scratch computation, and the legal actions (same list,
+same order: random play picks by index) equal those of a copy computed with empty caches."""
 
 from __future__ import annotations
 
@@ -21,7 +21,20 @@ def _uncached_legal(g: Game, seat: int) -> list[dict[str, Any]]:
     """The legal actions of a JSON copy of the state, every house cache emptied first."""
     H._EXITS.clear()
     H._OPEN.clear()
+    H._REACH.clear()
     return g.ruleset.legal_actions(orjson.loads(orjson.dumps(g.state)), seat)
+
+
+def _reach(ix: Any, s: dict[str, Any], room: str) -> set[str]:
+    """Where monsters can go from ``room``, searched with uncached exits."""
+    seen = {room}
+    todo = [room]
+    while todo:
+        for nxt, _ in H._exits(ix, s, todo.pop(), True):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
 
 
 def _check_house(g: Game) -> None:
@@ -30,6 +43,8 @@ def _check_house(g: Game) -> None:
         for monster in (False, True):
             assert H.exits(ix, s, room, monster) == H._exits(ix, s, room, monster), room
         assert H.open_sides(ix, s, room) == H._open_sides(ix, s, room), room
+        table = H.exits_table(ix, s, True)
+        assert H.reach_in(ix, s, table, room, True) == _reach(ix, s, room), room
 
 
 def _check_legal(g: Game) -> None:

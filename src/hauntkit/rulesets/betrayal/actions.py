@@ -186,17 +186,10 @@ def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
     if any(tiles[m["room"]][0] != "basement" for m in s["mon"].values()):
         return False  # the stairs only help monsters shut in the basement
     hero_rooms = {s["ex"][i]["room"] for i in C.heroes(s) if s["ex"][i]["alive"]}
-    seen = {m["room"] for m in s["mon"].values()}
-    todo = list(seen)
-    table = H.exits_table(ix, s, True)  # the layout doesn't change during the search
-    while todo:
-        r = todo.pop()
-        if r in hero_rooms:
+    table = H.exits_table(ix, s, True)
+    for room in {m["room"] for m in s["mon"].values()}:
+        if not hero_rooms.isdisjoint(H.reach_in(ix, s, table, room, True)):
             return False
-        for nxt, _ in H.exits_in(ix, s, table, r, True):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
     return bool(E.discover_options(ix, s, "stairs_from_basement"))
 
 

@@ -170,6 +170,33 @@ def exits_in(ix: Index, state: State, table: _Table, room: str, monster: bool
     return found
 
 
+def reach_in(ix: Index, state: State, table: _Table, room: str, monster: bool
+             ) -> frozenset[str]:
+    """The tiles one can get to from ``room`` (itself included) step by step through
+    ``exits_in(ix, state, table, ..., monster)``; cached with ``table`` (a layout's)."""
+    entry = _REACH.get(id(table))
+    if entry is None or entry[0] is not table:
+        if len(_REACH) >= _EXITS_GRIDS:
+            _REACH.clear()
+        entry = _REACH[id(table)] = (table, {})
+    found = entry[1].get(room)
+    if found is None:
+        seen = {room}
+        todo = [room]
+        while todo:
+            for nxt, _ in exits_in(ix, state, table, todo.pop(), monster):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        found = entry[1][room] = frozenset(seen)
+    return found
+
+
+# id(exits table) -> (the table, {room: tiles reachable from it}); the table of a changed
+# layout is a new one, so an entry holds as long as its table is the layout's.
+_REACH: dict[int, tuple[_Table, dict[str, frozenset[str]]]] = {}
+
+
 def forget_layout(state: State) -> None:
     """Drop cached exits and open sides of this state's house (after tiles were moved, not
     just placed)."""
