@@ -113,4 +113,5 @@ def is_lit(state: State, md: MapData, x: int, y: int) -> bool:
 
 
 def occupancy(state: State) -> dict[tuple[int, int], str]:
-    return {(u["x"], u["y"]): uid for uid, u in state["units"].items() if u["alive"]}
+    units: dict[str, dict[str, Any]] = state["units"]  # typed: mypyc's dict fast paths
+    return {(u["x"], u["y"]): uid for uid, u in units.items() if u["alive"]}

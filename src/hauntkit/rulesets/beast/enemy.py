@@ -37,7 +37,7 @@ class EnemySide:
     """Mixin: the enemy turn."""
 
     def begin_enemy_turn(self: Any, state: State) -> None:
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         enemies = self.c.enemies
         # by CP; ties keep unit order (the index i: a stable sort that never compares units)
         order = sorted([(enemies[u["kind"]].cp, i, u) for i, u in enumerate(units.values())
@@ -62,7 +62,7 @@ class EnemySide:
     def enemy_step(self: Any, state: State) -> None:
         """Advance the enemy turn by one step (an activation, a space, or an action)."""
         et = state["eturn"]
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         cur = et["cur"]
         if cur is None:
             if not et["todo"]:
@@ -229,7 +229,7 @@ class EnemySide:
         limit = unit["mv"]
         if limit <= 0:
             return None, {start: (0, None)}
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         side = unit["side"]
         width = md.width
         # Neighbours never hold walls: only barricades and the other side's units stop us.
@@ -333,7 +333,7 @@ class EnemySide:
 
     def _count(self: Any, state: State, unit: Unit, occ: dict, cells: list) -> tuple[int, int]:
         """Hunters and other enemies standing in ``cells`` (the user never counts)."""
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         nh = na = 0
         for c in cells:
             o = occ.get(c)

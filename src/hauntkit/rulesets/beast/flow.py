@@ -29,7 +29,7 @@ class FlowMixin:
         if side == state["first"]:
             state["round"] += 1
         code = SIDES.index(side)
-        units = state["units"]
+        units: dict[str, dict[str, Any]] = state["units"]
         for u in units.values():
             nh = u["st"].get("NO_HEAL")
             if nh and nh[1] == code:
@@ -71,7 +71,8 @@ class FlowMixin:
 
     def end_side_turn(self: Any, state: State) -> None:
         side = state["side"]
-        for u in state["units"].values():
+        units: dict[str, dict[str, Any]] = state["units"]
+        for u in units.values():
             if u["side"] == side and u["alive"]:
                 status.end_of_turn(state, u, ctx=self)
         if side == "hunters" and any("turns" in li for li in state["lights"]):
@@ -119,7 +120,8 @@ class FlowMixin:
     def count_alive(self: Any, state: State) -> None:
         """Recount the living units of each side (kept in ``state["alive"]``)."""
         alive = [0, 0]
-        for u in state["units"].values():
+        units: dict[str, dict[str, Any]] = state["units"]
+        for u in units.values():
             if u["alive"]:
                 alive[u["side"] == "enemies"] += 1
         state["alive"] = alive
@@ -158,7 +160,8 @@ class FlowMixin:
     def any_hunter_seat_left(self: Any, state: State) -> bool:
         """``bool(hunter_seats_left(state))``, stopping at the first such seat."""
         passed = state["passed"]
-        for u in state["units"].values():
+        units: dict[str, dict[str, Any]] = state["units"]
+        for u in units.values():
             if u["alive"] and u["side"] == "hunters" and u["seat"] not in passed:
                 return True
         return False
@@ -166,7 +169,8 @@ class FlowMixin:
     def hunter_seats_left(self: Any, state: State) -> list[int]:
         passed = state["passed"]
         seats: list[int] = []
-        for u in state["units"].values():
+        units: dict[str, dict[str, Any]] = state["units"]
+        for u in units.values():
             if u["alive"] and u["side"] == "hunters":
                 seat = u["seat"]
                 if seat not in passed and seat not in seats:
@@ -187,7 +191,8 @@ class FlowMixin:
         md = self.md(state)
         occ, block = occupancy(state), blockers(state, md)
         out: list[Action] = []
-        for u in state["units"].values():
+        units: dict[str, dict[str, Any]] = state["units"]
+        for u in units.values():
             if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
                 continue
             for ab in self.unit_interrupts(state, u):
@@ -208,7 +213,8 @@ class FlowMixin:
         mover = state["units"][focus] if focus else None
         seats = set()
         hands = state["clash"].get("hands", {}) if "clash" in state else None
-        for u in state["units"].values():  # cheap filter before listing targets
+        units: dict[str, dict[str, Any]] = state["units"]
+        for u in units.values():  # cheap filter before listing targets
             if u["side"] != "hunters" or u["seat"] in passed or not u["alive"]:
                 continue
             if hands and hands.get(u["id"]) and "card_casting" in self.passives(u):
@@ -216,7 +222,10 @@ class FlowMixin:
                 continue
             if u["intr"]:
                 continue
-            for ab in self.unit_interrupts(state, u):
+            kind = u["kind"]  # unit_interrupts, its call skipped for a hunter's card alone:
+            own = self.unit_interrupts(state, u) if "gear" in u or self.c.passives.get(kind) \
+                else self.c.interrupts.get(kind, ())  # (a pet's kind: none)
+            for ab in own:
                 if (mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
                         u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)) and \
                         self.interrupt_ready(u, ab):

@@ -76,7 +76,7 @@ class HunterSide:
         pet = unit["kind"] not in self.c.hunters
         md = self.md(state)
         x, y = unit["x"], unit["y"]
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         if unit["mv"] > 0 and not unit["flags"].get("move_done"):
             stealthy = unit["mv"] >= 2 and "STEALTH" in st
             for n in md.neighbours[(x, y)]:
@@ -116,10 +116,13 @@ class HunterSide:
                         if cx != lx or cy != ly:
                             out.append({"type": "carry", "unit": uid, "light": lid,
                                         "to": [cx, cy]})
-        if "DISARMED" not in st and not unit["flags"].get("free_atk") and \
-                renown.reckless(state):
+        if "infamy" in state and "DISARMED" not in st and not unit["flags"].get("free_atk") \
+                and renown.reckless(state):  # no Infamy points (absent): never Reckless
             out.extend(self.attack_options(state, unit, block, free=True))
-        abilities = self.unit_abilities(state, unit)
+        kind = unit["kind"]
+        passives = self.c.passives.get(kind)
+        # a hunter without skills has its card's abilities (SkillsMixin.unit_abilities)
+        abilities = self.unit_abilities(state, unit) if passives else self.c.hunters[kind].abilities
         skip = disabled_index(unit)
         team = "TEAM_PLAYER" in st
         cd = unit["cd"]
@@ -136,7 +139,8 @@ class HunterSide:
                 for a in self.ability_targets(state, unit, ab, occ, block, "ability"):
                     a["team"] = True
                     out.append(a)
-        out.extend(self.skill_actions(state, unit, occ, block))
+        if passives:  # card plays, Arcana and Tarot actions (skills/)
+            out.extend(self.skill_actions(state, unit, occ, block))
         if "gear" in unit:  # weapons and items (gear_use.py)
             out.extend(gear_use.gear_actions(self, state, unit, occ, block))
         return out
@@ -149,7 +153,7 @@ class HunterSide:
         uid = unit["id"]
         md = self.md(state)
         x, y = unit["x"], unit["y"]
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         lights = state["lights"]
         extra = {"free": True} if free else {}
         rrange = self.c.hunters[unit["kind"]].ranged.range
@@ -236,7 +240,8 @@ class HunterSide:
             compel = ab.hook == "compel"
             reach = ab.range
             shields = bool(ab.attack and state["barricades"])
-            for tid, t in state["units"].items():
+            units: dict[str, Unit] = state["units"]
+            for tid, t in units.items():
                 if not t["alive"]:
                     continue
                 hostile = t["side"] != side
@@ -295,7 +300,7 @@ class HunterSide:
     # -- resolution ------------------------------------------------------------------------
     def do_step(self: Any, state: State, unit: Unit, to: list[int]) -> None:
         """One space of movement; attacks of opportunity first (player units only)."""
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         x, y = unit["x"], unit["y"]
         # occupancy() of the 3x3 around the unit only (a later unit on a space wins there)
         near: dict[tuple[int, int], str] = {}
@@ -494,7 +499,7 @@ class HunterSide:
                       melee_use: bool = False) -> None:
         """Resolve an ability by its shape, hook and effects."""
         hook = ab.hook
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         if hook == "barricade":
             bid = self.new_id(state, "B")
             state["barricades"].append({"id": bid, "x": target[0], "y": target[1], "hp": 2,

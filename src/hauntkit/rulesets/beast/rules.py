@@ -338,7 +338,7 @@ class Rules:
                       cruelty: bool = False) -> str:
         """The target ``enemy``'s logic string prefers among ``options`` (unit ids).
         CRUELTY overrides it with the lowest HP. Ties end on the closest, then unit order."""
-        units = state["units"]
+        units: dict[str, Unit] = state["units"]
         md = self.md(state)
         ex, ey = enemy["x"], enemy["y"]
 
