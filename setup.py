@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parent
 MODULE_LIST = ROOT / "mypyc_modules.txt"
 # The options `make lint` type-checks the listed modules with (keep both in step).
 MYPY_OPTIONS = ["--ignore-missing-imports", "--follow-imports=silent"]
-GROUP = "hauntkit"  # the shared library is the top-level module hauntkit__mypyc
+GROUP = "hauntkit"  # shared libraries: top-level modules hauntkit[_<ruleset>]__mypyc
 # HAUNTKIT_NO_MYPYC=1 at build time skips the mypyc compile (the pure-Python package).
 SKIP_ENV = "HAUNTKIT_NO_MYPYC"
 
@@ -38,6 +39,18 @@ def listed_modules() -> list[str]:
         return []
     lines = (line.split("#", 1)[0].strip() for line in MODULE_LIST.read_text().splitlines())
     return [line for line in lines if line]
+
+
+def groups(paths: list[str], files: list[str]) -> list[tuple[list[str], str | None]]:
+    """mypyc's groups: one shared library per ruleset (``hauntkit_betrayal__mypyc``, ...) and
+    one for the other modules (``hauntkit__mypyc``). Calls inside a group are direct C calls;
+    groups compile in parallel (the rulesets do not call one another)."""
+    by_group: dict[str, list[str]] = {}
+    for path, file in zip(paths, files, strict=True):
+        parts = path.split("/")
+        name = f"{GROUP}_{parts[2]}" if parts[:2] == ["hauntkit", "rulesets"] else GROUP
+        by_group.setdefault(name, []).append(file)
+    return [(members, name) for name, members in by_group.items()]
 
 
 def _warn(message: str) -> None:
@@ -82,11 +95,11 @@ class BuildExt(build_ext):
             return []
         target = os.path.abspath(os.path.join(self.build_temp, "mypyc"))
         started = time.time()
+        files = [str(ROOT / "src" / p) for p in paths]
         try:  # module names come from the paths: src/ has no __init__.py
-            extensions = mypycify(
-                [*MYPY_OPTIONS, f"--cache-dir={target}/.mypy_cache",
-                 *(str(ROOT / "src" / p) for p in paths)],
-                opt_level="3", group_name=GROUP, target_dir=target)
+            extensions = mypycify([*MYPY_OPTIONS, f"--cache-dir={target}/.mypy_cache", *files],
+                                  opt_level="3", separate=groups(paths, files),
+                                  target_dir=target)
         except (Exception, SystemExit) as exc:  # mypyc exits on a type error
             _warn(f"mypyc could not compile mypyc_modules.txt ({exc!r}; its messages are "
                   "above). `make lint` shows the type errors.")
@@ -102,9 +115,10 @@ class BuildExt(build_ext):
         if not mypyc:
             return
         started = time.time()
-        try:
-            for ext in mypyc:
-                self.build_extension(ext)
+        try:  # in parallel threads, as setuptools' own --parallel does
+            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+                for done in [pool.submit(self.build_extension, ext) for ext in mypyc]:
+                    done.result()
         except Exception as exc:  # no compiler, a compile or link error
             for ext in mypyc:
                 output = self.get_ext_fullpath(ext.name)
@@ -131,10 +145,9 @@ def _remove_inplace_builds() -> None:
     """Delete the compiled modules of an earlier in-place (editable) build from src/: every
     extension next to a .py of the same name, and the shared library."""
     src = ROOT / "src"
-    for so in [*src.glob(f"{GROUP}__mypyc.*"), *(src / "hauntkit").rglob("*.so"),
+    for so in [*src.glob(f"{GROUP}*__mypyc.*"), *(src / "hauntkit").rglob("*.so"),
                *(src / "hauntkit").rglob("*.pyd")]:
-        if so.name.startswith(f"{GROUP}__mypyc.") or so.with_name(
-                so.name.split(".", 1)[0] + ".py").exists():
+        if so.parent == src or so.with_name(so.name.split(".", 1)[0] + ".py").exists():
             so.unlink()
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from hauntkit.core.content import Pack
 from hauntkit.rulesets.betrayal import schema as S
@@ -18,6 +20,7 @@ def rotate(side: str, r: int) -> str:
     return S.SIDES[(S.SIDES.index(side) + r) % 4]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # legacy's LegacyIndex
 class Index:
     """Read-only content of one game: models by id plus derived tables.
 
@@ -28,7 +31,7 @@ class Index:
     #: the ruleset's tables and policy steps (``rules.BetrayalRules``), bound by the ruleset
     rules: Any = None
     #: the floors (regions) a tile may be on
-    floor_names: tuple[str, ...] = S.FLOORS
+    floor_names: ClassVar[tuple[str, ...]] = S.FLOORS  # LegacyIndex overrides it
 
     def __init__(self, pack: Pack) -> None:
         items = pack.items
