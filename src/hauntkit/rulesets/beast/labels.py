@@ -508,16 +508,19 @@ def seat_hunters(rs: Any, s: State, seat: int) -> list[str]:
 
 def seat_words(rs: Any, s: State, seat: int) -> str:
     """``"Joe and Nysa"``: who a seat plays, for log lines (never a seat number: HR-91)."""
-    names = seat_hunters(rs, s, seat)
+    return _names_words(seat_hunters(rs, s, seat), seat)
+
+
+def _names_words(names: list[str], seat: int) -> str:
     if not names:
         return f"Seat {seat + 1}"  # as the page names a seat without a name
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def end_turn_text(rs: Any, s: State, seat: int) -> str:
-    """The log line of a seat ending its turn, naming its hunters."""
+    """The log line of a seat ending its turn, naming its hunters (listed once)."""
     names = seat_hunters(rs, s, seat)
-    return f"{seat_words(rs, s, seat)} {'ends' if len(names) == 1 else 'end'} the turn."
+    return f"{_names_words(names, seat)} {'ends' if len(names) == 1 else 'end'} the turn."
 
 
 def intent(rs: Any, s: State) -> dict[str, Any] | None:
