@@ -9,9 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 
-def emit(state: dict[str, Any], type_: str, text: str, to: list[int] | None = None,
+def emit(state: dict[str, Any], type_: str, text: str, to: Any = None,
          **data: Any) -> dict[str, Any]:
-    """Append an event to the state's log and return it."""
+    """Append an event to the state's log and return it. ``to``: the seats that may read it
+    (a list; None: everyone). Typed ``Any`` because this module is compiled (mypyc checks a
+    declared type at run time) and callers pass what pure Python accepts: a tuple of seats,
+    or (beast/shop.py, a "give" between hunters) a hunter's id, whose sorted letters hide the event
+    from every seat -- kept as it is, to play the same games."""
     event: dict[str, Any] = {"type": type_, "text": text, **data}
     if to is not None:
         event["to"] = sorted(to)
