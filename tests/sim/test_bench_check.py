@@ -40,3 +40,21 @@ def test_check_refuses_a_file_that_is_not_a_baseline(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["bench", "--check", str(bad)])
     assert result.exit_code == 2
     assert "not a bench baseline" in result.stderr and "Traceback" not in result.output
+
+
+def test_check_refuses_a_baseline_of_the_other_build(tmp_path: Path) -> None:
+    """A baseline counted on the compiled build says nothing about pure Python (or back):
+    the check says so in one line instead of flagging a 60% 'regression' (issue 13)."""
+    from hauntkit import compiled
+
+    this_build_compiled = bool(compiled.status()["compiled"])
+    baseline = tmp_path / "baseline.json"
+    baseline.write_bytes(orjson.dumps({
+        "tool": "callgrind", "compiled": not this_build_compiled, "actions": 40, "clones": 10,
+        "tolerance": 0.1, "rulesets": {"betrayal": {"config": {}, "instructions_per_action": 1,
+                                                    "instructions_per_clone": 1}}}))
+    result = CliRunner().invoke(app, ["bench", "--check", str(baseline)])
+    assert result.exit_code == 2, result.output
+    assert "not comparable" in result.stderr and "Traceback" not in result.output
+    recorded = "the mypyc-compiled build" if not this_build_compiled else "pure Python"
+    assert f"was recorded on {recorded}" in result.stderr

@@ -132,6 +132,7 @@ def write_baseline(path: Path, rulesets: dict[str, dict[str, Any]] | None = None
     if tool is None:
         raise HauntkitError(NO_TOOL)
     data: dict[str, Any] = {"tool": tool, "python": platform.python_version(),
+                            "compiled": _compiled_build(),
                             "actions": instructions.ACTIONS, "clones": instructions.CLONES,
                             "tolerance": TOLERANCE, "rulesets": {}}
     for rid, config in rulesets.items():
@@ -155,6 +156,14 @@ def check_baseline(path: Path) -> list[dict[str, Any]]:
         sizes = {"actions": int(data["actions"]), "clones": int(data["clones"])}
     except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise HauntkitError(f"{path}: not a bench baseline ({exc})") from exc
+    recorded, now_compiled = data.get("compiled"), _compiled_build()
+    if recorded is not None and bool(recorded) != now_compiled:
+        builds = ("the mypyc-compiled build", "pure Python")
+        raise HauntkitError(
+            f"{path} was recorded on {builds[0] if recorded else builds[1]} and this is "
+            f"{builds[0] if now_compiled else builds[1]} ({compiled.status()['summary']}): "
+            "instruction counts of the two are not comparable; run `make install` (or unset "
+            "HAUNTKIT_PURE_PYTHON) and check again")
     tool = instructions.available_tool()
     if tool is None:
         raise HauntkitError(NO_TOOL)
@@ -169,6 +178,11 @@ def check_baseline(path: Path) -> list[dict[str, Any]]:
                          "ratio": round(ratio, 4), "regressed": ratio > 1 + tolerance,
                          "tool": tool, "baseline_tool": data.get("tool")})
     return rows
+
+
+def _compiled_build() -> bool:
+    """Whether this process runs the mypyc-compiled hot paths (a baseline is of one build)."""
+    return bool(compiled.status()["compiled"])
 
 
 NO_TOOL = ("cannot count instructions here: `perf stat -e instructions:u` is not permitted "
