@@ -310,11 +310,8 @@ class EnemySide:
         then least movement); None when no hunter can be caught this turn."""
         md = self.md(state)
         if ab.shape == "aoe":
-            # Only aims whose area holds a hunter can score.
-            useful = sorted({c for u in state["units"].values()
-                             if u["alive"] and u["side"] == "hunters"
-                             for c in area_cells(md, u["x"], u["y"], ab.radius)})
-            return self._best_aoe(state, unit, ab, reach_map, block, occ, useful)
+            return best_aoe(md, block, state["units"], unit, ab.radius, ab.range, reach_map,
+                            occ)
         best, key = None, None
         hunters = [(u["x"], u["y"]) for u in state["units"].values()
                    if u["alive"] and u["side"] == "hunters"]
@@ -344,52 +341,6 @@ class EnemySide:
             else:
                 na += 1
         return nh, na
-
-    def _best_aoe(self: Any, state: State, unit: Unit, ab: Ability, reach_map: dict, block: frozenset[tuple[int, int]],
-                  occ: dict, useful: list) -> tuple[tuple[int, int], Any] | None:
-        """An AOE's score depends only on its aim: rank the aims, then find the cheapest
-        space to throw each from (reach_map is in order of cost)."""
-        md = self.md(state)
-        uid = unit["id"]
-        radius = ab.radius
-        # _count over area_cells, by unit: every unit stands on an open space of the map,
-        # so it is in the aim's area exactly when within ``radius`` of it.
-        others = [(u["x"], u["y"], u["side"] == "hunters")
-                  for o, u in state["units"].items() if u["alive"] and o != uid]
-        scored = []
-        for aim in useful:
-            if aim in block:
-                continue
-            ax, ay = aim
-            nh = na = 0
-            for ux, uy, is_hunter in others:
-                if -radius <= ux - ax <= radius and -radius <= uy - ay <= radius:
-                    if is_hunter:
-                        nh += 1
-                    else:
-                        na += 1
-            if nh:
-                scored.append(((-nh, na), aim))
-        scored.sort()
-        here = (unit["x"], unit["y"])
-        mv = unit["mv"]
-        # Free spaces to throw from, in order of cost (costs never decrease along reach_map).
-        spots = [(cell, cost) for cell, (cost, _) in reach_map.items()
-                 if cost <= mv and (cell not in occ or cell == here)]
-        rng = ab.range
-        best, key = None, None
-        for score, aim in scored:
-            if key is not None and score > key[:2]:
-                break
-            ax, ay = aim
-            for cell, cost in spots:
-                if key is not None and (*score, cost) >= key:
-                    break
-                cx, cy = cell
-                if max(abs(cx - ax), abs(cy - ay)) <= rng and los(md, block, cx, cy, ax, ay):
-                    best, key = (cell, aim), (*score, cost)
-                    break
-        return best
 
     # -- acting ----------------------------------------------------------------------------
     def enemy_act(self: Any, state: State, unit: Unit, cur: dict[str, Any]) -> None:
@@ -501,3 +452,68 @@ def _beam_dirs(cell: tuple[int, int], hunters: list[tuple[int, int]], rng: int) 
                 abs(dx), abs(dy)) <= rng:
             out.add(DIRS.index(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))))
     return sorted(out)
+
+
+def best_aoe(md: MapData, block: frozenset[tuple[int, int]], units: dict[str, Unit],
+             unit: Unit, radius: int, rng: int, reach_map: dict[tuple[int, int], Any],
+             occ: dict[tuple[int, int], str]) -> tuple[tuple[int, int], Any] | None:
+    """``best_area`` for an AOE. Its score depends only on its aim (hunters, then other
+    enemies, within ``radius``; the user never counts): rank the aims, then find the cheapest
+    space to throw each from (reach_map is in order of cost)."""
+    width, height = md.width, md.height
+    size = width * height
+    uid = unit["id"]
+    # Only aims whose area holds a hunter can score. Counting by area is counting by unit:
+    # every unit stands on an open space, in an aim's area exactly when within radius of it.
+    hits = [0] * size
+    allies = [0] * size
+    aims: list[int] = []
+    for o, u in units.items():
+        if not u["alive"] or o == uid:
+            continue
+        area = area_cells(md, u["x"], u["y"], radius)
+        if u["side"] == "hunters":
+            for cx, cy in area:
+                i = cx + cy * width
+                if not hits[i]:
+                    aims.append(i)
+                hits[i] += 1
+        else:
+            for cx, cy in area:
+                allies[cx + cy * width] += 1
+    # One int per aim, ordered as (-hunters, allies, (x, y)) would be.
+    bound = len(units) + 1
+    barred = block is not md.walls
+    keys: list[int] = []
+    for i in aims:
+        x, y = i % width, i // width
+        if barred and (x, y) in block:
+            continue
+        keys.append(((bound - hits[i]) * bound + allies[i]) * size + x * height + y)
+    keys.sort()
+    here = (unit["x"], unit["y"])
+    mv: int = unit["mv"]
+    # Free spaces to throw from, in order of cost (costs never decrease along reach_map).
+    spots: list[tuple[int, int]] = []
+    costs: list[int] = []
+    for cell, entry in reach_map.items():
+        cost: int = entry[0]
+        if cost <= mv and (cell not in occ or cell == here):
+            spots.append(cell)
+            costs.append(cost)
+    best: tuple[tuple[int, int], Any] | None = None
+    best_score = best_cost = 0
+    for k in keys:
+        score = k // size
+        if best is not None and score > best_score:
+            break
+        ax, ay = divmod(k % size, height)
+        for j in range(len(spots)):
+            cost = costs[j]
+            if best is not None and cost >= best_cost:
+                break
+            cx, cy = spots[j]
+            if max(abs(cx - ax), abs(cy - ay)) <= rng and los(md, block, cx, cy, ax, ay):
+                best, best_score, best_cost = (spots[j], (ax, ay)), score, cost
+                break
+    return best
