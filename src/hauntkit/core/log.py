@@ -19,7 +19,8 @@ def emit(state: dict[str, Any], type_: str, text: str, to: Any = None,
     event: dict[str, Any] = {"type": type_, "text": text, **data}
     if to is not None:
         event["to"] = sorted(to)
-    state["log"].append(event)
+    log: list[dict[str, Any]] = state["log"]
+    log.append(event)
     return event
 
 

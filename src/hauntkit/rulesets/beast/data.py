@@ -131,8 +131,8 @@ class Content:
         self.locations: dict[str, Location] = items["locations"]  # type: ignore[assignment]
         self.hunts: dict[str, Hunt] = items["hunts"]  # type: ignore[assignment]
         self.gear = GearIndex(items)  # gear, arsenals, loot and mystery (gear.py)
-        # units' display names, filled lazily by Rules.name: (kind, unit id) -> name
-        self.unit_names: dict[tuple[str, str], str] = {}
+        # units' display names, filled lazily by Rules.name: kind -> unit id -> name
+        self.unit_names: dict[str, dict[str, str]] = {}
         self.logic: dict[str, list[str]] = {
             eid: [w.strip() for w in e.logic.split(">")] for eid, e in self.enemies.items()
         }

@@ -37,14 +37,20 @@ class Rules:
 
     # -- lookups ---------------------------------------------------------------------------
     def md(self: Any, state: State) -> MapData:
-        return self.c.maps[state["map"]]
+        maps: dict[str, MapData] = self.c.maps
+        return maps[state["map"]]
 
     def name(self: Any, unit: Unit) -> str:
         """A unit's display name: the hunter's name, or the enemy's with its number."""
-        key = (unit["kind"], unit["id"])
-        name = self.c.unit_names.get(key)
+        kind: str = unit["kind"]
+        uid: str = unit["id"]
+        names: dict[str, dict[str, str]] = self.c.unit_names
+        of_kind = names.get(kind)
+        if of_kind is None:
+            of_kind = names[kind] = {}
+        name = of_kind.get(uid)
         if name is None:
-            name = self.c.unit_names[key] = self._name(*key)
+            name = of_kind[uid] = self._name(kind, uid)
         return name
 
     def _name(self: Any, kind: str, uid: str) -> str:
@@ -55,21 +61,23 @@ class Rules:
         return f"{name} {num}" if num.isdigit() else name
 
     def ability(self: Any, unit: Unit, ab_id: str) -> Ability | None:
-        ab = self.c.abilities[unit["kind"]].get(ab_id)
+        abilities: dict[str, dict[str, Ability]] = self.c.abilities
+        ab = abilities[unit["kind"]].get(ab_id)
         if ab is None and "gear" in unit:
             ab = self.c.gear.abilities.get(ab_id)  # gear-<item> (gear.py)
         return ab
 
     def base_template(self: Any, unit: Unit) -> str:
-        kind = unit["kind"]
-        return "BASE" if kind in self.c.hunters else self.c.enemies[kind].template
+        return _base_template(self.c, unit)
 
     def template(self: Any, unit: Unit) -> Template:
         """The template in force: ETHER damage makes some templates BASE for 1 turn."""
-        tid = self.base_template(unit)
+        c = self.c
+        tid = _base_template(c, unit)
         if "ETHER_BASE" in unit["st"]:
             tid = "BASE"
-        return self.c.templates[tid]
+        templates: dict[str, Template] = c.templates
+        return templates[tid]
 
     def template_immunities(self: Any, unit: Unit) -> list[str]:
         if "gear" in unit:  # immunities from gear (Scale Armor, Sun Glasses...)
@@ -386,3 +394,13 @@ class Rules:
             return h.role == "healer" or "MASKED" in unit["st"]  # Surgeon Mask
         lit = is_lit(state, md, unit["x"], unit["y"])
         return lit if word == "IN LIGHT" else not lit
+
+
+def _base_template(c: Any, unit: Unit) -> str:
+    """The unit's own template: its enemy card's (a hunter's is BASE)."""
+    kind: str = unit["kind"]
+    if kind in c.hunters:
+        return "BASE"
+    enemies: dict[str, Any] = c.enemies
+    tid: str = enemies[kind].template
+    return tid
