@@ -60,6 +60,336 @@ def disabled_index(unit: Unit) -> int:
     return 1 if "TRICKS" in unit["st"] else 0
 
 
+class AbFacts:
+    """The fields of an Ability that listing its targets reads, as native attributes (a
+    pydantic model's attribute costs ~350 instructions to read from compiled code)."""
+
+    def __init__(self, ab: Ability) -> None:
+        self.ab = ab
+        self.id: str = ab.id
+        self.kind: str = ab.kind
+        self.shape: str = ab.shape
+        self.targets: str = ab.targets
+        self.hook: str = ab.hook or ""
+        self.range: int = ab.range
+        self.radius: int = ab.radius
+        self.attack: bool = bool(ab.attack)
+        self.charged: bool = ab.charges is not None
+
+
+# id(ability) -> its facts; a fact holds its ability, so the id is not reused while cached
+_FACTS: dict[int, AbFacts] = {}
+
+
+def ab_facts(ab: Ability) -> AbFacts:
+    """The (cached) facts of ``ab``; abilities are frozen models."""
+    f = _FACTS.get(id(ab))
+    if f is None or f.ab is not ab:
+        if len(_FACTS) >= 4096:  # bounded: copies made at run time come and go
+            _FACTS.clear()
+        f = AbFacts(ab)
+        _FACTS[id(ab)] = f
+    return f
+
+
+class KindFacts:
+    """What listing a unit kind's actions reads from the content (it does not change)."""
+
+    def __init__(self, c: Any, kind: str) -> None:
+        self.c = c
+        h = c.hunters.get(kind)
+        self.hunter: bool = h is not None
+        self.passives: bool = bool(c.passives.get(kind))
+        self.abilities: list[AbFacts] = [ab_facts(ab) for ab in h.abilities] if h else []
+        self.rrange: int = h.ranged.range if h else 0
+
+
+_KINDS: dict[str, KindFacts] = {}
+
+
+def kind_facts(c: Any, kind: str) -> KindFacts:
+    kf = _KINDS.get(kind)
+    if kf is None or kf.c is not c:
+        kf = KindFacts(c, kind)
+        _KINDS[kind] = kf
+    return kf
+
+
+class Near:
+    """A living unit as the hunter whose actions are listed sees it."""
+
+    def __init__(self, tid: str, t: Unit, x: int, y: int, d: int) -> None:
+        self.tid = tid
+        self.t = t
+        self.x = x
+        self.y = y
+        self.d = d  # king steps from the hunter
+        self.side: str = t["side"]
+        st = t["st"]
+        self.hidden: bool = "STEALTH" in st and "MARKED" not in st
+        self.sight = -1  # line of sight from the hunter: 1, 0, or -1 until asked
+
+
+class Scan:
+    """One unit's view of the battle while its legal actions are listed: the living units
+    with their distances (one pass over state["units"]) and lines of sight, each computed
+    once and shared by its attacks and abilities."""
+
+    def __init__(self, state: State, unit: Unit, md: Any, block: frozenset[tuple[int, int]]
+                 ) -> None:
+        self.state = state
+        self.unit = unit
+        self.md = md
+        self.block = block
+        self.uid: str = unit["id"]
+        self.side: str = unit["side"]
+        self.x: int = unit["x"]
+        self.y: int = unit["y"]
+        self.scanned = False
+        self.near: list[Near] = []
+
+    def others(self) -> list[Near]:
+        """The living units, in state["units"] order (the unit itself among them)."""
+        if not self.scanned:
+            self.scanned = True
+            x, y = self.x, self.y
+            units: dict[str, Unit] = self.state["units"]
+            for tid, t in units.items():
+                if t["alive"]:
+                    tx: int = t["x"]
+                    ty: int = t["y"]
+                    dx = x - tx if x > tx else tx - x
+                    dy = y - ty if y > ty else ty - y
+                    self.near.append(Near(tid, t, tx, ty, dx if dx > dy else dy))
+        return self.near
+
+    def sees(self, o: Near) -> bool:
+        if o.sight < 0:
+            o.sight = 1 if los(self.md, self.block, self.x, self.y, o.x, o.y) else 0
+        return o.sight == 1
+
+
+def targeted(base: dict, target: Any) -> dict:
+    """``base`` with ``target`` (an action: type, unit, ability, then target)."""
+    a = base.copy()
+    a["target"] = target
+    return a
+
+
+def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
+                   block: frozenset[tuple[int, int]]) -> list[dict]:
+    """HunterSide.hunter_actions: a hunter's (or a pet's) legal actions on its turn."""
+    out: list[dict] = []
+    uid = unit["id"]
+    st = unit["st"]
+    if "PARALYZE" in st:
+        return out
+    kind = unit["kind"]
+    kf = kind_facts(rs.c, kind)
+    md = rs.c.maps[state["map"]]
+    x: int = unit["x"]
+    y: int = unit["y"]
+    units: dict[str, Unit] = state["units"]
+    if unit["mv"] > 0 and not unit["flags"].get("move_done"):
+        stealthy = unit["mv"] >= 2 and "STEALTH" in st
+        step: dict[str, Any] = {"type": "step", "unit": uid}
+        for n in md.neighbours[(x, y)]:
+            if n in block:
+                continue
+            o = occ.get(n)
+            if o is None:
+                a = step.copy()
+                a["to"] = [n[0], n[1]]
+                out.append(a)
+            elif stealthy and units[o]["side"] == "enemies":
+                # STEALTH: slip through an enemy's space (two spaces of movement).
+                for m in md.neighbours[n]:
+                    if m not in occ and m not in block:
+                        out.append({"type": "slip", "unit": uid, "through": [n[0], n[1]],
+                                    "to": [m[0], m[1]]})
+    if "COVER" not in st:
+        covered = (x, y) in md.cover  # cover_source, inlined
+        if not covered:
+            for b in state["barricades"]:
+                if abs(b["x"] - x) <= 1 and abs(b["y"] - y) <= 1:
+                    covered = True
+                    break
+        if covered:
+            out.append({"type": "cover", "unit": uid})
+    if not kf.hunter:  # Serenity's pet: moves, and acts on her command (skills/pets.py)
+        return out + rs.pet_actions(state, unit, occ, block)
+    scan = Scan(state, unit, md, block)
+    acted = unit["acted"]
+    if not acted:
+        if "DISARMED" not in st:
+            out.extend(attack_list(rs, scan, kf, False))
+        for li in state["lights"]:
+            lx, ly = li["x"], li["y"]
+            if max(abs(x - lx), abs(y - ly)) <= 1:
+                lid = li["id"]
+                out.append({"type": "douse", "unit": uid, "light": lid})
+                for cx, cy in md.neighbours[(x, y)] + [(x, y)]:
+                    if cx != lx or cy != ly:
+                        out.append({"type": "carry", "unit": uid, "light": lid,
+                                    "to": [cx, cy]})
+    if "infamy" in state and "DISARMED" not in st and not unit["flags"].get("free_atk") \
+            and renown.reckless(state):  # no Infamy points (absent): never Reckless
+        out.extend(attack_list(rs, scan, kf, True))
+    # a hunter without skills has its card's abilities (SkillsMixin.unit_abilities)
+    abilities = [ab_facts(ab) for ab in rs.unit_abilities(state, unit)] if kf.passives \
+        else kf.abilities
+    skip = "TRICKS" in st  # disabled_index
+    team = "TEAM_PLAYER" in st
+    cd = unit["cd"]
+    for i, f in enumerate(abilities):
+        if skip and i == 0:
+            continue
+        if f.kind == "interrupt":
+            if ready(rs, unit, f):
+                out.extend(target_list(rs, scan, f, occ, "interrupt"))
+            continue
+        if not acted and cd.get(f.id, 0) == 0:
+            out.extend(target_list(rs, scan, f, occ, "ability"))
+        elif team and f.hook != "team_player":
+            for a in target_list(rs, scan, f, occ, "ability"):
+                a["team"] = True
+                out.append(a)
+    if kf.passives:  # card plays, Arcana and Tarot actions (skills/)
+        out.extend(rs.skill_actions(state, unit, occ, block))
+    if "gear" in unit:  # weapons and items (gear_use.py)
+        out.extend(gear_use.gear_actions(rs, state, unit, occ, block))
+    return out
+
+
+def attack_list(rs: Any, scan: Scan, kf: KindFacts, free: bool) -> list[dict]:
+    """HunterSide.attack_options: melee and ranged attacks on enemies and light sources in
+    reach (``free``: Reckless's free attack, Infamy 2)."""
+    out: list[dict] = []
+    state, unit = scan.state, scan.unit
+    uid = scan.uid
+    md, block = scan.md, scan.block
+    x, y = scan.x, scan.y
+    rrange = kf.rrange
+    seer = False
+    if "gear" in unit:  # Precision Scope, Thermal Scope
+        prof = rs.c.gear.profile(unit)
+        rrange += prof.range_bonus
+        seer = prof.ignore_stealth or gear_use.GOGGLES in unit["flags"].get("ammo", ())
+    bars = state["barricades"]
+    for o in scan.others():
+        if o.side == "hunters":
+            continue
+        d = o.d
+        if d <= 1:
+            out.append(attack_action(uid, o.tid, "melee", free))
+        rd = d * 2 if o.hidden and not seer else d
+        lasered = o.t["st"].get("LASERED")  # status.value, inlined
+        if (rd <= rrange + (lasered[1] if lasered else 0)  # Laser Pointer
+                and not (bars and shielded_by_barricade(state, unit, o.t))
+                and scan.sees(o)):
+            out.append(attack_action(uid, o.tid, "ranged", free))
+    for li in state["lights"]:
+        if li.get("holy"):
+            continue  # Blessed Glow Sticks: cannot be destroyed
+        lx, ly = li["x"], li["y"]
+        d = max(abs(x - lx), abs(y - ly))
+        if d <= 1:
+            out.append(attack_action(uid, li["id"], "melee", free))
+        elif d <= rrange and los(md, block, x, y, lx, ly):
+            out.append(attack_action(uid, li["id"], "ranged", free))
+    return out
+
+
+def attack_action(uid: str, target: str, mode: str, free: bool) -> dict:
+    a: dict[str, Any] = {"type": "attack", "unit": uid, "target": target, "mode": mode}
+    if free:
+        a["free"] = True
+    return a
+
+
+def ready(rs: Any, unit: Unit, f: AbFacts) -> bool:
+    """HunterSide.interrupt_ready."""
+    if unit["intr"] or not unit["alive"] or "PARALYZE" in unit["st"]:
+        return False
+    if "gear" in unit:
+        if gear_use.interrupt_blocked(rs, unit) and f.hook != "flashlight":
+            return False  # a flash light that is on, a chainsaw swung this turn
+        if gear_use.holding(rs, unit, f.ab):  # Utility Pouch of Holding
+            return unit["cd"].get(f.id, 0) == 0
+    if f.charged:
+        return unit["ch"].get(f.id, 0) > 0
+    return unit["cd"].get(f.id, 0) == 0
+
+
+def target_list(rs: Any, scan: Scan, f: AbFacts, occ: dict, kind: str) -> list[dict]:
+    """HunterSide.ability_targets: every legal target of an ability as actions of type
+    ``kind``."""
+    state, unit = scan.state, scan.unit
+    uid = scan.uid
+    md, block = scan.md, scan.block
+    x, y = scan.x, scan.y
+    base: dict[str, Any] = {"type": kind, "unit": uid, "ability": f.id}
+    out: list[dict] = []
+    shape = f.shape
+    if shape == "self":
+        return [targeted(base, uid)]
+    if shape == "beam":
+        return [targeted(base, d) for d in range(8) if beam_cells(md, block, x, y, d, 1)]
+    if shape == "swap":  # Pyramid: two units in range and sight trade places
+        near = sorted(o.tid for o in scan.others() if o.d <= f.range and scan.sees(o))
+        return [targeted(base, [a, b]) for i, a in enumerate(near) for b in near[i + 1:]]
+    hook = f.hook
+    if shape == "single":
+        side = scan.side
+        no_hostile, no_ally = f.targets == "ally", f.targets == "enemy"
+        team_player = hook == "team_player"
+        compel = hook == "compel"
+        reach = f.range
+        shields = f.attack and bool(state["barricades"])
+        for o in scan.others():
+            hostile = o.side != side
+            if (no_ally and not hostile) or (no_hostile and hostile):
+                continue
+            if team_player and o.tid == uid:
+                continue
+            if compel and not rs.compellable(state, unit, o.t):
+                continue
+            rng = o.d * 2 if hostile and o.hidden else o.d
+            if rng > reach or not scan.sees(o):
+                continue
+            if hostile and shields and rng > 1 and shielded_by_barricade(state, unit, o.t):
+                continue
+            out.append(targeted(base, o.tid))
+        return out
+    # aoe and place: a space within range, in sight
+    rng = f.range
+    if hook not in ("barricade", "create_light", "evasive_roll", "trap"):
+        # Only centres whose area holds a unit other than the user (HR-11).
+        radius = 1 if hook == "amplify" else f.radius
+        far = rng + radius  # areas of units further away hold no space in range
+        cells = sorted({c for o in occ if o != (x, y)
+                        and max(abs(o[0] - x), abs(o[1] - y)) <= far
+                        for c in area_cells(md, o[0], o[1], radius)})
+    else:
+        cells = [(cx, cy) for cx in range(max(0, x - rng), min(md.width, x + rng + 1))
+                 for cy in range(max(0, y - rng), min(md.height, y + rng + 1))]
+    if hook == "create_light":
+        lit = {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
+        spots = {(li["x"], li["y"]) for li in state["lights"]}
+    for c in cells:
+        cx, cy = c
+        if max(abs(cx - x), abs(cy - y)) > rng or c in block:
+            continue
+        if hook in ("barricade", "evasive_roll", "trap") and (c in occ or c == (x, y)):
+            continue
+        if hook == "create_light" and (c in spots or md.tile_of[c] in lit):
+            continue
+        if not los(md, block, x, y, cx, cy):
+            continue
+        out.append(targeted(base, [cx, cy]))
+    return out
+
+
 # Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
 # ``self: Any`` because mypyc would check an annotated self's exact class at run time.
 @mypyc_attr(native_class=False)
@@ -68,143 +398,17 @@ class HunterSide:
 
     # -- options ---------------------------------------------------------------------------
     def hunter_actions(self: Any, state: State, unit: Unit, occ: dict, block: frozenset[tuple[int, int]]) -> list[dict]:
-        out: list[dict] = []
-        uid = unit["id"]
-        st = unit["st"]
-        if "PARALYZE" in st:
-            return out
-        pet = unit["kind"] not in self.c.hunters
-        md = self.md(state)
-        x, y = unit["x"], unit["y"]
-        units: dict[str, Unit] = state["units"]
-        if unit["mv"] > 0 and not unit["flags"].get("move_done"):
-            stealthy = unit["mv"] >= 2 and "STEALTH" in st
-            for n in md.neighbours[(x, y)]:
-                if n in block:
-                    continue
-                o = occ.get(n)
-                if o is None:
-                    out.append({"type": "step", "unit": uid, "to": [n[0], n[1]]})
-                elif stealthy and units[o]["side"] == "enemies":
-                    # STEALTH: slip through an enemy's space (two spaces of movement).
-                    for f in md.neighbours[n]:
-                        if f not in occ and f not in block:
-                            out.append({"type": "slip", "unit": uid, "through": [n[0], n[1]],
-                                        "to": [f[0], f[1]]})
-        if "COVER" not in st:
-            covered = (x, y) in md.cover  # cover_source, inlined
-            if not covered:
-                for b in state["barricades"]:
-                    if abs(b["x"] - x) <= 1 and abs(b["y"] - y) <= 1:
-                        covered = True
-                        break
-            if covered:
-                out.append({"type": "cover", "unit": uid})
-        if pet:  # Serenity's pet: moves, and acts on her command (skills/pets.py)
-            return out + self.pet_actions(state, unit, occ, block)
-        acted = unit["acted"]
-        lights = state["lights"]
-        if not acted:
-            if "DISARMED" not in st:
-                out.extend(self.attack_options(state, unit, block))
-            for li in lights:
-                lx, ly = li["x"], li["y"]
-                if max(abs(x - lx), abs(y - ly)) <= 1:
-                    lid = li["id"]
-                    out.append({"type": "douse", "unit": uid, "light": lid})
-                    for cx, cy in md.neighbours[(x, y)] + [(x, y)]:
-                        if cx != lx or cy != ly:
-                            out.append({"type": "carry", "unit": uid, "light": lid,
-                                        "to": [cx, cy]})
-        if "infamy" in state and "DISARMED" not in st and not unit["flags"].get("free_atk") \
-                and renown.reckless(state):  # no Infamy points (absent): never Reckless
-            out.extend(self.attack_options(state, unit, block, free=True))
-        kind = unit["kind"]
-        passives = self.c.passives.get(kind)
-        # a hunter without skills has its card's abilities (SkillsMixin.unit_abilities)
-        abilities = self.unit_abilities(state, unit) if passives else self.c.hunters[kind].abilities
-        skip = disabled_index(unit)
-        team = "TEAM_PLAYER" in st
-        cd = unit["cd"]
-        for i, ab in enumerate(abilities):
-            if skip and i == 0:
-                continue
-            if ab.kind == "interrupt":
-                if self.interrupt_ready(unit, ab):
-                    out.extend(self.ability_targets(state, unit, ab, occ, block, "interrupt"))
-                continue
-            if not acted and cd.get(ab.id, 0) == 0:
-                out.extend(self.ability_targets(state, unit, ab, occ, block, "ability"))
-            elif team and ab.hook != "team_player":
-                for a in self.ability_targets(state, unit, ab, occ, block, "ability"):
-                    a["team"] = True
-                    out.append(a)
-        if passives:  # card plays, Arcana and Tarot actions (skills/)
-            out.extend(self.skill_actions(state, unit, occ, block))
-        if "gear" in unit:  # weapons and items (gear_use.py)
-            out.extend(gear_use.gear_actions(self, state, unit, occ, block))
-        return out
+        return hunter_options(self, state, unit, occ, block)
 
     def attack_options(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
                        free: bool = False) -> list[dict]:
         """The unit's melee and ranged attacks on enemies and light sources in reach
         (``free``: Reckless's free attack, Infamy 2)."""
-        out: list[dict] = []
-        uid = unit["id"]
-        md = self.md(state)
-        x, y = unit["x"], unit["y"]
-        units: dict[str, Unit] = state["units"]
-        lights = state["lights"]
-        extra = {"free": True} if free else {}
-        rrange = self.c.hunters[unit["kind"]].ranged.range
-        seer = False
-        if "gear" in unit:  # Precision Scope, Thermal Scope
-            prof = self.c.gear.profile(unit)
-            rrange += prof.range_bonus
-            seer = prof.ignore_stealth or gear_use.GOGGLES in unit["flags"].get("ammo", ())
-        bars = state["barricades"]
-        for tid, t in units.items():
-            if not t["alive"] or t["side"] == "hunters":
-                continue
-            tx, ty = t["x"], t["y"]
-            dx = x - tx if x > tx else tx - x
-            dy = y - ty if y > ty else ty - y
-            d = dx if dx > dy else dy
-            if d <= 1:
-                out.append({"type": "attack", "unit": uid, "target": tid, "mode": "melee",
-                            **extra})
-            tst = t["st"]
-            rd = d * 2 if "STEALTH" in tst and "MARKED" not in tst and not seer else d
-            lasered = tst.get("LASERED")  # status.value, inlined
-            if (rd <= rrange + (lasered[1] if lasered else 0)  # Laser Pointer
-                    and not (bars and shielded_by_barricade(state, unit, t))
-                    and los(md, block, x, y, tx, ty)):
-                out.append({"type": "attack", "unit": uid, "target": tid, "mode": "ranged",
-                            **extra})
-        for li in lights:
-            if li.get("holy"):
-                continue  # Blessed Glow Sticks: cannot be destroyed
-            lx, ly = li["x"], li["y"]
-            d = max(abs(x - lx), abs(y - ly))
-            if d <= 1:
-                out.append({"type": "attack", "unit": uid, "target": li["id"], "mode": "melee",
-                            **extra})
-            elif d <= rrange and los(md, block, x, y, lx, ly):
-                out.append({"type": "attack", "unit": uid, "target": li["id"],
-                            "mode": "ranged", **extra})
-        return out
+        scan = Scan(state, unit, self.md(state), block)
+        return attack_list(self, scan, kind_facts(self.c, unit["kind"]), free)
 
     def interrupt_ready(self: Any, unit: Unit, ab: Ability) -> bool:
-        if unit["intr"] or not unit["alive"] or "PARALYZE" in unit["st"]:
-            return False
-        if "gear" in unit:
-            if gear_use.interrupt_blocked(self, unit) and ab.hook != "flashlight":
-                return False  # a flash light that is on, a chainsaw swung this turn
-            if gear_use.holding(self, unit, ab):  # Utility Pouch of Holding
-                return unit["cd"].get(ab.id, 0) == 0
-        if ab.charges is not None:
-            return unit["ch"].get(ab.id, 0) > 0
-        return unit["cd"].get(ab.id, 0) == 0
+        return ready(self, unit, ab_facts(ab))
 
     def cover_source(self: Any, state: State, unit: Unit) -> int:
         """1: on a cover space; 2: next to a barricade; 0: no cover here."""
@@ -218,79 +422,8 @@ class HunterSide:
     def ability_targets(self: Any, state: State, unit: Unit, ab: Ability, occ: dict, block: frozenset[tuple[int, int]],
                         kind: str) -> list[dict]:
         """Every legal target of ``ab`` for ``unit`` as actions of type ``kind``."""
-        uid = unit["id"]
-        md = self.md(state)
-        x, y = unit["x"], unit["y"]
-        base = {"type": kind, "unit": uid, "ability": ab.id}
-        out: list[dict] = []
-        if ab.shape == "self":
-            return [dict(base, target=uid)]
-        if ab.shape == "beam":
-            return [dict(base, target=d) for d in range(8) if beam_cells(md, block, x, y, d, 1)]
-        if ab.shape == "swap":  # Pyramid: two units in range and sight trade places
-            near = sorted(tid for tid, t in state["units"].items()
-                          if t["alive"] and max(abs(x - t["x"]), abs(y - t["y"])) <= ab.range
-                          and los(md, block, x, y, t["x"], t["y"]))
-            return [dict(base, target=[a, b]) for i, a in enumerate(near) for b in near[i + 1:]]
-        if ab.shape == "single":
-            side = unit["side"]
-            targets = ab.targets
-            no_hostile, no_ally = targets == "ally", targets == "enemy"
-            team_player = ab.hook == "team_player"
-            compel = ab.hook == "compel"
-            reach = ab.range
-            shields = bool(ab.attack and state["barricades"])
-            units: dict[str, Unit] = state["units"]
-            for tid, t in units.items():
-                if not t["alive"]:
-                    continue
-                hostile = t["side"] != side
-                if (no_ally and not hostile) or (no_hostile and hostile):
-                    continue
-                if team_player and tid == uid:
-                    continue
-                if compel and not self.compellable(state, unit, t):
-                    continue
-                tx, ty = t["x"], t["y"]
-                dx = x - tx if x > tx else tx - x
-                dy = y - ty if y > ty else ty - y
-                rng = dx if dx > dy else dy
-                if hostile and "STEALTH" in t["st"] and "MARKED" not in t["st"]:
-                    rng *= 2
-                if rng > reach or not los(md, block, x, y, tx, ty):
-                    continue
-                if hostile and shields and rng > 1 and shielded_by_barricade(state, unit, t):
-                    continue
-                out.append(dict(base, target=tid))
-            return out
-        # aoe and place: a space within range, in sight
-        rng = ab.range
-        if ab.hook not in ("barricade", "create_light", "evasive_roll", "trap"):
-            # Only centres whose area holds a unit other than the user (HR-11).
-            radius = 1 if ab.hook == "amplify" else ab.radius
-            far = rng + radius  # areas of units further away hold no space in range
-            cells = sorted({c for o in occ if o != (x, y)
-                            and max(abs(o[0] - x), abs(o[1] - y)) <= far
-                            for c in area_cells(md, o[0], o[1], radius)})
-        else:
-            cells = [(cx, cy) for cx in range(max(0, x - rng), min(md.width, x + rng + 1))
-                     for cy in range(max(0, y - rng), min(md.height, y + rng + 1))]
-        hook = ab.hook
-        if hook == "create_light":
-            lit = {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
-            spots = {(li["x"], li["y"]) for li in state["lights"]}
-        for c in cells:
-            cx, cy = c
-            if max(abs(cx - x), abs(cy - y)) > rng or c in block:
-                continue
-            if hook in ("barricade", "evasive_roll", "trap") and (c in occ or c == (x, y)):
-                continue
-            if hook == "create_light" and (c in spots or md.tile_of[c] in lit):
-                continue
-            if not los(md, block, x, y, cx, cy):
-                continue
-            out.append(dict(base, target=[cx, cy]))
-        return out
+        scan = Scan(state, unit, self.md(state), block)
+        return target_list(self, scan, ab_facts(ab), occ, kind)
 
     def tile_lit(self: Any, state: State, c: tuple[int, int]) -> bool:
         md = self.md(state)
