@@ -65,6 +65,37 @@ def test_stream_across_word_boundaries_and_past_a_twist(key: int) -> None:
             expected.getrandbits(32) for _ in range(2000)]
 
 
+# A game's decisions: (seat, version step) runs, as bot_seed keys of one game.
+turns = st.lists(st.tuples(st.integers(0, 5), st.sampled_from([1, 1, 1, 2, 3, 9])),
+                 min_size=1, max_size=40)
+
+
+@pytest.mark.parametrize("avx2", [True, False])
+@given(st.sampled_from([0, 7, 2**24 - 1, 2**56 - 1, 2**64 - 1]), st.integers(1, 8), turns,
+       st.sampled_from([2, 300]))
+def test_stream_lanes_draw_what_random_random_draws(avx2: bool, seed: int, batch: int,
+                                                    plan: list[tuple[int, int]],
+                                                    words: int) -> None:
+    """Keys as a game asks for them (a seat's run of positions, then another seat's: the
+    stream seeds both seats' next positions in one go, in AVX2 or generic code): every
+    state is random.Random's for that key."""
+    keyedrng = sys.modules[KeyedStream.__module__]
+    before = keyedrng.set_avx2(True)
+    try:
+        keyedrng.set_avx2(avx2)
+        stream = KeyedStream(256, batch)
+        version = 0
+        for seat, step in plan:
+            version += step
+            key = bot_seed(seed, seat, version)
+            stream.reset(key)
+            expected = random.Random(key)
+            assert [stream.getrandbits(32) for _ in range(words)] == [
+                expected.getrandbits(32) for _ in range(words)]
+    finally:
+        keyedrng.set_avx2(before)
+
+
 TYPES = ("move", "use", "end_turn", "attack", "pass", "drop")
 legals = st.lists(st.builds(lambda t, x: {"type": t, "x": x}, st.sampled_from(TYPES),
                             st.integers(0, 3)), min_size=1, max_size=300)

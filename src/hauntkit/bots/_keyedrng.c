@@ -7,9 +7,12 @@
 
    - init_genrand(19650218), the first step of every seeding, is the same for every key: it is
      computed once;
-   - the next `batch` keys (key + stride * i: the same seat's next positions, stride 256 with
-     bot_seed's layout) are seeded together, their chains interleaved: one core runs the
-     independent chains side by side for little more than the time of one;
+   - keys are seeded 16 at a time, one key per lane of two 8-lane vectors (AVX2 where the
+     CPU has it): a step of init_by_array is a few vector instructions for all 16 chains,
+     in about the time one chain's step takes (its multiplication's latency bounds it);
+   - which 16: the same seat's next `batch` positions (key + stride * i, stride 256 with
+     bot_seed's layout: a seat's turn is a run of decisions) and the next `batch` positions
+     of the seat that followed this one last time (learnt: it usually decides next);
    - the twist runs lazily, word by word, for the first 227 outputs (a decision draws a few).
 
    Exactly CPython's _randommodule.c (init_by_array, genrand_uint32, random_random,
@@ -27,8 +30,11 @@
 #define MATRIX_A 0x9908b0dfU
 #define UPPER_MASK 0x80000000U
 #define LOWER_MASK 0x7fffffffU
-#define MAX_BATCH 8
+#define LANES 16    /* keys seeded together: the lanes of one seeding */
+#define MAX_BATCH 8 /* positions of a seat seeded together (and as many of its successor) */
+#define MAX_SEATS 256 /* seats learnt (key mod stride, for a power-of-two stride) */
 #define KEY_WORDS 4
+#define ADD_PERIOD 12 /* a multiple of every key length (1..KEY_WORDS words) */
 
 static uint32_t genrand_base[N]; /* init_genrand(19650218) */
 
@@ -41,9 +47,11 @@ typedef struct {
     PyObject_HEAD
     int batch;
     uint64_t stride;
-    Key keys[MAX_BATCH];
-    uint32_t seeded[MAX_BATCH][N]; /* states right after init_by_array */
-    const uint32_t *current;       /* the seeded state drawn from, while lazy */
+    int last_seat;             /* the seat of the last key (-1: none, or stride not learnt) */
+    short next_seat[MAX_SEATS]; /* per seat, the seat that last decided after it (-1: none) */
+    Key keys[LANES];
+    uint32_t seeded[N][LANES]; /* word i of slot w's state after init_by_array: [i][w] */
+    const uint32_t *current;   /* &seeded[0][slot]: its word i at current[i * LANES] */
     int lazy;                      /* 1: out[i] computed from current on demand */
     int index;                     /* the next output */
     uint32_t out[N];               /* the twisted state (when not lazy) */
@@ -58,105 +66,126 @@ init_genrand(uint32_t *mt, uint32_t s)
     }
 }
 
-/* seed_many for 4 keys of the same length: the four chains in registers, side by side. */
+/* The per-lane addend of init_by_array's first loop at step t: key word j + j, j = t mod the
+   key's length, for t mod ADD_PERIOD. */
 static void
-seed_four(uint32_t (*mt)[N], const Key *keys, int used)
+key_addends(const Key *keys, uint32_t (*add)[LANES])
 {
-    uint32_t *m0 = mt[0], *m1 = mt[1], *m2 = mt[2], *m3 = mt[3];
-    uint32_t p0, p1, p2, p3;
-    uint32_t add0[KEY_WORDS], add1[KEY_WORDS], add2[KEY_WORDS], add3[KEY_WORDS];
-    int i = 1, j = 0;
-    for (int w = 0; w < 4; w++) {
-        memcpy(mt[w], genrand_base, sizeof genrand_base);
-    }
-    for (int q = 0; q < KEY_WORDS; q++) {
-        add0[q] = keys[0].words[q] + (uint32_t)q;
-        add1[q] = keys[1].words[q] + (uint32_t)q;
-        add2[q] = keys[2].words[q] + (uint32_t)q;
-        add3[q] = keys[3].words[q] + (uint32_t)q;
-    }
-    p0 = p1 = p2 = p3 = genrand_base[0];
-/* past the end: mt[0] = mt[N - 1], on from 1 (as init_by_array) */
-#define WRAP()                                                                            \
-    if (i >= N) {                                                                         \
-        m0[0] = p0;                                                                       \
-        m1[0] = p1;                                                                       \
-        m2[0] = p2;                                                                       \
-        m3[0] = p3;                                                                       \
-        i = 1;                                                                            \
-    }
-#define STEP1(m, p, add) p = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1664525U)) + (add)[j]; (m)[i] = p
-    for (int k = N; k; k--) {
-        STEP1(m0, p0, add0);
-        STEP1(m1, p1, add1);
-        STEP1(m2, p2, add2);
-        STEP1(m3, p3, add3);
-        i++;
-        j++;
-        WRAP();
-        if (j >= used) {
-            j = 0;
+    for (int t = 0; t < ADD_PERIOD; t++) {
+        for (int w = 0; w < LANES; w++) {
+            int j = t % keys[w].used;
+            add[t][w] = keys[w].words[j] + (uint32_t)j;
         }
     }
-#undef STEP1
-#define STEP2(m, p) p = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1566083941U)) - (uint32_t)i; (m)[i] = p
-    for (int k = N - 1; k; k--) {
-        STEP2(m0, p0);
-        STEP2(m1, p1);
-        STEP2(m2, p2);
-        STEP2(m3, p3);
-        i++;
-        WRAP();
-    }
-#undef STEP2
-#undef WRAP
-    m0[0] = m1[0] = m2[0] = m3[0] = 0x80000000U;
 }
 
-/* CPython's init_by_array for `count` keys at once (each of at most KEY_WORDS words). */
-static void
-seed_many(uint32_t (*mt)[N], const Key *keys, int count)
+#if defined(__GNUC__) && !defined(KEYEDRNG_SCALAR)
+/* CPython's init_by_array for LANES keys at once, one key per lane: the chains are
+   independent, so each step is a handful of vector instructions for all of them (two
+   vectors of VL lanes, whose steps overlap). Unrolled as init_by_array runs: the first
+   loop's 623 steps from the constant init_genrand state, its 624th on word 1 again (after
+   the wrap), the second loop's 622 steps, its 623rd on word 1; mt[0] is only ever the
+   previous word (kept in p, q) until it becomes 0x80000000. */
+#define VL 8 /* lanes per vector: LANES == 2 * VL */
+typedef uint32_t lanes_t __attribute__((vector_size(4 * VL)));
+
+static inline __attribute__((always_inline)) void
+seed_lanes_body(uint32_t (*mt)[LANES], const Key *keys)
 {
-    uint32_t p[MAX_BATCH];
-    int j[MAX_BATCH];
-    int i = 1, w;
-    for (w = 0; w < count; w++) {
-        memcpy(mt[w], genrand_base, sizeof genrand_base);
-        p[w] = genrand_base[0];
-        j[w] = 0;
+    uint32_t add_words[ADD_PERIOD][LANES];
+    lanes_t add[ADD_PERIOD][2], p, q, x, y;
+    key_addends(keys, add_words);
+    memcpy(add, add_words, sizeof add);
+    p = (lanes_t){0} + genrand_base[0];
+    q = p;
+    int r = 0;
+    for (int i = 1; i < N; i++) {
+        p = (genrand_base[i] ^ ((p ^ (p >> 30)) * 1664525U)) + add[r][0];
+        q = (genrand_base[i] ^ ((q ^ (q >> 30)) * 1664525U)) + add[r][1];
+        memcpy(mt[i], &p, sizeof p);
+        memcpy(mt[i] + VL, &q, sizeof q);
+        r = r + 1 == ADD_PERIOD ? 0 : r + 1;
     }
-    for (int k = N; k; k--) { /* max(N, key length) == N */
-        for (w = 0; w < count; w++) {
-            int jj = j[w];
-            p[w] = (mt[w][i] ^ ((p[w] ^ (p[w] >> 30)) * 1664525U))
-                   + keys[w].words[jj] + (uint32_t)jj;
-            mt[w][i] = p[w];
-            j[w] = jj + 1 >= keys[w].used ? 0 : jj + 1;
-        }
-        i++;
-        if (i >= N) {
-            for (w = 0; w < count; w++) {
-                mt[w][0] = p[w];
-            }
-            i = 1;
-        }
+    memcpy(&x, mt[1], sizeof x);
+    memcpy(&y, mt[1] + VL, sizeof y);
+    p = (x ^ ((p ^ (p >> 30)) * 1664525U)) + add[r][0];
+    q = (y ^ ((q ^ (q >> 30)) * 1664525U)) + add[r][1];
+    memcpy(mt[1], &p, sizeof p);
+    memcpy(mt[1] + VL, &q, sizeof q);
+    for (int i = 2; i < N; i++) {
+        memcpy(&x, mt[i], sizeof x);
+        memcpy(&y, mt[i] + VL, sizeof y);
+        p = (x ^ ((p ^ (p >> 30)) * 1566083941U)) - (uint32_t)i;
+        q = (y ^ ((q ^ (q >> 30)) * 1566083941U)) - (uint32_t)i;
+        memcpy(mt[i], &p, sizeof p);
+        memcpy(mt[i] + VL, &q, sizeof q);
     }
-    for (int k = N - 1; k; k--) {
-        for (w = 0; w < count; w++) {
-            p[w] = (mt[w][i] ^ ((p[w] ^ (p[w] >> 30)) * 1566083941U)) - (uint32_t)i;
-            mt[w][i] = p[w];
-        }
-        i++;
-        if (i >= N) {
-            for (w = 0; w < count; w++) {
-                mt[w][0] = p[w];
-            }
-            i = 1;
-        }
+    memcpy(&x, mt[1], sizeof x);
+    memcpy(&y, mt[1] + VL, sizeof y);
+    p = (x ^ ((p ^ (p >> 30)) * 1566083941U)) - 1U;
+    q = (y ^ ((q ^ (q >> 30)) * 1566083941U)) - 1U;
+    memcpy(mt[1], &p, sizeof p);
+    memcpy(mt[1] + VL, &q, sizeof q);
+    for (int w = 0; w < LANES; w++) {
+        mt[0][w] = 0x80000000U;
     }
-    for (w = 0; w < count; w++) {
-        mt[w][0] = 0x80000000U;
+}
+
+static void
+seed_lanes_generic(uint32_t (*mt)[LANES], const Key *keys)
+{
+    seed_lanes_body(mt, keys);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#define HAVE_AVX2_PATH 1
+__attribute__((target("avx2"))) static void
+seed_lanes_avx2(uint32_t (*mt)[LANES], const Key *keys)
+{
+    seed_lanes_body(mt, keys);
+}
+#endif
+
+#else
+/* No vector extensions: the same steps, lane after lane. */
+static void
+seed_lanes_generic(uint32_t (*mt)[LANES], const Key *keys)
+{
+    uint32_t add[ADD_PERIOD][LANES];
+    key_addends(keys, add);
+    for (int w = 0; w < LANES; w++) {
+        uint32_t p = genrand_base[0];
+        int r = 0;
+        for (int i = 1; i < N; i++) {
+            p = (genrand_base[i] ^ ((p ^ (p >> 30)) * 1664525U)) + add[r][w];
+            mt[i][w] = p;
+            r = r + 1 == ADD_PERIOD ? 0 : r + 1;
+        }
+        p = (mt[1][w] ^ ((p ^ (p >> 30)) * 1664525U)) + add[r][w];
+        mt[1][w] = p;
+        for (int i = 2; i < N; i++) {
+            p = (mt[i][w] ^ ((p ^ (p >> 30)) * 1566083941U)) - (uint32_t)i;
+            mt[i][w] = p;
+        }
+        mt[1][w] = (mt[1][w] ^ ((p ^ (p >> 30)) * 1566083941U)) - 1U;
+        mt[0][w] = 0x80000000U;
     }
+}
+#endif
+
+static int use_avx2 = 0; /* set at import where the CPU has AVX2 (see set_vector) */
+
+/* The states after init_by_array of the LANES keys (each of at most KEY_WORDS words). */
+static void
+seed_lanes(uint32_t (*mt)[LANES], const Key *keys)
+{
+#ifdef HAVE_AVX2_PATH
+    if (use_avx2) {
+        seed_lanes_avx2(mt, keys);
+        return;
+    }
+#endif
+    seed_lanes_generic(mt, keys);
 }
 
 static void
@@ -185,11 +214,13 @@ next_word(Stream *s)
     if (s->lazy) {
         if (i < N - M) { /* the twist's first part reads only the seeded state */
             const uint32_t *mt = s->current;
-            y = (mt[i] & UPPER_MASK) | (mt[i + 1] & LOWER_MASK);
-            y = mt[i + M] ^ (y >> 1) ^ ((y & 0x1U) ? MATRIX_A : 0x0U);
+            y = (mt[i * LANES] & UPPER_MASK) | (mt[(i + 1) * LANES] & LOWER_MASK);
+            y = mt[(i + M) * LANES] ^ (y >> 1) ^ ((y & 0x1U) ? MATRIX_A : 0x0U);
         }
         else {
-            memcpy(s->out, s->current, sizeof s->out);
+            for (int k = 0; k < N; k++) {
+                s->out[k] = s->current[k * LANES];
+            }
             twist(s->out);
             s->lazy = 0;
             y = s->out[i];
@@ -290,6 +321,50 @@ same_key(const Key *a, const Key *b)
     return a->used == b->used && memcmp(a->words, b->words, sizeof a->words) == 0;
 }
 
+/* key - (key mod stride) + seat: the same position for another seat */
+static void
+key_for_seat(const Key *key, int seat, uint64_t stride, Key *out)
+{
+    uint64_t lo = (uint64_t)key->words[0] | ((uint64_t)key->words[1] << 32);
+    uint64_t hi = (uint64_t)key->words[2] | ((uint64_t)key->words[3] << 32);
+    set_key(out, (lo & ~(stride - 1)) | (uint64_t)seat, hi);
+}
+
+/* Seed a batch for `key`: its next positions (key + stride * w, w < batch, while below
+   2**128) and, if a seat has followed this one before, that seat's next `batch` positions
+   (a seat's turn is a run of decisions; the seat after it usually decides next). The other
+   lanes repeat the key and match nothing. */
+static void
+seed_batch(Stream *self, const Key *key, int seat)
+{
+    Key lanes[LANES];
+    int count = 0, w;
+    lanes[count++] = *key;
+    for (w = 1; w < self->batch && key_plus(key, self->stride * (uint64_t)w, &lanes[count]);
+         w++) {
+        count++;
+    }
+    int next = seat >= 0 ? self->next_seat[seat] : -1;
+    if (next >= 0) {
+        Key base;
+        key_for_seat(key, next, self->stride, &base);
+        for (w = 1; w <= self->batch && key_plus(&base, self->stride * (uint64_t)w,
+                                                  &lanes[count]); w++) {
+            count++;
+        }
+    }
+    for (w = count; w < LANES; w++) {
+        lanes[w] = *key;
+    }
+    seed_lanes(self->seeded, lanes);
+    for (w = 0; w < LANES; w++) {
+        self->keys[w] = lanes[w];
+        if (w >= count) {
+            self->keys[w].used = 0;
+        }
+    }
+}
+
 static int
 reset_to(Stream *self, PyObject *arg)
 {
@@ -297,35 +372,27 @@ reset_to(Stream *self, PyObject *arg)
     if (key_from(arg, &key) < 0) {
         return -1;
     }
+    int seat = -1;
+    uint64_t stride = self->stride;
+    if (stride >= 1 && stride <= MAX_SEATS && (stride & (stride - 1)) == 0) {
+        seat = (int)(key.words[0] & (uint32_t)(stride - 1));
+        if (self->last_seat >= 0 && self->last_seat != seat) {
+            self->next_seat[self->last_seat] = (short)seat;
+        }
+        self->last_seat = seat;
+    }
     int slot = -1;
-    for (int w = 0; w < self->batch; w++) {
+    for (int w = 0; w < LANES; w++) {
         if (same_key(&self->keys[w], &key)) {
             slot = w;
             break;
         }
     }
     if (slot < 0) {
-        int count = 1;
-        self->keys[0] = key;
-        for (int w = 1; w < self->batch; w++) {
-            if (!key_plus(&key, self->stride * (uint64_t)w, &self->keys[w])) {
-                break;
-            }
-            count++;
-        }
-        for (int w = count; w < MAX_BATCH; w++) {
-            self->keys[w].used = 0;
-        }
-        if (count == 4 && self->keys[1].used == key.used && self->keys[2].used == key.used
-            && self->keys[3].used == key.used) {
-            seed_four(self->seeded, self->keys, key.used);
-        }
-        else {
-            seed_many(self->seeded, self->keys, count);
-        }
+        seed_batch(self, &key, seat);
         slot = 0;
     }
-    self->current = self->seeded[slot];
+    self->current = &self->seeded[0][slot];
     self->lazy = 1;
     self->index = 0;
     return 0;
@@ -540,13 +607,19 @@ Stream_init(Stream *self, PyObject *args, PyObject *kwds)
     }
     self->stride = stride;
     self->batch = batch;
-    for (int w = 0; w < MAX_BATCH; w++) {
+    self->last_seat = -1;
+    for (int t = 0; t < MAX_SEATS; t++) {
+        self->next_seat[t] = -1;
+    }
+    for (int w = 0; w < LANES; w++) { /* the stream starts as random.Random(0) */
+        memset(self->keys[w].words, 0, sizeof self->keys[w].words);
+        self->keys[w].used = 1;
+    }
+    seed_lanes(self->seeded, self->keys);
+    for (int w = 1; w < LANES; w++) {
         self->keys[w].used = 0;
     }
-    self->keys[0].used = 1; /* the stream starts as random.Random(0) */
-    memset(self->keys[0].words, 0, sizeof self->keys[0].words);
-    seed_many(self->seeded, self->keys, 1);
-    self->current = self->seeded[0];
+    self->current = &self->seeded[0][0];
     self->lazy = 1;
     self->index = 0;
     return 0;
@@ -570,22 +643,53 @@ static PyTypeObject StreamType = {
     .tp_basicsize = sizeof(Stream),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "KeyedStream(stride=256, batch=4): random.Random(key)'s draws after reset(key); "
-              "seeds key + stride * i (i < batch) together.",
+              "seeds key + stride * i (i < batch) together, and the next batch positions of "
+              "the seat (key mod stride) that last followed key's.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Stream_init,
     .tp_methods = Stream_methods,
 };
 
+static int
+cpu_has_avx2(void)
+{
+#ifdef HAVE_AVX2_PATH
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
+static PyObject *
+set_avx2(PyObject *Py_UNUSED(module), PyObject *arg)
+{
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) {
+        return NULL;
+    }
+    use_avx2 = on && cpu_has_avx2();
+    return PyBool_FromLong(use_avx2);
+}
+
+static PyMethodDef module_methods[] = {
+    {"set_avx2", (PyCFunction)set_avx2, METH_O,
+     "set_avx2(on): seed with the AVX2 code (where the CPU has it) or the generic one (the "
+     "same states; tests compare both); returns whether AVX2 is now used."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef keyedrng_module = {
     PyModuleDef_HEAD_INIT, "_keyedrng",
-    "random.Random(key)'s draws, seeded several keys at a time (see bots.simple).", -1, NULL,
-    NULL, NULL, NULL, NULL,
+    "random.Random(key)'s draws, seeded several keys at a time (see bots.simple).", -1,
+    module_methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC
 PyInit__keyedrng(void)
 {
     init_genrand(genrand_base, 19650218U);
+    use_avx2 = cpu_has_avx2();
     if (PyType_Ready(&StreamType) < 0) {
         return NULL;
     }

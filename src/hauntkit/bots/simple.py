@@ -7,8 +7,9 @@ of decisions per game, building a ``random.Random`` each time was a visible shar
 
 Where ``make`` built it, ``hauntkit.bots._keyedrng.KeyedStream`` decides for the two stock
 bots instead: the same draws as that Random for the same key (``bots.picks``' choice, in C),
-but it seeds a seat's next few positions' keys together (reseeding was most of a decision's
-cost). ``HAUNTKIT_PURE_PYTHON=1`` turns it off, as it does compiled modules.
+but it seeds a seat's next positions' keys together, with those of the seat that followed it
+last time, 16 keys in one vector pass (reseeding was most of a decision's cost).
+``HAUNTKIT_PURE_PYTHON=1`` turns it off, as it does compiled modules.
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ def _stream_type() -> Any:
 
 
 KeyedStream: Any = _stream_type()
-# bot_seed(seed, seat, version + 1) - bot_seed(seed, seat, version); positions seeded together
+# bot_seed(seed, seat, version + 1) - bot_seed(seed, seat, version); a seat's positions seeded
+# together (and as many of the seat that last followed it: 16 keys, one vector seeding)
 STREAM_STRIDE = 1 << 8
-STREAM_BATCH = 4
+STREAM_BATCH = 8
 
 
 class KeyedChoice(Bot):
