@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, gear_battle, gear_misc, gear_use, status
+from hauntkit.rulesets.beast import combat, flow, gear_battle, gear_misc, gear_use, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
 from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
 from hauntkit.rulesets.beast.skills import SKILL_ACTIONS
@@ -27,7 +27,7 @@ def to_act(rs: Any, state: State) -> list[int]:
     if state["window"]:
         return [state["window"]["seat"]]
     if state["side"] == "hunters":
-        return rs.hunter_seats_left(state)
+        return flow.hunter_seats_left(state)
     return []
 
 
@@ -54,7 +54,7 @@ def legal_actions(rs: Any, state: State, seat: int) -> list[Action]:
     if window:
         if window["seat"] != seat:
             return []
-        return rs.window_options(state, seat) + [{"type": "pass"}]
+        return flow.window_options(rs, state, seat) + [{"type": "pass"}]
     if state["side"] != "hunters" or seat in state["passed"]:
         return []
     units = state["units"]
@@ -139,4 +139,4 @@ def apply(rs: Any, state: State, seat: int, action: Action) -> None:
             li = next(li for li in state["lights"] if li["id"] == action["light"])
             li["x"], li["y"] = action["to"]
             emit(state, "light_moved", f"{rs.name(unit)} moves the light to {space_of(action['to'])}.", obj=li["id"])
-    rs.run(state)
+    flow.run(rs, state)

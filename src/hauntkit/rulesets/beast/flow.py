@@ -1,6 +1,9 @@
 """Turn flow of a battle: side turns and their clocks, the end of the battle, the resolution
 loop that runs until a seat must decide, and interrupt windows (rules: "Combat Rules",
-"Interrupts"; RULINGS R6, R7, HR-3, HR-4, HR-14)."""
+"Interrupts"; RULINGS R6, R7, HR-3, HR-4, HR-14).
+
+The work is in module-level functions of the ruleset ``rs``: calls among them (and from
+battle.py) are native calls in the compiled group; FlowMixin's methods delegate to them."""
 
 from __future__ import annotations
 
@@ -23,215 +26,255 @@ SIDES = ("hunters", "enemies")
 class FlowMixin:
     """Mixin: turn flow and interrupt windows."""
 
-    # -- turn flow -------------------------------------------------------------------------
     def start_side_turn(self: Any, state: State, side: str) -> None:
-        state["side"] = side
-        if side == state["first"]:
-            state["round"] += 1
-        code = SIDES.index(side)
-        units: dict[str, dict[str, Any]] = state["units"]
-        for u in units.values():
-            nh = u["st"].get("NO_HEAL")
-            if nh and nh[1] == code:
-                del u["st"]["NO_HEAL"]
-        for u in units.values():
-            if u["side"] != side or not u["alive"]:
-                continue
-            # Cool downs count down at the start of each turn.
-            cd = u["cd"]
-            u["cd"] = {k: v - 1 for k, v in cd.items() if v > 1} if cd else {}
-            u["flags"] = {}
-            u["acted"] = False
-            u["st"].pop("NO_DEFEND", None)
-            if side == "hunters":
-                u["intr"] = False
-                u["mv"] = self.movement(state, u)
-                self.consume_immobilize(state, u)
-                x, y = u["x"], u["y"]
-                for e in units.values():  # any adjacent enemy (adjacent_enemies)
-                    if e["alive"] and e["side"] != side and -1 <= e["x"] - x <= 1 \
-                            and -1 <= e["y"] - y <= 1:
-                        u["flags"]["adj0"] = 1
-                        break
-            if "POISON" in u["st"]:
-                self.poison_roll(state, u)
-            if u["alive"] and "BURNING" in u["st"]:
-                self.burn(state, u)
-        emit(state, "turn", f"Round {state['round']}: the {side}' turn.", side=side,
-             round=state["round"])
-        self.skills_turn_start(state, side)
-        if side == "hunters":
-            state["passed"] = []
-            if "calm" in state or "crimson" in state:
-                gear_use.hunters_turn_starts(state)
-        else:
-            if "bell" in state:
-                gear_relics.bell_holds(self, state)  # Gothic Bell
-            self.begin_enemy_turn(state)
+        start_side_turn(self, state, side)
 
     def end_side_turn(self: Any, state: State) -> None:
-        side = state["side"]
-        units: dict[str, dict[str, Any]] = state["units"]
-        for u in units.values():
-            if u["side"] == side and u["alive"]:
-                status.end_of_turn(state, u, ctx=self)
-        if side == "hunters" and any("turns" in li for li in state["lights"]):
-            gear_use.lights_fade(state)
-        if side == "hunters" and "weather" in state:
-            gear_relics.weather_fades(state)  # Rain Stick
-        if side == "hunters" and state["fog"]:
-            state["fog"]["turns"] -= 1
-            if state["fog"]["turns"] <= 0:
-                state["fog"] = None
-        if side == "enemies":
-            state["eturn"] = None
-            if "traps" in state and any("turns" in t for t in state["traps"]):
-                gear_misc.traps_fade(state)  # Caltrops
-        if side != state["first"]:
-            mission = state["mission"]
-            if mission["type"] == "survive" and state["round"] >= mission["rounds"]:
-                self.finish(state, "hunters", f"the hunters held out {mission['rounds']} rounds")
-                return
-            if state["round"] >= state["max_rounds"]:
-                self.finish(state, None, "the round limit was reached")
-                return
-        self.start_side_turn(state, SIDES[1 - SIDES.index(side)])
+        end_side_turn(self, state)
 
     def finish(self: Any, state: State, winner: str | None, why: str) -> None:
-        state["result"] = {"winner": winner, "reason": why, "rounds": state["round"]}
-        state["pending"] = None
-        state["window"] = None
-        emit(state, "battle_end", f"The battle is over: {why}.", winner=winner)
+        finish(state, winner, why)
 
     def check_end(self: Any, state: State) -> bool:
-        if state["result"] is not None:
-            return True
-        # No second look at state["result"]: mypy keeps it narrowed to None after the test
-        # above (a call does not undo that), and mypyc would compile the look as a constant.
-        hunters, enemies = state["alive"]
-        if not enemies:
-            self.finish(state, "hunters", "every enemy is defeated")
-            return True
-        if not hunters:
-            self.finish(state, "enemies", "every hunter is dead or mad")
-            return True
-        return False
+        return check_end(state)
 
     def count_alive(self: Any, state: State) -> None:
         """Recount the living units of each side (kept in ``state["alive"]``)."""
-        alive = [0, 0]
-        units: dict[str, dict[str, Any]] = state["units"]
-        for u in units.values():
-            if u["alive"]:
-                alive[u["side"] == "enemies"] += 1
-        state["alive"] = alive
+        count_alive(state)
 
     def run(self: Any, state: State) -> None:
         """Resolve until a seat must decide or the battle ends."""
-        while not self.check_end(state):
-            if state["pending"]:
-                return
-            if "offers" in state and self.next_offer(state):
-                return  # Trigger Happy (skills/trigger.py)
-            window = state["window"]
-            if window is not None:
-                seat = self.window_seat(state)
-                if seat is not None:
-                    window["seat"] = seat
-                    return
-                state["window"] = None
-                continue
-            queue = state["queue"]
-            if queue:
-                fr = queue[0]
-                if combat.step(self, state, fr):
-                    for i, f in enumerate(queue):
-                        if f is fr:
-                            del queue[i]
-                            break
-                continue
-            if state["side"] == "enemies":
-                self.enemy_step(state)
-                continue
-            if self.any_hunter_seat_left(state):
-                return
-            self.end_side_turn(state)
+        run(self, state)
 
     def any_hunter_seat_left(self: Any, state: State) -> bool:
-        """``bool(hunter_seats_left(state))``, stopping at the first such seat."""
-        passed = state["passed"]
-        units: dict[str, dict[str, Any]] = state["units"]
-        for u in units.values():
-            if u["alive"] and u["side"] == "hunters" and u["seat"] not in passed:
-                return True
-        return False
+        return any_hunter_seat_left(state)
 
     def hunter_seats_left(self: Any, state: State) -> list[int]:
-        passed = state["passed"]
-        seats: list[int] = []
-        units: dict[str, dict[str, Any]] = state["units"]
-        for u in units.values():
-            if u["alive"] and u["side"] == "hunters":
-                seat = u["seat"]
-                if seat not in passed and seat not in seats:
-                    seats.append(seat)
-        if len(seats) > 1:
-            seats.sort()
-        return seats
+        return hunter_seats_left(state)
 
-    # -- interrupt windows (rules: "Interrupts") -------------------------------------------
     def open_window(self: Any, state: State, focus: str | None) -> None:
         """Offer interrupts before an enemy's dice are rolled (``focus`` None) or before each
         space of its move (only interrupts that can target the mover, ``focus``)."""
         state["window"] = {"focus": focus, "passed": [], "seat": None}
 
     def window_options(self: Any, state: State, seat: int) -> list[Action]:
-        window = state["window"]
-        focus = window["focus"]
-        md = self.md(state)
-        occ, block = occupancy(state), blockers(state, md)
-        out: list[Action] = []
-        units: dict[str, dict[str, Any]] = state["units"]
-        for u in units.values():
-            if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
-                continue
-            for ab in self.unit_interrupts(state, u):
-                if not self.interrupt_ready(u, ab):
-                    continue
-                for a in self.ability_targets(state, u, ab, occ, block, "interrupt"):
-                    if focus is None or a["target"] == focus:
-                        out.append(a)
-            if u["kind"] in self.c.hunters and self.c.passives[u["kind"]]:
-                out.extend(self.card_plays(state, u, occ, block, focus))
-        return out
+        return window_options(self, state, seat)
 
     def window_seat(self: Any, state: State) -> int | None:
-        """Simultaneous interrupts go to the player next in turn order: seats are asked in
-        seat order, as the hunters are next after the enemy (HR-3)."""
-        window = state["window"]
-        passed, focus = window["passed"], window["focus"]
-        mover = state["units"][focus] if focus else None
-        seats = set()
-        hands = state["clash"].get("hands", {}) if "clash" in state else None
-        units: dict[str, dict[str, Any]] = state["units"]
-        for u in units.values():  # cheap filter before listing targets
-            if u["side"] != "hunters" or u["seat"] in passed or not u["alive"]:
-                continue
-            if hands and hands.get(u["id"]) and "card_casting" in self.passives(u):
-                seats.add(u["seat"])  # clash cards are free actions, any time
-                continue
-            if u["intr"]:
-                continue
-            kind = u["kind"]  # unit_interrupts, its call skipped for a hunter's card alone:
-            own = self.unit_interrupts(state, u) if "gear" in u or self.c.passives.get(kind) \
-                else self.c.interrupts.get(kind, ())  # (a pet's kind: none)
-            for ab in own:
-                if (mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
-                        u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)) and \
-                        self.interrupt_ready(u, ab):
-                    seats.add(u["seat"])
+        return window_seat(self, state)
+
+
+# -- turn flow -----------------------------------------------------------------------------
+def start_side_turn(rs: Any, state: State, side: str) -> None:
+    state["side"] = side
+    if side == state["first"]:
+        state["round"] += 1
+    code = SIDES.index(side)
+    units: dict[str, dict[str, Any]] = state["units"]
+    for u in units.values():
+        nh = u["st"].get("NO_HEAL")
+        if nh and nh[1] == code:
+            del u["st"]["NO_HEAL"]
+    for u in units.values():
+        if u["side"] != side or not u["alive"]:
+            continue
+        # Cool downs count down at the start of each turn.
+        cd = u["cd"]
+        u["cd"] = {k: v - 1 for k, v in cd.items() if v > 1} if cd else {}
+        u["flags"] = {}
+        u["acted"] = False
+        u["st"].pop("NO_DEFEND", None)
+        if side == "hunters":
+            u["intr"] = False
+            u["mv"] = rs.movement(state, u)
+            rs.consume_immobilize(state, u)
+            x, y = u["x"], u["y"]
+            for e in units.values():  # any adjacent enemy (adjacent_enemies)
+                if e["alive"] and e["side"] != side and -1 <= e["x"] - x <= 1 \
+                        and -1 <= e["y"] - y <= 1:
+                    u["flags"]["adj0"] = 1
                     break
-        for seat in sorted(seats):
-            if self.window_options(state, seat):
-                return seat
-        return None
+        if "POISON" in u["st"]:
+            rs.poison_roll(state, u)
+        if u["alive"] and "BURNING" in u["st"]:
+            rs.burn(state, u)
+    emit(state, "turn", f"Round {state['round']}: the {side}' turn.", side=side,
+         round=state["round"])
+    rs.skills_turn_start(state, side)
+    if side == "hunters":
+        state["passed"] = []
+        if "calm" in state or "crimson" in state:
+            gear_use.hunters_turn_starts(state)
+    else:
+        if "bell" in state:
+            gear_relics.bell_holds(rs, state)  # Gothic Bell
+        rs.begin_enemy_turn(state)
+
+
+def end_side_turn(rs: Any, state: State) -> None:
+    side = state["side"]
+    units: dict[str, dict[str, Any]] = state["units"]
+    for u in units.values():
+        if u["side"] == side and u["alive"]:
+            status.end_of_turn(state, u, ctx=rs)
+    if side == "hunters" and any("turns" in li for li in state["lights"]):
+        gear_use.lights_fade(state)
+    if side == "hunters" and "weather" in state:
+        gear_relics.weather_fades(state)  # Rain Stick
+    if side == "hunters" and state["fog"]:
+        state["fog"]["turns"] -= 1
+        if state["fog"]["turns"] <= 0:
+            state["fog"] = None
+    if side == "enemies":
+        state["eturn"] = None
+        if "traps" in state and any("turns" in t for t in state["traps"]):
+            gear_misc.traps_fade(state)  # Caltrops
+    if side != state["first"]:
+        mission = state["mission"]
+        if mission["type"] == "survive" and state["round"] >= mission["rounds"]:
+            finish(state, "hunters", f"the hunters held out {mission['rounds']} rounds")
+            return
+        if state["round"] >= state["max_rounds"]:
+            finish(state, None, "the round limit was reached")
+            return
+    start_side_turn(rs, state, SIDES[1 - SIDES.index(side)])
+
+
+def finish(state: State, winner: str | None, why: str) -> None:
+    state["result"] = {"winner": winner, "reason": why, "rounds": state["round"]}
+    state["pending"] = None
+    state["window"] = None
+    emit(state, "battle_end", f"The battle is over: {why}.", winner=winner)
+
+
+def check_end(state: State) -> bool:
+    if state["result"] is not None:
+        return True
+    # No second look at state["result"]: mypy keeps it narrowed to None after the test
+    # above (a call does not undo that), and mypyc would compile the look as a constant.
+    hunters, enemies = state["alive"]
+    if not enemies:
+        finish(state, "hunters", "every enemy is defeated")
+        return True
+    if not hunters:
+        finish(state, "enemies", "every hunter is dead or mad")
+        return True
+    return False
+
+
+def count_alive(state: State) -> None:
+    alive = [0, 0]
+    units: dict[str, dict[str, Any]] = state["units"]
+    for u in units.values():
+        if u["alive"]:
+            alive[u["side"] == "enemies"] += 1
+    state["alive"] = alive
+
+
+def run(rs: Any, state: State) -> None:
+    while not check_end(state):
+        if state["pending"]:
+            return
+        if "offers" in state and rs.next_offer(state):
+            return  # Trigger Happy (skills/trigger.py)
+        window = state["window"]
+        if window is not None:
+            seat = window_seat(rs, state)
+            if seat is not None:
+                window["seat"] = seat
+                return
+            state["window"] = None
+            continue
+        queue = state["queue"]
+        if queue:
+            fr = queue[0]
+            if combat.step(rs, state, fr):
+                for i, f in enumerate(queue):
+                    if f is fr:
+                        del queue[i]
+                        break
+            continue
+        if state["side"] == "enemies":
+            rs.enemy_step(state)
+            continue
+        if any_hunter_seat_left(state):
+            return
+        end_side_turn(rs, state)
+
+
+def any_hunter_seat_left(state: State) -> bool:
+    """``bool(hunter_seats_left(state))``, stopping at the first such seat."""
+    passed = state["passed"]
+    units: dict[str, dict[str, Any]] = state["units"]
+    for u in units.values():
+        if u["alive"] and u["side"] == "hunters" and u["seat"] not in passed:
+            return True
+    return False
+
+
+def hunter_seats_left(state: State) -> list[int]:
+    passed = state["passed"]
+    seats: list[int] = []
+    units: dict[str, dict[str, Any]] = state["units"]
+    for u in units.values():
+        if u["alive"] and u["side"] == "hunters":
+            seat = u["seat"]
+            if seat not in passed and seat not in seats:
+                seats.append(seat)
+    if len(seats) > 1:
+        seats.sort()
+    return seats
+
+
+# -- interrupt windows (rules: "Interrupts") -----------------------------------------------
+def window_options(rs: Any, state: State, seat: int) -> list[Action]:
+    window = state["window"]
+    focus = window["focus"]
+    md = rs.md(state)
+    occ, block = occupancy(state), blockers(state, md)
+    out: list[Action] = []
+    units: dict[str, dict[str, Any]] = state["units"]
+    for u in units.values():
+        if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
+            continue
+        for ab in rs.unit_interrupts(state, u):
+            if not rs.interrupt_ready(u, ab):
+                continue
+            for a in rs.ability_targets(state, u, ab, occ, block, "interrupt"):
+                if focus is None or a["target"] == focus:
+                    out.append(a)
+        if u["kind"] in rs.c.hunters and rs.c.passives[u["kind"]]:
+            out.extend(rs.card_plays(state, u, occ, block, focus))
+    return out
+
+
+def window_seat(rs: Any, state: State) -> int | None:
+    """Simultaneous interrupts go to the player next in turn order: seats are asked in
+    seat order, as the hunters are next after the enemy (HR-3)."""
+    window = state["window"]
+    passed, focus = window["passed"], window["focus"]
+    mover = state["units"][focus] if focus else None
+    seats = set()
+    hands = state["clash"].get("hands", {}) if "clash" in state else None
+    units: dict[str, dict[str, Any]] = state["units"]
+    for u in units.values():  # cheap filter before listing targets
+        if u["side"] != "hunters" or u["seat"] in passed or not u["alive"]:
+            continue
+        if hands and hands.get(u["id"]) and "card_casting" in rs.passives(u):
+            seats.add(u["seat"])  # clash cards are free actions, any time
+            continue
+        if u["intr"]:
+            continue
+        kind = u["kind"]  # unit_interrupts, its call skipped for a hunter's card alone:
+        own = rs.unit_interrupts(state, u) if "gear" in u or rs.c.passives.get(kind) \
+            else rs.c.interrupts.get(kind, ())  # (a pet's kind: none)
+        for ab in own:
+            if (mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
+                    u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)) and \
+                    rs.interrupt_ready(u, ab):
+                seats.add(u["seat"])
+                break
+    for seat in sorted(seats):
+        if window_options(rs, state, seat):
+            return seat
+    return None
