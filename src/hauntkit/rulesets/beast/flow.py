@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import combat, gear_misc, gear_relics, gear_use, status
 from hauntkit.rulesets.beast.board import blockers, dist, occupancy
+from hauntkit.rulesets.beast.hunter import Scan, ab_facts, kind_facts, ready, target_list
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -152,11 +153,11 @@ def check_end(state: State) -> bool:
         return True
     # No second look at state["result"]: mypy keeps it narrowed to None after the test
     # above (a call does not undo that), and mypyc would compile the look as a constant.
-    hunters, enemies = state["alive"]
-    if not enemies:
+    alive = state["alive"]  # [hunters, enemies]
+    if not alive[1]:
         finish(state, "hunters", "every enemy is defeated")
         return True
-    if not hunters:
+    if not alive[0]:
         finish(state, "enemies", "every hunter is dead or mad")
         return True
     return False
@@ -207,7 +208,7 @@ def any_hunter_seat_left(state: State) -> bool:
     passed = state["passed"]
     units: dict[str, dict[str, Any]] = state["units"]
     for u in units.values():
-        if u["alive"] and u["side"] == "hunters" and u["seat"] not in passed:
+        if u["side"] == "hunters" and u["alive"] and u["seat"] not in passed:
             return True
     return False
 
@@ -216,8 +217,8 @@ def hunter_seats_left(state: State) -> list[int]:
     passed = state["passed"]
     seats: list[int] = []
     units: dict[str, dict[str, Any]] = state["units"]
-    for u in units.values():
-        if u["alive"] and u["side"] == "hunters":
+    for u in units.values():  # side first: it rules out the enemies, most units
+        if u["side"] == "hunters" and u["alive"]:
             seat = u["seat"]
             if seat not in passed and seat not in seats:
                 seats.append(seat)
@@ -234,16 +235,22 @@ def window_options(rs: Any, state: State, seat: int) -> list[Action]:
     occ, block = occupancy(state), blockers(state, md)
     out: list[Action] = []
     units: dict[str, dict[str, Any]] = state["units"]
+    c = rs.c
     for u in units.values():
         if u["seat"] != seat or u["side"] != "hunters" or not u["alive"]:
             continue
+        scan: Scan | None = None  # the unit's view, shared by its interrupts' targets
         for ab in rs.unit_interrupts(state, u):
-            if not rs.interrupt_ready(u, ab):
+            f = ab_facts(ab)
+            if not ready(rs, u, f):  # interrupt_ready
                 continue
-            for a in rs.ability_targets(state, u, ab, occ, block, "interrupt"):
+            if scan is None:
+                scan = Scan(state, u, md, block)
+            for a in target_list(rs, scan, f, occ, "interrupt"):  # ability_targets
                 if focus is None or a["target"] == focus:
                     out.append(a)
-        if u["kind"] in rs.c.hunters and rs.c.passives[u["kind"]]:
+        kf = kind_facts(c, u["kind"])
+        if kf.hunter and kf.passives:
             out.extend(rs.card_plays(state, u, occ, block, focus))
     return out
 
@@ -257,6 +264,7 @@ def window_seat(rs: Any, state: State) -> int | None:
     seats = set()
     hands = state["clash"].get("hands", {}) if "clash" in state else None
     units: dict[str, dict[str, Any]] = state["units"]
+    c = rs.c
     for u in units.values():  # cheap filter before listing targets
         if u["side"] != "hunters" or u["seat"] in passed or not u["alive"]:
             continue
@@ -265,13 +273,15 @@ def window_seat(rs: Any, state: State) -> int | None:
             continue
         if u["intr"]:
             continue
-        kind = u["kind"]  # unit_interrupts, its call skipped for a hunter's card alone:
-        own = rs.unit_interrupts(state, u) if "gear" in u or rs.c.passives.get(kind) \
-            else rs.c.interrupts.get(kind, ())  # (a pet's kind: none)
-        for ab in own:
-            if (mover is None or (ab.targets != "ally" and ab.shape != "self" and dist(
-                    u["x"], u["y"], mover["x"], mover["y"]) <= ab.range + 1)) and \
-                    rs.interrupt_ready(u, ab):
+        kf = kind_facts(c, u["kind"])  # unit_interrupts, its call skipped for a hunter's card
+        if "gear" in u or kf.passives:  # alone (a pet's kind: none)
+            own = [ab_facts(ab) for ab in rs.unit_interrupts(state, u)]
+        else:
+            own = [f for f in kf.abilities if f.kind == "interrupt"]
+        for f in own:
+            if (mover is None or (f.targets != "ally" and f.shape != "self" and dist(
+                    u["x"], u["y"], mover["x"], mover["y"]) <= f.range + 1)) and \
+                    ready(rs, u, f):  # interrupt_ready
                 seats.add(u["seat"])
                 break
     for seat in sorted(seats):
