@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from hauntkit.rulesets.beast.data import DIRS, MapData
 
@@ -25,17 +24,49 @@ def nearest(objs: list[dict[str, Any]], x: int, y: int) -> dict[str, Any]:
     return best
 
 
+# blockers' sets with barricades, by (walls, barricade x, y, ...): the walls in the key keep
+# them alive, so a hit is always for the same walls
+_BLOCKERS: Final[dict[tuple[Any, ...], frozenset[tuple[int, int]]]] = {}
+
+
 def blockers(state: State, md: MapData) -> frozenset[tuple[int, int]]:
     """Spaces that block movement and sight: walls and standing barricades."""
-    bars = state["barricades"]
+    bars: list[dict[str, Any]] = state["barricades"]
+    walls = md.walls
     if not bars:
-        return md.walls
-    return md.walls.union((b["x"], b["y"]) for b in bars)
+        return walls
+    parts: list[Any] = [walls]
+    for b in bars:
+        parts.append(b["x"])
+        parts.append(b["y"])
+    key = tuple(parts)
+    block = _BLOCKERS.get(key)
+    if block is None:
+        if len(_BLOCKERS) >= 4096:
+            _BLOCKERS.clear()
+        block = _BLOCKERS[key] = walls.union((b["x"], b["y"]) for b in bars)
+    return block
 
 
-@lru_cache(maxsize=65536)
+_K: Final = 1 << 12  # packs a line's two ends in one int key (coordinates 0 to 4095)
+# the spaces strictly between two ends, by packed ends
+_LINES: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
+
+
 def line_cells(ax: int, ay: int, bx: int, by: int) -> tuple[tuple[int, int], ...]:
     """The spaces strictly between two spaces on a straight (Bresenham) line."""
+    if not (0 <= ax < _K and 0 <= ay < _K and 0 <= bx < _K and 0 <= by < _K):
+        return _line(ax, ay, bx, by)
+    key = ((ax * _K + ay) * _K + bx) * _K + by
+    cells = _LINES.get(key)
+    if cells is None:
+        if len(_LINES) >= 65536:
+            _LINES.clear()
+        cells = _LINES[key] = _line(ax, ay, bx, by)
+    return cells
+
+
+def _line(ax: int, ay: int, bx: int, by: int) -> tuple[tuple[int, int], ...]:
     cells = []
     dx, dy = abs(bx - ax), -abs(by - ay)
     sx, sy = (1 if ax < bx else -1), (1 if ay < by else -1)
@@ -55,22 +86,48 @@ def line_cells(ax: int, ay: int, bx: int, by: int) -> tuple[tuple[int, int], ...
 
 def sight(block: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
     """Line of sight: no wall or barricade strictly between the two spaces."""
-    return not any(c in block for c in line_cells(ax, ay, bx, by))
+    for c in line_cells(ax, ay, bx, by):
+        if c in block:
+            return False
+    return True
+
+
+# sight past the walls, by the map's walls and packed ends
+_CLEAR: Final[dict[frozenset[tuple[int, int]], dict[int, bool]]] = {}
+# each barricade layout's barricades, by blockers' set (walls and barricades)
+_BARRICADES: Final[dict[frozenset[tuple[int, int]], list[tuple[int, int]]]] = {}
 
 
 def los(md: MapData, block: frozenset[tuple[int, int]], ax: int, ay: int, bx: int,
         by: int) -> bool:
-    """``sight`` with a per-map table for the common case of no barricades (``block`` is
-    the map's walls)."""
-    if block is md.walls:
-        key = (ax, ay, bx, by)
-        clear = md.los.get(key)
-        if clear is None:
-            clear = md.los[key] = sight(block, ax, ay, bx, by)
+    """``sight``: past the walls from a table per map, then past the barricades (``block``
+    less the walls), which can only stand on the line inside the box of its two ends."""
+    if not (0 <= ax < _K and 0 <= ay < _K and 0 <= bx < _K and 0 <= by < _K):
+        return sight(block, ax, ay, bx, by)
+    walls = md.walls
+    table = _CLEAR.get(walls)
+    if table is None:
+        if len(_CLEAR) >= 64:
+            _CLEAR.clear()
+        table = _CLEAR[walls] = {}
+    key = ((ax * _K + ay) * _K + bx) * _K + by
+    clear = table.get(key)
+    if clear is None:
+        clear = table[key] = sight(walls, ax, ay, bx, by)
+    if block is walls or not clear:
         return clear
-    for c in line_cells(ax, ay, bx, by):
-        if c in block:
-            return False
+    bars = _BARRICADES.get(block)
+    if bars is None:
+        if len(_BARRICADES) >= 256:
+            _BARRICADES.clear()
+        bars = _BARRICADES[block] = [c for c in block if c not in walls]
+    lox, hix = min(ax, bx), max(ax, bx)
+    loy, hiy = min(ay, by), max(ay, by)
+    for cx, cy in bars:
+        if lox <= cx <= hix and loy <= cy <= hiy:
+            for lx, ly in line_cells(ax, ay, bx, by):
+                if lx == cx and ly == cy:
+                    return False
     return True
 
 
