@@ -51,13 +51,7 @@ class EnemySide:
         state["eturn"] = {"todo": todo, "cur": None}
 
     def draw(self: Any, state: State) -> str:
-        if state["forced"]:
-            return state["forced"].pop(0)
-        if not state["deck"]:
-            deck = list(self.c.deck)
-            shuffle(state["rng"], deck)
-            state["deck"] = deck
-        return state["deck"].pop(0)
+        return draw_card(self.c, state)
 
     def enemy_step(self: Any, state: State) -> None:
         """Advance the enemy turn by one step (an activation, a space, or an action)."""
@@ -109,34 +103,28 @@ class EnemySide:
     def card_action(self: Any, state: State, unit: Unit) -> tuple[str | None, str, bool]:
         """Draw a card; a disabled ability draws again, and the same card twice loses the
         turn (R7, Tricks of the Trade). Returns (action, card id, cruelty)."""
-        enemy = self.c.enemies[unit["kind"]]
-        first = self.draw(state)
-        emit(state, "card", f"{self.name(unit)} draws {self.c.card_names[first]}.",
+        c = self.c
+        enemy = c.enemies[unit["kind"]]
+        first = draw_card(c, state)
+        emit(state, "card", f"{self.name(unit)} draws {c.card_names[first]}.",
              unit=unit["id"], card=first)
-        act = self.c.cards[first]
-        if not self._disabled(unit, enemy, act):
-            return act, first, self.c.card_cruelty[first]
-        again = self.draw(state)
+        act = c.cards[first]
+        if not _disabled(unit, enemy, act):
+            return act, first, c.card_cruelty[first]
+        again = draw_card(c, state)
         emit(state, "card", f"That action is disabled; {self.name(unit)} draws "
-             f"{self.c.card_names[again]}.", unit=unit["id"], card=again)
-        act2 = self.c.cards[again]
-        if again == first or self._disabled(unit, enemy, act2):
+             f"{c.card_names[again]}.", unit=unit["id"], card=again)
+        act2 = c.cards[again]
+        if again == first or _disabled(unit, enemy, act2):
             emit(state, "lose_turn", f"{self.name(unit)} loses its turn.")
             return None, again, False
-        return act2, again, self.c.card_cruelty[again]
-
-    def _disabled(self: Any, unit: Unit, enemy: Any, act: str) -> bool:
-        if act == "range" and enemy.ranged is None:
-            return True
-        return act == "special1" and "TRICKS" in unit["st"]
+        return act2, again, c.card_cruelty[again]
 
     def action_spec(self: Any, unit: Unit, act: str) -> Ability:
-        enemy = self.c.enemies[unit["kind"]]
-        if act == "melee":
-            return self.c.basic[unit["kind"]]["melee"]
-        if act == "range":
-            return self.c.basic[unit["kind"]]["range"]
-        return getattr(enemy, act)
+        return action_spec(self.c, unit, act)
+
+    def ranged_reach(self: Any, unit: Unit, ab: Ability) -> int:
+        return ranged_reach(unit, ab)
 
     def plan(self: Any, state: State, unit: Unit) -> dict[str, Any]:
         act, card, cruelty = self.card_action(state, unit)
@@ -144,31 +132,34 @@ class EnemySide:
                "asked": False}
         if act is None:
             return cur
-        ab = self.action_spec(unit, act)
-        hunters = [uid for uid, u in state["units"].items()
-                   if u["side"] == "hunters" and u["alive"]]
+        ab = action_spec(self.c, unit, act)
+        units: dict[str, Unit] = state["units"]
+        hunters = [uid for uid, u in units.items() if u["side"] == "hunters" and u["alive"]]
         if not hunters:
             return cur
         md = self.md(state)
         block = blockers(state, md)
         occ = occupancy(state)
+        bars = state["barricades"]
         reach_map: dict[tuple[int, int], tuple[int, Any]] | None = None
-        if ab.shape in ("aoe", "beam"):
-            reach_map = self.reachable(state, unit, block, occ)
-            best = self.best_area(state, unit, ab, reach_map, block, occ)
+        shape = ab.shape
+        if shape == "aoe" or shape == "beam":
+            reach_map = reach_search(md, units, bars, unit, block, occ, None)[1]
+            best = best_area(md, units, unit, ab, reach_map, block, occ)
             if best is not None:
-                cur["path"] = self.path_to(reach_map, best[0])
+                cur["path"] = path_to(reach_map, best[0])
                 return cur
-        reach = 1 if ab.style == "melee" or ab.shape == "self" else self.ranged_reach(unit, ab)
-        if ab.shape == "aoe":
+        reach = 1 if ab.style == "melee" or shape == "self" else ranged_reach(unit, ab)
+        if shape == "aoe":
             reach = ab.range + ab.radius
         pool = hunters
         if cruelty:
-            near = [h for h in hunters if self._reach_dist(state, unit, h) <= unit["mv"] + reach]
+            ux, uy, span = unit["x"], unit["y"], unit["mv"] + reach
+            near = [h for h in hunters if dist(ux, uy, units[h]["x"], units[h]["y"]) <= span]
             pool = near or hunters
         target = self.pick_by_logic(state, unit, pool, cruelty=cruelty)
         cur["target"] = target
-        t = state["units"][target]
+        t = units[target]
         here = (unit["x"], unit["y"])
         tx, ty = t["x"], t["y"]
         # STEALTH doubles the distance for reaches beyond 1
@@ -176,8 +167,8 @@ class EnemySide:
         best_cell = None
         if reach_map is None:
             # the search stops at the first space (breadth-first order) that reaches
-            path, reach_map = self.reach_search(state, unit, block, occ,
-                                                (tx, ty, reach, stealth))
+            path, reach_map = reach_search(md, units, bars, unit, block, occ,
+                                           (tx, ty, reach, stealth))
             if path is not None:
                 cur["path"] = path
                 return cur
@@ -192,19 +183,9 @@ class EnemySide:
                 break
         if best_cell is None:
             # Out of reach this turn: close in as far as its movement allows.
-            best_cell = self.closest_toward(reach_map, occ, unit, (t["x"], t["y"]))
-        cur["path"] = self.path_to(reach_map, best_cell)
+            best_cell = closest_toward(reach_map, occ, unit, tx, ty)
+        cur["path"] = path_to(reach_map, best_cell)
         return cur
-
-    def ranged_reach(self: Any, unit: Unit, ab: Ability) -> int:
-        """A single-target action's range, SUPPRESSED shortening it (SMG Suppressive Fire;
-        RULING HR-45: never below 1)."""
-        cut = status.value(unit, "SUPPRESSED")
-        return max(1, ab.range - cut) if cut and ab.range > 1 else ab.range
-
-    def _reach_dist(self: Any, state: State, unit: Unit, target: str) -> int:
-        t = state["units"][target]
-        return dist(unit["x"], unit["y"], t["x"], t["y"])
 
     def reachable(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
                   occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
@@ -216,145 +197,25 @@ class EnemySide:
                      occ: dict[tuple[int, int], str],
                      goal: tuple[int, int, int, bool] | None
                      ) -> tuple[list[list[int]] | None, dict[tuple[int, int], tuple[int, Any]]]:
-        """``reachable``; with ``goal`` (target x, y, reach, STEALTH doubling) the search
-        stops at the first space in its order (the start, or a free space) from which the
-        target is in reach and sight (as ``plan`` picks it from ``reachable``'s map) and
-        returns ``(path to it, {})``; ``(None, map)`` when no space reaches."""
-        md = self.md(state)
-        start = (unit["x"], unit["y"])
-        if goal is not None:
-            tx, ty, reach, stealth = goal
-            if reaches_from(md, block, start[0], start[1], tx, ty, reach, stealth):
-                return [], {}
-        limit = unit["mv"]
-        if limit <= 0:
-            return None, {start: (0, None)}
-        units: dict[str, Unit] = state["units"]
-        side = unit["side"]
-        width = md.width
-        # Neighbours never hold walls: only barricades and the other side's units stop us.
-        # Cells are indices here; ``mark`` flags the seen and the stopping ones.
-        mark = bytearray(width * md.height)
-        for (cx, cy), o in occ.items():
-            if units[o]["side"] != side:
-                mark[cx + cy * width] = 1
-        if block is not md.walls:
-            for cx, cy in block:
-                if 0 <= cx < width and 0 <= cy < md.height:
-                    mark[cx + cy * width] = 1
-        nbrs = md.nbr_index
-        cells = md.cells
-        first = start[0] + start[1] * width
-        mark[first] = 1
-        order = [first]
-        parent = [-1]
-        costs = [0]
-        frontier = [first]
-        for cost in range(1, limit + 1):
-            nxt: list[int] = []
-            for c in frontier:
-                for n in nbrs[c]:
-                    if mark[n]:
-                        continue
-                    mark[n] = 1
-                    nxt.append(n)
-                    parent.append(c)
-                    if goal is not None:
-                        cell = cells[n]
-                        if cell in occ:
-                            continue
-                        if reaches_from(md, block, cell[0], cell[1], tx, ty, reach, stealth):
-                            back = dict(zip(order, parent[:len(order)], strict=True))
-                            back.update(zip(nxt, parent[len(order):], strict=True))
-                            path: list[list[int]] = []
-                            while n != first:
-                                path.append(list(cells[n]))
-                                n = back[n]
-                            path.reverse()
-                            return path, {}
-            if not nxt:
-                break
-            order.extend(nxt)
-            costs.extend([cost] * len(nxt))
-            frontier = nxt
-        seen: dict[tuple[int, int], tuple[int, Any]] = {start: (0, None)}
-        for i in range(1, len(order)):
-            seen[cells[order[i]]] = (costs[i], cells[parent[i]])
-        return None, seen
+        """``reach_search`` below, for ``block`` = blockers(state, ...)."""
+        return reach_search(self.md(state), state["units"], state["barricades"], unit, block,
+                            occ, goal)
 
     def path_to(self: Any, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
-        if cell is None:
-            return []
-        path = []
-        while reach_map[cell][1] is not None:
-            path.append(list(cell))
-            cell = reach_map[cell][1]
-        path.reverse()
-        return path
-
-    def closest_toward(self: Any, reach_map: dict, occ: dict, unit: Unit,
-                       goal: tuple[int, int]) -> tuple[int, int] | None:
-        """The free space within this turn's movement closest to ``goal``."""
-        best, key = None, None
-        for cell, (cost, _) in reach_map.items():
-            if cost > unit["mv"] or (cell in occ and cell != (unit["x"], unit["y"])):
-                continue
-            k = (dist(cell[0], cell[1], goal[0], goal[1]), cost)
-            if key is None or k < key:
-                best, key = cell, k
-        return best
-
-    def best_area(self: Any, state: State, unit: Unit, ab: Ability, reach_map: dict, block: frozenset[tuple[int, int]],
-                  occ: dict) -> tuple[tuple[int, int], Any] | None:
-        """Where to stand and aim an AOE or beam to hit the most hunters (then fewest allies,
-        then least movement); None when no hunter can be caught this turn."""
-        md = self.md(state)
-        if ab.shape == "aoe":
-            return best_aoe(md, block, state["units"], unit, ab.radius, ab.range, reach_map,
-                            occ)
-        best, key = None, None
-        hunters = [(u["x"], u["y"]) for u in state["units"].values()
-                   if u["alive"] and u["side"] == "hunters"]
-        for cell, (cost, _) in reach_map.items():
-            if cost > unit["mv"] or (cell in occ and cell != (unit["x"], unit["y"])):
-                continue
-            for aim in _beam_dirs(cell, hunters, ab.range):
-                nh, na = self._count(state, unit, occ,
-                                     beam_cells(md, block, cell[0], cell[1], aim, ab.range))
-                if nh == 0:
-                    continue
-                k = (-nh, na, cost)
-                if key is None or k < key:
-                    best, key = (cell, aim), k
-        return best
-
-    def _count(self: Any, state: State, unit: Unit, occ: dict, cells: list) -> tuple[int, int]:
-        """Hunters and other enemies standing in ``cells`` (the user never counts)."""
-        units: dict[str, Unit] = state["units"]
-        nh = na = 0
-        for c in cells:
-            o = occ.get(c)
-            if o is None or o == unit["id"]:
-                continue
-            if units[o]["side"] == "hunters":
-                nh += 1
-            else:
-                na += 1
-        return nh, na
+        return path_to(reach_map, cell)
 
     # -- acting ----------------------------------------------------------------------------
     def enemy_act(self: Any, state: State, unit: Unit, cur: dict[str, Any]) -> None:
         act = cur["act"]
-        ab = self.action_spec(unit, act)
+        ab = action_spec(self.c, unit, act)
         if act in ("melee", "range") and "DISARMED" in unit["st"]:
             emit(state, "disarmed", f"{self.name(unit)} is disarmed and cannot attack.")
             return
         md = self.md(state)
         block = blockers(state, md)
-        occ = occupancy(state)
         if ab.shape in ("aoe", "beam"):
             here = {(unit["x"], unit["y"]): (0, None)}
-            best = self.best_area(state, unit, ab, here, block, occ)
+            best = best_area(md, state["units"], unit, ab, here, block, occupancy(state))
             if best is None:
                 emit(state, "no_target", f"{self.name(unit)} has no hunter to catch.")
                 return
@@ -369,7 +230,7 @@ class EnemySide:
                  ability=ab.id)
             self.resolve_ability(state, unit, ab, unit["id"])
             return
-        reach = 1 if ab.style == "melee" else self.ranged_reach(unit, ab)
+        reach = 1 if ab.style == "melee" else ranged_reach(unit, ab)
         ux, uy = unit["x"], unit["y"]
         in_reach = [uid for uid, u in state["units"].items()
                     if u["side"] == "hunters" and u["alive"]
@@ -431,6 +292,192 @@ class EnemySide:
             else:
                 self.apply_effects(state, ab, unit, state["units"][tid], hit=True,
                                    damaged=False)
+
+
+
+def draw_card(c: Any, state: State) -> str:
+    """The next card: a forced one first, else the deck's top (reshuffled when empty)."""
+    if state["forced"]:
+        return state["forced"].pop(0)
+    if not state["deck"]:
+        deck = list(c.deck)
+        shuffle(state["rng"], deck)
+        state["deck"] = deck
+    return state["deck"].pop(0)
+
+
+def _disabled(unit: Unit, enemy: Any, act: str) -> bool:
+    if act == "range" and enemy.ranged is None:
+        return True
+    return act == "special1" and "TRICKS" in unit["st"]
+
+
+def action_spec(c: Any, unit: Unit, act: str) -> Ability:
+    if act == "melee":
+        return c.basic[unit["kind"]]["melee"]
+    if act == "range":
+        return c.basic[unit["kind"]]["range"]
+    return getattr(c.enemies[unit["kind"]], act)
+
+
+def ranged_reach(unit: Unit, ab: Ability) -> int:
+    """A single-target action's range, SUPPRESSED shortening it (SMG Suppressive Fire;
+    RULING HR-45: never below 1)."""
+    cut = status.value(unit, "SUPPRESSED")
+    return max(1, ab.range - cut) if cut and ab.range > 1 else ab.range
+
+
+def reach_search(md: MapData, units: dict[str, Unit], bars: list[dict[str, Any]], unit: Unit,
+                 block: frozenset[tuple[int, int]], occ: dict[tuple[int, int], str],
+                 goal: tuple[int, int, int, bool] | None
+                 ) -> tuple[list[list[int]] | None, dict[tuple[int, int], tuple[int, Any]]]:
+    """Breadth-first search: every space reachable this turn (cost, parent), in order of
+    cost; enemies pass through each other but never through hunters nor barricades (``bars``,
+    the ones in ``block``). With ``goal`` (target x, y, reach, STEALTH doubling) the search
+    stops at the first space in its order (the start, or a free space) from which the target
+    is in reach and sight (as ``plan`` picks it from the whole map) and returns
+    ``(path to it, {})``; ``(None, map)`` when no space reaches."""
+    sx: int = unit["x"]
+    sy: int = unit["y"]
+    seek = goal is not None
+    tx = ty = reach = 0
+    stealth = False
+    if goal is not None:
+        tx, ty, reach, stealth = goal
+        if reaches_from(md, block, sx, sy, tx, ty, reach, stealth):
+            return [], {}
+    limit: int = unit["mv"]
+    if limit <= 0:
+        return None, {(sx, sy): (0, None)}
+    side = unit["side"]
+    width = md.width
+    height = md.height
+    size = width * height
+    # Cells are indices here. ``mark`` flags the seen and the stopping ones (the other side's
+    # units, barricades; neighbours never hold walls); ``taken`` every unit's space.
+    mark = [False] * size
+    taken = [False] * size if seek else mark
+    for (cx, cy), o in occ.items():
+        i = cx + cy * width
+        if seek:
+            taken[i] = True
+        if units[o]["side"] != side:
+            mark[i] = True
+    for b in bars:
+        bx: int = b["x"]
+        by: int = b["y"]
+        if 0 <= bx < width and 0 <= by < height:
+            mark[bx + by * width] = True
+    nbrs = md.nbr_index
+    first = sx + sy * width
+    mark[first] = True
+    parent = [0] * size
+    order = [first]
+    costs = [0]
+    frontier = [first]
+    for cost in range(1, limit + 1):
+        nxt: list[int] = []
+        for c in frontier:
+            around = nbrs[c]
+            for k in range(len(around)):
+                n = around[k]
+                if mark[n]:
+                    continue
+                mark[n] = True
+                nxt.append(n)
+                parent[n] = c
+                if seek and not taken[n] and reaches_from(md, block, n % width, n // width,
+                                                          tx, ty, reach, stealth):
+                    path: list[list[int]] = []
+                    while n != first:
+                        path.append([n % width, n // width])
+                        n = parent[n]
+                    path.reverse()
+                    return path, {}
+        if not nxt:
+            break
+        order.extend(nxt)
+        costs.extend([cost] * len(nxt))
+        frontier = nxt
+    cells = md.cells
+    seen: dict[tuple[int, int], tuple[int, Any]] = {(sx, sy): (0, None)}
+    for i in range(1, len(order)):
+        c = order[i]
+        seen[cells[c]] = (costs[i], cells[parent[c]])
+    return None, seen
+
+
+def path_to(reach_map: dict[tuple[int, int], tuple[int, Any]],
+            cell: tuple[int, int] | None) -> list[list[int]]:
+    """The steps from the start of ``reach_map`` to ``cell`` (none for None)."""
+    path: list[list[int]] = []
+    step: Any = cell
+    while step is not None:
+        prev = reach_map[step][1]
+        if prev is None:
+            break
+        path.append(list(step))
+        step = prev
+    path.reverse()
+    return path
+
+
+def closest_toward(reach_map: dict[tuple[int, int], tuple[int, Any]],
+                   occ: dict[tuple[int, int], str], unit: Unit, gx: int,
+                   gy: int) -> tuple[int, int] | None:
+    """The free space within this turn's movement closest to (gx, gy), then cheapest."""
+    mv: int = unit["mv"]
+    here = (unit["x"], unit["y"])
+    best: tuple[int, int] | None = None
+    best_d = best_cost = 0
+    for cell, entry in reach_map.items():
+        cost: int = entry[0]
+        if cost > mv or (cell in occ and cell != here):
+            continue
+        d = max(abs(cell[0] - gx), abs(cell[1] - gy))
+        if best is None or d < best_d or (d == best_d and cost < best_cost):
+            best, best_d, best_cost = cell, d, cost
+    return best
+
+
+def best_area(md: MapData, units: dict[str, Unit], unit: Unit, ab: Ability,
+              reach_map: dict[tuple[int, int], tuple[int, Any]],
+              block: frozenset[tuple[int, int]],
+              occ: dict[tuple[int, int], str]) -> tuple[tuple[int, int], Any] | None:
+    """Where to stand and aim an AOE or beam to hit the most hunters (then fewest allies,
+    then least movement); None when no hunter can be caught this turn."""
+    if ab.shape == "aoe":
+        return best_aoe(md, block, units, unit, ab.radius, ab.range, reach_map, occ)
+    best, key = None, None
+    hunters = [(u["x"], u["y"]) for u in units.values()
+               if u["alive"] and u["side"] == "hunters"]
+    for cell, (cost, _) in reach_map.items():
+        if cost > unit["mv"] or (cell in occ and cell != (unit["x"], unit["y"])):
+            continue
+        for aim in _beam_dirs(cell, hunters, ab.range):
+            nh, na = _count(units, unit["id"], occ,
+                            beam_cells(md, block, cell[0], cell[1], aim, ab.range))
+            if nh == 0:
+                continue
+            k = (-nh, na, cost)
+            if key is None or k < key:
+                best, key = (cell, aim), k
+    return best
+
+
+def _count(units: dict[str, Unit], uid: str, occ: dict[tuple[int, int], str],
+           cells: list[tuple[int, int]]) -> tuple[int, int]:
+    """Hunters and other enemies standing in ``cells`` (the user ``uid`` never counts)."""
+    nh = na = 0
+    for c in cells:
+        o = occ.get(c)
+        if o is None or o == uid:
+            continue
+        if units[o]["side"] == "hunters":
+            nh += 1
+        else:
+            na += 1
+    return nh, na
 
 
 def reaches_from(md: MapData, block: frozenset[tuple[int, int]], cx: int, cy: int, tx: int,
