@@ -213,9 +213,11 @@ class EnemySide:
             return
         md = self.md(state)
         block = blockers(state, md)
-        if ab.shape in ("aoe", "beam"):
+        units: dict[str, Unit] = state["units"]
+        shape = ab.shape
+        if shape == "aoe" or shape == "beam":
             here = {(unit["x"], unit["y"]): (0, None)}
-            best = best_area(md, state["units"], unit, ab, here, block, occupancy(state))
+            best = best_area(md, units, unit, ab, here, block, occupancy(state))
             if best is None:
                 emit(state, "no_target", f"{self.name(unit)} has no hunter to catch.")
                 return
@@ -225,14 +227,16 @@ class EnemySide:
                  ability=ab.id)
             self.enemy_area(state, unit, ab, act, best[1])
             return
-        if ab.shape == "self" or ab.hook == "destroy_light":
+        hook = ab.hook
+        if shape == "self" or hook == "destroy_light":
             emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
                  ability=ab.id)
             self.resolve_ability(state, unit, ab, unit["id"])
             return
-        reach = 1 if ab.style == "melee" else ranged_reach(unit, ab)
+        ab_style = ab.style
+        reach = 1 if ab_style == "melee" else ranged_reach(unit, ab)
         ux, uy = unit["x"], unit["y"]
-        in_reach = [uid for uid, u in state["units"].items()
+        in_reach = [uid for uid, u in units.items()
                     if u["side"] == "hunters" and u["alive"]
                     and reaches_from(md, block, ux, uy, u["x"], u["y"], reach, reach > 1 and
                                      "STEALTH" in u["st"] and "MARKED" not in u["st"])]
@@ -242,27 +246,28 @@ class EnemySide:
         target: str = cur.get("target") or ""  # none yet: pick one
         if target not in in_reach:
             target = self.pick_by_logic(state, unit, in_reach, cruelty=cur["cruel"])
-        t = state["units"][target]
-        if ab.attack and reach > 1 and shielded_by_barricade(state, unit, t):
+        t = units[target]
+        attack = ab.attack
+        if attack and reach > 1 and shielded_by_barricade(state, unit, t):
             bar = nearest(state["barricades"], t["x"], t["y"])
             target = bar["id"]
         if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, reach):
             return
         emit(state, "enemy_action", f"{self.name(unit)}: {ab.name} on "
-             f"{object_name(state, target) if target not in state['units'] else self.name(t)}.",
+             f"{object_name(state, target) if target not in units else self.name(t)}.",
              unit=unit["id"], ability=ab.id, target=target)
-        if ab.hook == "hex":
+        if hook == "hex":
             self.resolve_ability(state, unit, ab, target)
             return
-        if not ab.attack:
+        if not attack:
             self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
             return
         slot = act if act.startswith("s") else None
-        style = ab.style if ab.style != "special" or reach <= 1 else "special"
-        state["queue"].append(combat.frame(unit["id"], target, mode=act, atk=ab.attack,
+        style = ab_style if ab_style != "special" or reach <= 1 else "special"
+        state["queue"].append(combat.frame(unit["id"], target, mode=act, atk=attack,
                                            el=ab.element, style=style, ab=slot,
                                            mult=ab.crit_multiplier,
-                                           reach=1 if ab.style == "melee" else ab.range))
+                                           reach=1 if ab_style == "melee" else ab.range))
         if style != "melee" and reach > 1 and bounty_battle.quickshot(state, unit):
             others = [uid for uid in in_reach if uid != target]
             if others:  # QUICKSHOT: the ranged attack takes a second hunter in reach
@@ -271,14 +276,14 @@ class EnemySide:
                      f"{self.name(state['units'][second])} too.", unit=unit["id"],
                      ability=ab.id, target=second)
                 state["queue"].append(combat.frame(unit["id"], second, mode=act,
-                                                   atk=ab.attack, el=ab.element, style=style,
+                                                   atk=attack, el=ab.element, style=style,
                                                    ab=slot, mult=ab.crit_multiplier,
                                                    reach=ab.range))
         if style == "melee" and "CLEAVE" in unit["st"]:
             for uid in self.adjacent_enemies(state, unit):
                 if uid != target:
                     state["queue"].append(combat.frame(unit["id"], uid, mode=act,
-                                                       atk=ab.attack, el=ab.element,
+                                                       atk=attack, el=ab.element,
                                                        style="melee", ab=slot, reach=1))
 
     def enemy_area(self: Any, state: State, unit: Unit, ab: Ability, act: str, aim: Any) -> None:
@@ -522,12 +527,14 @@ def best_aoe(md: MapData, block: frozenset[tuple[int, int]], units: dict[str, Un
         if u["side"] == "hunters":
             for cx, cy in area:
                 i = cx + cy * width
-                if not hits[i]:
+                n = hits[i]
+                if not n:
                     aims.append(i)
-                hits[i] += 1
+                hits[i] = n + 1
         else:
             for cx, cy in area:
-                allies[cx + cy * width] += 1
+                i = cx + cy * width
+                allies[i] = allies[i] + 1
     # One int per aim, ordered as (-hunters, allies, (x, y)) would be.
     bound = len(units) + 1
     barred = block is not md.walls
@@ -543,11 +550,15 @@ def best_aoe(md: MapData, block: frozenset[tuple[int, int]], units: dict[str, Un
     # Free spaces to throw from, in order of cost (costs never decrease along reach_map).
     spots: list[tuple[int, int]] = []
     costs: list[int] = []
+    lox, loy, hix, hiy = width, height, -1, -1  # the spots' box: aims beyond it never reach
     for cell, entry in reach_map.items():
         cost: int = entry[0]
         if cost <= mv and (cell not in occ or cell == here):
             spots.append(cell)
             costs.append(cost)
+            cx, cy = cell
+            lox, hix = min(lox, cx), max(hix, cx)
+            loy, hiy = min(loy, cy), max(hiy, cy)
     best: tuple[tuple[int, int], Any] | None = None
     best_score = best_cost = 0
     for k in keys:
@@ -555,6 +566,8 @@ def best_aoe(md: MapData, block: frozenset[tuple[int, int]], units: dict[str, Un
         if best is not None and score > best_score:
             break
         ax, ay = divmod(k % size, height)
+        if ax < lox - rng or ax > hix + rng or ay < loy - rng or ay > hiy + rng:
+            continue
         for j in range(len(spots)):
             cost = costs[j]
             if best is not None and cost >= best_cost:
