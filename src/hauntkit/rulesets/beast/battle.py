@@ -11,6 +11,7 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import combat, flow, gear_battle, gear_misc, gear_use, status
 from hauntkit.rulesets.beast.board import blockers, occupancy
+from hauntkit.rulesets.beast.hunter import hunter_options
 from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
 from hauntkit.rulesets.beast.skills import SKILL_ACTIONS
 
@@ -62,11 +63,12 @@ def legal_actions(rs: Any, state: State, seat: int) -> list[Action]:
             if u["seat"] == seat and u["side"] == "hunters" and u["alive"]]
     if not mine:  # the seat has no hunter left (hunter_seats_left)
         return []
-    md = rs.md(state)
+    maps: dict[str, Any] = rs.c.maps
+    md = maps[state["map"]]  # rs.md
     occ, block = occupancy(state), blockers(state, md)
     out: list[Action] = []
     for u in mine:
-        out.extend(rs.hunter_actions(state, u, occ, block))
+        out.extend(hunter_options(rs, state, u, occ, block))  # rs.hunter_actions
     out.append({"type": "end_turn"})
     return out
 

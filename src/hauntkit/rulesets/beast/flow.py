@@ -208,7 +208,8 @@ def any_hunter_seat_left(state: State) -> bool:
     passed = state["passed"]
     units: dict[str, dict[str, Any]] = state["units"]
     for u in units.values():
-        if u["side"] == "hunters" and u["alive"] and u["seat"] not in passed:
+        side: str = u["side"]  # typed: a native string comparison
+        if side == "hunters" and u["alive"] and u["seat"] not in passed:
             return True
     return False
 
@@ -217,8 +218,9 @@ def hunter_seats_left(state: State) -> list[int]:
     passed = state["passed"]
     seats: list[int] = []
     units: dict[str, dict[str, Any]] = state["units"]
-    for u in units.values():  # side first: it rules out the enemies, most units
-        if u["side"] == "hunters" and u["alive"]:
+    for u in units.values():
+        side: str = u["side"]  # typed: a native string comparison; first, to rule out enemies
+        if side == "hunters" and u["alive"]:
             seat = u["seat"]
             if seat not in passed and seat not in seats:
                 seats.append(seat)
@@ -231,7 +233,8 @@ def hunter_seats_left(state: State) -> list[int]:
 def window_options(rs: Any, state: State, seat: int) -> list[Action]:
     window = state["window"]
     focus = window["focus"]
-    md = rs.md(state)
+    maps: dict[str, Any] = rs.c.maps
+    md = maps[state["map"]]  # rs.md
     occ, block = occupancy(state), blockers(state, md)
     out: list[Action] = []
     units: dict[str, dict[str, Any]] = state["units"]
@@ -266,7 +269,8 @@ def window_seat(rs: Any, state: State) -> int | None:
     units: dict[str, dict[str, Any]] = state["units"]
     c = rs.c
     for u in units.values():  # cheap filter before listing targets
-        if u["side"] != "hunters" or u["seat"] in passed or not u["alive"]:
+        side: str = u["side"]
+        if side != "hunters" or u["seat"] in passed or not u["alive"]:
             continue
         if hands and hands.get(u["id"]) and "card_casting" in rs.passives(u):
             seats.add(u["seat"])  # clash cards are free actions, any time
