@@ -75,7 +75,7 @@ def legal_actions(rs: Any, state: State, seat: int) -> list[Action]:
 
 def apply(rs: Any, state: State, seat: int, action: Action) -> None:
     """Play ``action`` for ``seat``, then resolve until a seat must decide (``run``)."""
-    kind = action["type"]
+    kind: str = action["type"]  # typed: native string comparisons below
     units = state["units"]
     if kind == "crit":
         fr = state["queue"][0]

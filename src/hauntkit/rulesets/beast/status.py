@@ -78,16 +78,20 @@ def remove(state: State, unit: dict[str, Any], name: str, immunity: bool = True,
 
 def end_of_turn(state: State, unit: dict[str, Any], ctx: Any = None) -> None:
     """At the end of the unit's own side's turn: immunities, then durations, count down."""
-    imm = unit["imm"]
-    for name in list(imm):
-        if imm[name] < PERMANENT:
-            imm[name] -= 1
-            if imm[name] <= 0:
-                del imm[name]
-    st = unit["st"]
-    for name in list(st):
-        if name in _NOT_TIMED or st[name][0] >= PERMANENT:
+    imm: dict[str, Any] = unit["imm"]
+    if imm:
+        for name, left in list(imm.items()):
+            if left < PERMANENT:
+                if left <= 1:
+                    del imm[name]
+                else:
+                    imm[name] = left - 1
+    st: dict[str, Any] = unit["st"]
+    # Each status's [turns, value] list is counted down in place; remove pops only the
+    # status it ends, so the snapshot of (name, list) pairs stays true.
+    for name, rec in list(st.items()):
+        if name in _NOT_TIMED or rec[0] >= PERMANENT:
             continue
-        st[name][0] -= 1
-        if st[name][0] <= 0:
+        rec[0] -= 1
+        if rec[0] <= 0:
             remove(state, unit, name, ctx=ctx)
