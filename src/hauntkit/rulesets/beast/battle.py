@@ -58,9 +58,12 @@ def legal_actions(rs: Any, state: State, seat: int) -> list[Action]:
         return flow.window_options(rs, state, seat) + [{"type": "pass"}]
     if state["side"] != "hunters" or seat in state["passed"]:
         return []
-    units = state["units"]
-    mine = [u for u in units.values()
-            if u["seat"] == seat and u["side"] == "hunters" and u["alive"]]
+    units: dict[str, dict[str, Any]] = state["units"]
+    mine: list[dict[str, Any]] = []
+    for u in units.values():
+        side: str = u["side"]  # typed: a native string comparison
+        if u["seat"] == seat and side == "hunters" and u["alive"]:
+            mine.append(u)
     if not mine:  # the seat has no hunter left (hunter_seats_left)
         return []
     maps: dict[str, Any] = rs.c.maps

@@ -14,8 +14,10 @@ from mypy_extensions import i64
 
 from hauntkit.core.rng import roll_die
 
-BLANK, SHIELD, DOUBLE = 0, 1, 2
-COMBAT_FACES: Final = (SHIELD, SHIELD, SHIELD, DOUBLE, BLANK, BLANK)
+BLANK: Final = 0
+SHIELD: Final = 1
+DOUBLE: Final = 2
+COMBAT_FACES = (SHIELD, SHIELD, SHIELD, DOUBLE, BLANK, BLANK)
 D6_FACES = (1, 2, 3, 4, 5, 6)
 
 # core.rng's splitmix64 on 32-bit halves (hi, lo) of the 64-bit words: every intermediate
@@ -51,10 +53,10 @@ def _mul_lo(lo: i64, c_lo1: i64, c_lo0: i64) -> i64:
 def combat(state: dict[str, Any], n: int) -> list[int]:
     """Roll ``n`` combat dice (scripted faces first: then die by die through ``roll_die``;
     otherwise the same draws as ``roll_die``, computed on 32-bit halves)."""
-    rng = state["rng"]
+    rng: dict[str, Any] = state["rng"]
     if rng["script"]:
         return [roll_die(rng, COMBAT_FACES) for _ in range(max(0, n))]
-    s = rng["s"]
+    s: int = rng["s"]
     sh: i64 = s >> 32
     sl: i64 = s & _M32
     out: list[int] = []
@@ -73,7 +75,8 @@ def combat(state: dict[str, Any], n: int) -> list[int]:
         # z ^= z >> 31; z % 6, as 2**32 % 6 == 4
         lo ^= ((lo >> 31) | (hi << 1)) & _M32
         hi ^= hi >> 31
-        out.append(COMBAT_FACES[(4 * hi + lo) % 6])
+        face = (4 * hi + lo) % 6  # COMBAT_FACES[face], without building the tuple
+        out.append(SHIELD if face < 3 else DOUBLE if face == 3 else BLANK)
     rng["s"] = _join(sh, sl)
     return out
 

@@ -153,7 +153,7 @@ def check_end(state: State) -> bool:
         return True
     # No second look at state["result"]: mypy keeps it narrowed to None after the test
     # above (a call does not undo that), and mypyc would compile the look as a constant.
-    alive = state["alive"]  # [hunters, enemies]
+    alive: list[int] = state["alive"]  # [hunters, enemies]
     if not alive[1]:
         finish(state, "hunters", "every enemy is defeated")
         return True
