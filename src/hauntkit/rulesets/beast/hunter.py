@@ -73,8 +73,12 @@ class AbFacts:
         self.hook: str = ab.hook or ""
         self.range: int = ab.range
         self.radius: int = ab.radius
-        self.attack: bool = bool(ab.attack)
+        self.attack: int = ab.attack or 0  # attack dice; 0: none
         self.charged: bool = ab.charges is not None
+        self.name: str = ab.name
+        self.style: str = ab.style
+        self.cooldown: int | None = ab.cooldown
+        self.gear: bool = ab.id.startswith("gear-")  # a gear use (gear_use.py)
 
 
 # id(ability) -> its facts; a fact holds its ability, so the id is not reused while cached
@@ -125,9 +129,11 @@ class Near:
         self.y = y
         self.d = d  # king steps from the hunter
         self.side: str = t["side"]
-        st = t["st"]
+        st: dict[str, Any] = t["st"]
+        self.st = st
         self.hidden: bool = "STEALTH" in st and "MARKED" not in st
         self.sight = -1  # line of sight from the hunter: 1, 0, or -1 until asked
+        self.shield = -1  # behind a barricade from the hunter (shielded_by_barricade), alike
 
 
 class Scan:
@@ -168,6 +174,11 @@ class Scan:
             o.sight = 1 if los(self.md, self.block, self.x, self.y, o.x, o.y) else 0
         return o.sight == 1
 
+    def shielded(self, o: Near) -> bool:
+        if o.shield < 0:
+            o.shield = 1 if shielded_by_barricade(self.state, self.unit, o.t) else 0
+        return o.shield == 1
+
 
 def targeted(base: dict, target: Any) -> dict:
     """``base`` with ``target`` (an action: type, unit, ability, then target)."""
@@ -181,16 +192,18 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
     """HunterSide.hunter_actions: a hunter's (or a pet's) legal actions on its turn."""
     out: list[dict] = []
     uid = unit["id"]
-    st = unit["st"]
+    st: dict[str, Any] = unit["st"]
     if "PARALYZE" in st:
         return out
+    flags: dict[str, Any] = unit["flags"]
     kind = unit["kind"]
-    kf = kind_facts(rs.c, kind)
-    md = rs.c.maps[state["map"]]
+    c = rs.c
+    kf = kind_facts(c, kind)
+    md = c.maps[state["map"]]
     x: int = unit["x"]
     y: int = unit["y"]
     units: dict[str, Unit] = state["units"]
-    if unit["mv"] > 0 and not unit["flags"].get("move_done"):
+    if unit["mv"] > 0 and not flags.get("move_done"):
         stealthy = unit["mv"] >= 2 and "STEALTH" in st
         step: dict[str, Any] = {"type": "step", "unit": uid}
         for n in md.neighbours[(x, y)]:
@@ -199,7 +212,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
             o = occ.get(n)
             if o is None:
                 a = step.copy()
-                a["to"] = [n[0], n[1]]
+                a["to"] = list(n)
                 out.append(a)
             elif stealthy and units[o]["side"] == "enemies":
                 # STEALTH: slip through an enemy's space (two spaces of movement).
@@ -232,7 +245,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
                     if cx != lx or cy != ly:
                         out.append({"type": "carry", "unit": uid, "light": lid,
                                     "to": [cx, cy]})
-    if "infamy" in state and "DISARMED" not in st and not unit["flags"].get("free_atk") \
+    if "infamy" in state and "DISARMED" not in st and not flags.get("free_atk") \
             and renown.reckless(state):  # no Infamy points (absent): never Reckless
         out.extend(attack_list(rs, scan, kf, True))
     # a hunter without skills has its card's abilities (SkillsMixin.unit_abilities)
@@ -240,7 +253,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
         else kf.abilities
     skip = "TRICKS" in st  # disabled_index
     team = "TEAM_PLAYER" in st
-    cd = unit["cd"]
+    cd: dict[str, Any] = unit["cd"]
     for i, f in enumerate(abilities):
         if skip and i == 0:
             continue
@@ -283,12 +296,13 @@ def attack_list(rs: Any, scan: Scan, kf: KindFacts, free: bool) -> list[dict]:
         if d <= 1:
             out.append(attack_action(uid, o.tid, "melee", free))
         rd = d * 2 if o.hidden and not seer else d
-        lasered = o.t["st"].get("LASERED")  # status.value, inlined
+        lasered = o.st.get("LASERED")  # status.value, inlined
         if (rd <= rrange + (lasered[1] if lasered else 0)  # Laser Pointer
-                and not (bars and shielded_by_barricade(state, unit, o.t))
+                and not (bars and scan.shielded(o))
                 and scan.sees(o)):
             out.append(attack_action(uid, o.tid, "ranged", free))
-    for li in state["lights"]:
+    lights: list[dict[str, Any]] = state["lights"]
+    for li in lights:
         if li.get("holy"):
             continue  # Blessed Glow Sticks: cannot be destroyed
         lx, ly = li["x"], li["y"]
@@ -311,14 +325,16 @@ def ready(rs: Any, unit: Unit, f: AbFacts) -> bool:
     """HunterSide.interrupt_ready."""
     if unit["intr"] or not unit["alive"] or "PARALYZE" in unit["st"]:
         return False
+    cd: dict[str, Any] = unit["cd"]
     if "gear" in unit:
         if gear_use.interrupt_blocked(rs, unit) and f.hook != "flashlight":
             return False  # a flash light that is on, a chainsaw swung this turn
         if gear_use.holding(rs, unit, f.ab):  # Utility Pouch of Holding
-            return unit["cd"].get(f.id, 0) == 0
+            return cd.get(f.id, 0) == 0
     if f.charged:
-        return unit["ch"].get(f.id, 0) > 0
-    return unit["cd"].get(f.id, 0) == 0
+        ch: dict[str, Any] = unit["ch"]
+        return ch.get(f.id, 0) > 0
+    return cd.get(f.id, 0) == 0
 
 
 def target_list(rs: Any, scan: Scan, f: AbFacts, occ: dict, kind: str) -> list[dict]:
@@ -345,7 +361,7 @@ def target_list(rs: Any, scan: Scan, f: AbFacts, occ: dict, kind: str) -> list[d
         team_player = hook == "team_player"
         compel = hook == "compel"
         reach = f.range
-        shields = f.attack and bool(state["barricades"])
+        shields = f.attack > 0 and bool(state["barricades"])
         for o in scan.others():
             hostile = o.side != side
             if (no_ally and not hostile) or (no_hostile and hostile):
@@ -357,37 +373,145 @@ def target_list(rs: Any, scan: Scan, f: AbFacts, occ: dict, kind: str) -> list[d
             rng = o.d * 2 if hostile and o.hidden else o.d
             if rng > reach or not scan.sees(o):
                 continue
-            if hostile and shields and rng > 1 and shielded_by_barricade(state, unit, o.t):
+            if hostile and shields and rng > 1 and scan.shielded(o):
                 continue
             out.append(targeted(base, o.tid))
         return out
     # aoe and place: a space within range, in sight
     rng = f.range
+    here: Any = (x, y)  # boxed once
+    cells: list[Any]  # (x, y) tuples, as objects: a typed tuple is rebuilt at each use
     if hook not in ("barricade", "create_light", "evasive_roll", "trap"):
         # Only centres whose area holds a unit other than the user (HR-11).
         radius = 1 if hook == "amplify" else f.radius
         far = rng + radius  # areas of units further away hold no space in range
-        cells = sorted({c for o in occ if o != (x, y)
-                        and max(abs(o[0] - x), abs(o[1] - y)) <= far
-                        for c in area_cells(md, o[0], o[1], radius)})
+        found: set[Any] = set()
+        for p in occ:
+            ox: int = p[0]
+            oy: int = p[1]
+            if p != here and max(abs(ox - x), abs(oy - y)) <= far:
+                found.update(area_cells(md, ox, oy, radius))
+        cells = sorted(found)
     else:
-        cells = [(cx, cy) for cx in range(max(0, x - rng), min(md.width, x + rng + 1))
-                 for cy in range(max(0, y - rng), min(md.height, y + rng + 1))]
-    if hook == "create_light":
+        width: int = md.width
+        height: int = md.height
+        cells = [(i, j) for i in range(max(0, x - rng), min(width, x + rng + 1))
+                 for j in range(max(0, y - rng), min(height, y + rng + 1))]
+    solid = hook in ("barricade", "evasive_roll", "trap")
+    light = hook == "create_light"
+    if light:
         lit = {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
         spots = {(li["x"], li["y"]) for li in state["lights"]}
     for c in cells:
-        cx, cy = c
+        cx: int = c[0]
+        cy: int = c[1]
         if max(abs(cx - x), abs(cy - y)) > rng or c in block:
             continue
-        if hook in ("barricade", "evasive_roll", "trap") and (c in occ or c == (x, y)):
+        if solid and (c in occ or c == here):
             continue
-        if hook == "create_light" and (c in spots or md.tile_of[c] in lit):
+        if light and (c in spots or md.tile_of[c] in lit):
             continue
         if not los(md, block, x, y, cx, cy):
             continue
         out.append(targeted(base, [cx, cy]))
     return out
+
+
+def step_to(rs: Any, state: State, unit: Unit, to: list[int]) -> None:
+    """HunterSide.do_step: one space of movement; attacks of opportunity first (player
+    units only)."""
+    units: dict[str, Unit] = state["units"]
+    x: int = unit["x"]
+    y: int = unit["y"]
+    # occupancy() of the 3x3 around the unit only (a later unit on a space wins there)
+    near: dict[tuple[int, int], str] = {}
+    for uid, u in units.items():
+        ux: int = u["x"]
+        uy: int = u["y"]
+        if -1 <= ux - x <= 1 and -1 <= uy - y <= 1 and u["alive"]:
+            near[(ux, uy)] = uid
+    adjacent = [near[n] for n in rs.c.maps[state["map"]].neighbours[(x, y)]
+                if n in near and units[near[n]]["side"] == "enemies"]
+    st: dict[str, Any] = unit["st"]
+    flags: dict[str, Any] = unit["flags"]
+    if adjacent and ("STEALTH" not in st or flags.get("adj0")):
+        opportunity(rs, state, unit, adjacent)
+        if not unit["alive"]:
+            return
+    cost = 1
+    if "COVER" in st:
+        src = st["COVER"][1]
+        own = src == 2 and any(b["owner"] == unit["id"] for b in state["barricades"])
+        if not own:
+            cost += 2  # leaving cover: -2 movement
+        status.remove(state, unit, "COVER", immunity=False, ctx=rs)
+    unit["mv"] = max(0, unit["mv"] - cost)
+    flags["moved"] = 1
+    unit["x"], unit["y"] = to
+    if "gear" in unit:
+        gear_use.follow_lights(state, unit)
+    # the space is ``at``: an event's ``to`` names the seats it is private to (core.log)
+    emit(state, "move", f"{rs.name(unit)} moves to {space_of(to)}.", unit=unit["id"],
+         at=list(to))
+
+
+def opportunity(rs: Any, state: State, unit: Unit, enemies: list[str]) -> None:
+    """Attacks of opportunity: each adjacent enemy able to strike rolls 1 die: a HIT deals 1,
+    no defence. Each enemy gets one per hunter per turn (HR-9). Interrupts never provoke."""
+    done = unit["flags"].setdefault("aoo", [])
+    units: dict[str, Unit] = state["units"]
+    for eid in enemies:
+        e = units[eid]
+        if eid in done or not e["alive"] or "PARALYZE" in e["st"] or "DISARMED" in e["st"]:
+            continue
+        done.append(eid)
+        face = dice.combat(state, 1)[0]
+        emit(state, "opportunity", f"{rs.name(e)} takes an attack of opportunity on "
+             f"{rs.name(unit)}: {faces_text([face])}.", att=eid, tgt=unit["id"], face=face)
+        if face:
+            rs.deal(state, unit, 1, e, "PHYSICAL")
+        if not unit["alive"]:
+            return
+
+
+def adjacent_to(state: State, unit: Unit) -> list[str]:
+    """HunterSide.adjacent_enemies: the living units of other sides next to ``unit``."""
+    x: int = unit["x"]
+    y: int = unit["y"]
+    side = unit["side"]
+    units: dict[str, Unit] = state["units"]
+    out: list[str] = []
+    for uid, e in units.items():
+        if e["alive"] and e["side"] != side:
+            ex: int = e["x"]
+            ey: int = e["y"]
+            if -1 <= ex - x <= 1 and -1 <= ey - y <= 1:
+                out.append(uid)
+    return out
+
+
+def spend_action(unit: Unit) -> None:
+    """HunterSide.take_action: spend the hunter's action; a hunter that moved before acting
+    has used its movement (one movement, at the start or the end of its turn: HR-6)."""
+    unit["acted"] = True
+    flags: dict[str, Any] = unit["flags"]
+    if flags.get("moved"):
+        flags["move_done"] = 1
+
+
+def resolve(rs: Any, state: State, unit: Unit, ab: Ability, target: Any,
+            melee_use: bool) -> None:
+    """HunterSide.resolve_ability: targets and effects of an ability, for either side; gear
+    hooks first."""
+    f = ab_facts(ab)
+    if f.gear:
+        if f.hook and gear_use.resolve(rs, state, unit, ab, target):
+            return
+        before = len(state["queue"])
+        rs.resolve_plain(state, unit, ab, target, melee_use)
+        gear_use.weapon_ability_frames(rs, state, unit, ab, target, state["queue"][before:])
+        return
+    rs.resolve_plain(state, unit, ab, target, melee_use)
 
 
 # Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
@@ -432,79 +556,26 @@ class HunterSide:
 
     # -- resolution ------------------------------------------------------------------------
     def do_step(self: Any, state: State, unit: Unit, to: list[int]) -> None:
-        """One space of movement; attacks of opportunity first (player units only)."""
-        units: dict[str, Unit] = state["units"]
-        x, y = unit["x"], unit["y"]
-        # occupancy() of the 3x3 around the unit only (a later unit on a space wins there)
-        near: dict[tuple[int, int], str] = {}
-        for uid, u in units.items():
-            ux, uy = u["x"], u["y"]
-            if -1 <= ux - x <= 1 and -1 <= uy - y <= 1 and u["alive"]:
-                near[(ux, uy)] = uid
-        adjacent = [near[n] for n in self.md(state).neighbours[(x, y)]
-                    if n in near and units[near[n]]["side"] == "enemies"]
-        if adjacent and ("STEALTH" not in unit["st"] or unit["flags"].get("adj0")):
-            self.attacks_of_opportunity(state, unit, adjacent)
-            if not unit["alive"]:
-                return
-        cost = 1
-        if "COVER" in unit["st"]:
-            src = unit["st"]["COVER"][1]
-            own = src == 2 and any(b["owner"] == unit["id"] for b in state["barricades"])
-            if not own:
-                cost += 2  # leaving cover: -2 movement
-            status.remove(state, unit, "COVER", immunity=False, ctx=self)
-        unit["mv"] = max(0, unit["mv"] - cost)
-        unit["flags"]["moved"] = 1
-        unit["x"], unit["y"] = to
-        if "gear" in unit:
-            gear_use.follow_lights(state, unit)
-        # the space is ``at``: an event's ``to`` names the seats it is private to (core.log)
-        emit(state, "move", f"{self.name(unit)} moves to {space_of(to)}.", unit=unit["id"],
-             at=list(to))
-
-    def attacks_of_opportunity(self: Any, state: State, unit: Unit, enemies: list[str]) -> None:
-        """Each adjacent enemy able to strike rolls 1 die: a HIT deals 1, no defence. Each
-        enemy gets one per hunter per turn (HR-9). Interrupts never provoke."""
-        done = unit["flags"].setdefault("aoo", [])
-        for eid in enemies:
-            e = state["units"][eid]
-            if eid in done or not e["alive"] or "PARALYZE" in e["st"] or "DISARMED" in e["st"]:
-                continue
-            done.append(eid)
-            face = dice.combat(state, 1)[0]
-            emit(state, "opportunity", f"{self.name(e)} takes an attack of opportunity on "
-                 f"{self.name(unit)}: {faces_text([face])}.", att=eid, tgt=unit["id"], face=face)
-            if face:
-                self.deal(state, unit, 1, e, "PHYSICAL")
-            if not unit["alive"]:
-                return
+        step_to(self, state, unit, to)
 
     def adjacent_enemies(self: Any, state: State, unit: Unit) -> list[str]:
-        x, y, side = unit["x"], unit["y"], unit["side"]
-        return [uid for uid, e in state["units"].items()
-                if e["alive"] and e["side"] != side
-                and -1 <= e["x"] - x <= 1 and -1 <= e["y"] - y <= 1]
+        return adjacent_to(state, unit)
 
     def take_action(self: Any, unit: Unit) -> None:
-        """Spend the hunter's action; a hunter that moved before acting has used its movement
-        (one movement, at the start or the end of its turn: HR-6)."""
-        unit["acted"] = True
-        if unit["flags"].get("moved"):
-            unit["flags"]["move_done"] = 1
+        spend_action(unit)
 
     def do_attack(self: Any, state: State, unit: Unit, target: str, mode: str,
                   free: bool = False, weapon: str | None = None) -> None:
         if free:
             unit["flags"]["free_atk"] = 1  # Infamy 2, Reckless: one free attack a turn
         else:
-            self.take_action(unit)
+            spend_action(unit)
         h = self.c.hunters[unit["kind"]]
         if weapon is not None:
             self.weapon_attack(state, unit, target, weapon)
             return
         if mode == "ranged":
-            self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
+            opportunity(self, state, unit, adjacent_to(state, unit))
             if not unit["alive"]:
                 return
         el, pc = "PHYSICAL", False
@@ -528,7 +599,7 @@ class HunterSide:
                 fr["ma"] = True
             cleave = cleave or prof.cleave
         if mode == "melee" and cleave:
-            for eid in self.adjacent_enemies(state, unit):
+            for eid in adjacent_to(state, unit):
                 if eid != target:
                     state["queue"].append(combat.frame(unit["id"], eid, mode="melee", atk=atk,
                                                        el=el, style="melee", phys_crit=pc))
@@ -540,7 +611,7 @@ class HunterSide:
         w = gi.items[iid].weapon
         classes = gi.weapon_classes(unit, iid)
         if w.mode == "ranged" and "pistol" not in classes:
-            self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
+            opportunity(self, state, unit, adjacent_to(state, unit))
             if not unit["alive"]:
                 return
         if w.charges is not None:
@@ -559,7 +630,7 @@ class HunterSide:
              unit=unit["id"], item=iid)
         state["queue"].append(fr)
         if w.mode == "melee" and ("CLEAVE" in unit["st"] or gi.profile(unit).cleave):
-            for eid in self.adjacent_enemies(state, unit):
+            for eid in adjacent_to(state, unit):
                 if eid != target:
                     extra = gear_battle.weapon_frame(self, state, unit, eid, iid)
                     extra["second"] = True
@@ -569,41 +640,43 @@ class HunterSide:
                     interrupt: bool = False, team: bool = False, free: bool = False) -> None:
         """Use a hunter's ability or interrupt on ``target`` (uid, [x, y] or direction);
         ``free``: a free action (Trigger Happy, a pet's command) spends no action."""
+        f = ab_facts(ab)
         if free:
             pass
         elif interrupt:
             unit["intr"] = True
             if "gear" in unit and gear_use.holding(self, unit, ab):
-                unit["cd"][ab.id] = self.c.gear.profile(unit).interrupt_cooldown
-            elif ab.charges is not None:
-                unit["ch"][ab.id] -= 1
-            elif ab.cooldown:
-                unit["cd"][ab.id] = ab.cooldown
+                unit["cd"][f.id] = self.c.gear.profile(unit).interrupt_cooldown
+            elif f.charged:
+                unit["ch"][f.id] -= 1
+            elif f.cooldown:
+                unit["cd"][f.id] = f.cooldown
         elif team:
             unit["st"].pop("TEAM_PLAYER", None)  # no cool down triggered (Team Player)
         else:
-            self.take_action(unit)
-        emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
-             ability=ab.id, target=target)
-        melee_use = ab.style == "melee" or (
-            isinstance(target, str) and target in state["units"]
-            and dist(unit["x"], unit["y"], state["units"][target]["x"],
-                     state["units"][target]["y"]) <= 1 and ab.hook == "sneak_attack")
-        if not interrupt and not melee_use and ab.shape != "self" and ab.targets != "ally":
-            self.attacks_of_opportunity(state, unit, self.adjacent_enemies(state, unit))
+            spend_action(unit)
+        emit(state, "ability", f"{self.name(unit)} uses {f.name}.", unit=unit["id"],
+             ability=f.id, target=target)
+        units: dict[str, Unit] = state["units"]
+        melee_use = f.style == "melee" or (
+            isinstance(target, str) and target in units
+            and dist(unit["x"], unit["y"], units[target]["x"], units[target]["y"]) <= 1
+            and f.hook == "sneak_attack")
+        if not interrupt and not melee_use and f.shape != "self" and f.targets != "ally":
+            opportunity(self, state, unit, adjacent_to(state, unit))
             if not unit["alive"]:
                 return
-        if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, ab.range):
+        if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, f.range):
             return
         if not interrupt and not team:
-            cd = ab.cooldown
-            if cd is None and ab.shape in AREA_SHAPES:
+            cd = f.cooldown
+            if cd is None and f.shape in AREA_SHAPES:
                 cd = 2  # beams and AOEs: 2-round cool down unless said otherwise
             if cd and "gear" in unit:
                 cd = gear_use.cooldown(self, unit, ab, cd)  # Battery Packs, Grenade Belt
             if cd:
-                unit["cd"][ab.id] = cd
-        if ab.id.startswith("gear-"):
+                unit["cd"][f.id] = cd
+        if f.gear:
             gear_use.spend(self, state, unit, ab, interrupt)
             gear_use.pay_sanity(self, state, unit, ab)
             if not unit["alive"]:
@@ -612,26 +685,18 @@ class HunterSide:
             if checked is None:  # (a new name: mypyc would fold `ab is None` to False)
                 return
             ab = checked
-        self.resolve_ability(state, unit, ab, target, melee_use)
+        resolve(self, state, unit, ab, target, melee_use)
 
     def resolve_ability(self: Any, state: State, unit: Unit, ab: Ability, target: Any,
                         melee_use: bool = False) -> None:
         """Targets and effects of an ability, for either side; gear hooks first."""
-        hook = ab.hook
-        if ab.id.startswith("gear-"):
-            if hook and gear_use.resolve(self, state, unit, ab, target):
-                return
-            before = len(state["queue"])
-            self.resolve_plain(state, unit, ab, target, melee_use)
-            gear_use.weapon_ability_frames(self, state, unit, ab, target,
-                                           state["queue"][before:])
-            return
-        self.resolve_plain(state, unit, ab, target, melee_use)
+        resolve(self, state, unit, ab, target, melee_use)
 
     def resolve_plain(self: Any, state: State, unit: Unit, ab: Ability, target: Any,
                       melee_use: bool = False) -> None:
         """Resolve an ability by its shape, hook and effects."""
-        hook = ab.hook
+        f = ab_facts(ab)
+        hook = f.hook
         units: dict[str, Unit] = state["units"]
         if hook == "barricade":
             bid = self.new_id(state, "B")
@@ -653,7 +718,7 @@ class HunterSide:
                 state["lights"][-1]["turns"] = turns  # Glow Stick (RULING HR-49)
             emit(state, "light", f"A light source now burns at {space_of(target)}.", obj=lid)
             return
-        if ab.id.startswith("tarot-") and ab.id.endswith("-s2"):
+        if f.id.startswith("tarot-") and f.id.endswith("-s2"):
             self.hx(state, unit["id"])["tarot_s2_used"] = True  # once a battle
         if hook == "swap":
             a, b = (units[t] for t in target)
@@ -667,7 +732,7 @@ class HunterSide:
             return
         if hook == "destroy_light":
             lights = [li for li in state["lights"] if not li.get("holy")
-                      and dist(li["x"], li["y"], unit["x"], unit["y"]) <= ab.range]
+                      and dist(li["x"], li["y"], unit["x"], unit["y"]) <= f.range]
             if lights:
                 li = nearest(lights, unit["x"], unit["y"])
                 state["lights"].remove(li)
@@ -697,17 +762,17 @@ class HunterSide:
                                         "hits": h}
                 elif h:
                     status.apply(self, state, t, "DEF_DOWN", 2, h)
-            elif ab.attack:
-                single = ab.shape == "single" and len(targets) == 1
-                style = "melee" if melee_use else ("ranged" if ab.style == "ranged" else
-                                                   ab.style)
+            elif f.attack:
+                single = f.shape == "single" and len(targets) == 1
+                style = "melee" if melee_use else ("ranged" if f.style == "ranged" else
+                                                   f.style)
                 el, pc = ab.element, False
                 if style != "special" and el == "PHYSICAL" and "ANOINTED" in unit["st"]:
                     el, pc = "ETHER", True  # an anointed weapon's melee or ranged attack
                     unit["st"].pop("ANOINTED")
                 fr = combat.frame(
-                    unit["id"], tid, mode="ability", atk=ab.attack, el=el, style=style,
-                    ab=ab.id, mult=ab.crit_multiplier, reach=(ab.range * 2 if single else 99),
+                    unit["id"], tid, mode="ability", atk=f.attack, el=el, style=style,
+                    ab=f.id, mult=ab.crit_multiplier, reach=(f.range * 2 if single else 99),
                     phys_crit=pc, sneak=hook == "sneak_attack")
                 if ab.pierce:
                     fr["pierce"] = ab.pierce
@@ -718,30 +783,31 @@ class HunterSide:
                 state["queue"].append(fr)
             else:
                 self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
-                if ab.id.startswith("gear-"):  # cures, Bleed removal, immunities
+                if f.gear:  # cures, Bleed removal, immunities
                     gear_use.extra_effects(self, state, unit, ab, t)
 
     def area_targets(self: Any, state: State, unit: Unit, ab: Ability, target: Any) -> list[str]:
         """Units an ability reaches: its shape, widened by Tamara's fog cloud."""
         md = self.md(state)
-        block = blockers(state, md)
-        occ = occupancy(state)
-        if ab.shape == "beam":
-            cells = beam_cells(md, block, unit["x"], unit["y"], target, ab.range)
-        elif ab.shape == "aoe":
-            cells = area_cells(md, target[0], target[1], ab.radius)
+        f = ab_facts(ab)
+        if f.shape == "beam":
+            cells = beam_cells(md, blockers(state, md), unit["x"], unit["y"], target, f.range)
+        elif f.shape == "aoe":
+            cells = area_cells(md, target[0], target[1], f.radius)
         else:
             t = state["units"][target]
             cells = [(t["x"], t["y"])]
         fog = state["fog"]
         if fog and any(dist(c[0], c[1], fog["x"], fog["y"]) <= 1 for c in cells):
             cells = cells + area_cells(md, fog["x"], fog["y"], 1)
+        occ = occupancy(state)
+        area = f.shape in AREA_SHAPES
         out: list[str] = []
         for c in cells:
             tid = occ.get(c)
             if tid is None or tid in out:
                 continue
-            if ab.shape in AREA_SHAPES and tid == unit["id"]:
+            if area and tid == unit["id"]:
                 continue
             out.append(tid)
         return out
