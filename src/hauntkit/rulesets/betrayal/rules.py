@@ -16,7 +16,9 @@ Betrayal's own behaviour is exactly the module functions these defaults call.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from hauntkit.rulesets.betrayal import actions as A
 from hauntkit.rulesets.betrayal import cards as K
@@ -31,15 +33,16 @@ from hauntkit.rulesets.betrayal.schema import HARMFUL
 State = dict[str, Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # legacy's LegacyRules
 class BetrayalRules:
     """Tables owned by one ruleset instance (copies: extending them touches no other ruleset)
     and the policy steps of the betrayal rules."""
 
     #: effect kinds a traitor or monster ignores on a room tile (rulebook digest)
-    harmful: frozenset[str] = HARMFUL
+    harmful: ClassVar[frozenset[str]] = HARMFUL
 
     #: the ruleset id named in messages
-    ruleset: str = "betrayal"
+    ruleset: ClassVar[str] = "betrayal"
 
     def __init__(self) -> None:
         #: action type -> the fields it may have (free actions and answers to choices)
@@ -54,27 +57,27 @@ class BetrayalRules:
             "link_move": A.link_move}
 
     # ------------------------------------------------------------------ cards
-    def discard(self, ix: Any, s: State, cid: str) -> None:
+    def discard(self, ix: Any, s: State, cid: Any) -> None:
         """A card leaves play (betrayal: to its discard pile, B9)."""
         K.to_discard_pile(ix, s, cid)
 
-    def take_card(self, ix: Any, s: State, who: int, deck: str) -> str | None:
+    def take_card(self, ix: Any, s: State, who: Any, deck: str) -> str | None:
         """Which card a draw from ``deck`` takes (betrayal: the top one; an empty deck is the
         shuffled discard pile)."""
         return K.take_top(ix, s, deck)
 
-    def card_drawn(self, ix: Any, s: State, who: int, cid: str | None) -> None:
+    def card_drawn(self, ix: Any, s: State, who: Any, cid: str | None) -> None:
         """After a card is drawn (``None``: the deck was empty): betrayal ends movement
         either way (RULING B8)."""
         s["turn"]["stop"] = True
 
-    def omen_drawn(self, ix: Any, s: State, who: int, cid: str, room: str) -> None:
+    def omen_drawn(self, ix: Any, s: State, who: Any, cid: Any, room: str) -> None:
         """An omen was drawn: betrayal notes it for the end-of-turn haunt roll (RULING B3)."""
         s["omens"] += 1
         if s["haunt"] is None:
             s["turn"]["omens"].append([cid, room])
 
-    def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
+    def may_ignore(self, ix: Any, s: State, who: Any, card: Any) -> bool:
         """Whether the drawer may choose to ignore the drawn card's effects (betrayal: a
         revealed traitor, events unless the card says otherwise; a hidden traitor resolves it
         like anyone, HB-9: the choice would give them away)."""
@@ -82,10 +85,10 @@ class BetrayalRules:
             else card.kind == "event"
         return bool(ignorable and C.side(s, who) == "traitor" and s["haunt"]["revealed"])
 
-    def turn_started(self, ix: Any, s: State, who: int) -> None:
+    def turn_started(self, ix: Any, s: State, who: Any) -> None:
         """An explorer's turn begins, before any start-of-turn effect (betrayal: nothing)."""
 
-    def item_drawn(self, ix: Any, s: State, who: int, cid: str) -> None:
+    def item_drawn(self, ix: Any, s: State, who: Any, cid: Any) -> None:
         """An item (or omen) card was drawn and kept (betrayal: nothing more)."""
 
     # ------------------------------------------------------------------ house
@@ -93,7 +96,7 @@ class BetrayalRules:
         """A tile that can't go here (betrayal: set aside, RULING B7)."""
         s["aside"].append(room)
 
-    def discovered(self, ix: Any, s: State, who: int, room: str) -> None:
+    def discovered(self, ix: Any, s: State, who: Any, room: str) -> None:
         """Someone entered a tile they just discovered: its card, then "on discover"."""
         A.discovered(ix, s, who, room)
 
