@@ -201,7 +201,7 @@ class Game:
         legal = self.legal_actions(seat)
         if action not in legal:
             raise self._explain(seat, action, legal)
-        return self._apply(seat, action)
+        return self.act_trusted(seat, action)
 
     def _explain(self, seat: int, action: Action, legal: list[Action]) -> ActionError:
         """The ruleset's reason for refusing ``action``; a generic refusal if the explainer
@@ -222,10 +222,8 @@ class Game:
         self._legal_cache = None
 
     def act_trusted(self, seat: int, action: Action) -> list[dict[str, Any]]:
-        """Apply an action taken from ``legal_actions(seat)`` without re-checking it (bots)."""
-        return self._apply(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
+        """Apply an action taken from ``legal_actions(seat)`` without re-checking it (bots,
+        simulations: the one call per action, no forwarding); ``act`` applies through it."""
         state = self.state
         start = len(state["log"])
         if self._undo is not None:
