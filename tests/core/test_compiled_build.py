@@ -159,7 +159,9 @@ def test_the_stale_guard_warns_once_and_loads_every_module_from_source(tmp_path:
                     ignore=shutil.ignore_patterns("__pycache__"))  # mtimes kept
     (tmp_path / "mypyc_modules.txt").write_text("\n".join(LISTED) + "\n")
     edited = src / LISTED[0]
-    os.utime(edited, (edited.stat().st_mtime + 3600,) * 2)
+    # newer than its extension however long after the checkout the build ran
+    newest = max(p.stat().st_mtime for p in edited.parent.iterdir())
+    os.utime(edited, (newest + 3600,) * 2)
     code = (f"import sys; sys.path.insert(0, {str(src)!r})\n"
             "import importlib, hauntkit, orjson\n"
             f"print(orjson.dumps([importlib.import_module(m).__file__ for m in {MODULES!r}])"
