@@ -62,3 +62,40 @@ def test_the_stream_never_changes():
     assert R.roll_dice(rng, 5, BETRAYAL_DIE) == [0, 2, 0, 2, 0]
     assert R.choice(rng, "abcdef") == "a"
     assert rng["s"] == 16390740445785211223
+
+
+# The 64-bit splitmix64 as written before the halves (a reference the stream must match).
+def _ref_next(s: int) -> tuple[int, int]:
+    s = (s + 0x9E3779B97F4A7C15) & R._MASK
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & R._MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & R._MASK
+    return s, z ^ (z >> 31)
+
+
+_EDGES = [0, 1, R._MASK, R._MASK - 1, 1 << 63, (1 << 63) - 1, (1 << 32) - 1, 1 << 32, -1, 1 << 70]
+
+
+@given(st.one_of(st.sampled_from(_EDGES), st.integers(min_value=0, max_value=2**64 - 1)),
+       st.one_of(st.integers(min_value=1, max_value=60),
+                 st.integers(min_value=2**30 - 2, max_value=2**30 + 2),
+                 st.integers(min_value=1, max_value=2**80)))
+def test_the_halves_give_the_64_bit_stream(seed, n):
+    """below, roll_die, next_u64 and shuffle (computed on 32-bit halves, mypyc i64) give the
+    numbers of the plain 64-bit splitmix64, for any counter and any bound."""
+    s, z = _ref_next(seed)
+    rng = R.new_rng(0)
+    rng["s"] = seed
+    assert R.below(rng, n) == z % n and rng["s"] == s
+    rng["s"] = seed
+    assert R.next_u64(rng) == z and rng["s"] == s
+    faces = tuple(range(min(n, 60)))
+    rng["s"] = seed
+    assert R.roll_die(rng, faces) == faces[z % len(faces)] and rng["s"] == s
+    items, expected, t = list(range(min(n, 60))), list(range(min(n, 60))), seed & R._MASK
+    for i in range(len(expected) - 1, 0, -1):
+        t, z = _ref_next(t)
+        j = z % (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    rng["s"] = seed
+    R.shuffle(rng, items)
+    assert items == expected and rng["s"] == (t if len(expected) > 1 else seed)
