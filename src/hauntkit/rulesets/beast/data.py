@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from hauntkit.core.content import Pack
 from hauntkit.rulesets.beast.gear import GearIndex
 from hauntkit.rulesets.beast.hunt_schema import Hunt, HuntEvent, Location
+from hauntkit.rulesets.beast.records import AbilityRecord, ability_record
 from hauntkit.rulesets.beast.schema import (
     Ability,
     BattleMap,
@@ -167,9 +168,34 @@ class Content:
                     gained.update(tarot_abilities(sid, spirit))
             self.gained[hid] = gained
             self.abilities[hid].update(gained)
+        self._battle_records()
+
+    def _battle_records(self) -> None:
+        """The abilities the battle reads, as native records (records.py); an ability held in
+        several tables stays one record."""
+        memo: dict[int, AbilityRecord] = {}
+
+        def rec(ab: Ability) -> AbilityRecord:
+            if id(ab) not in memo:
+                memo[id(ab)] = ability_record(ab)
+            return memo[id(ab)]
+
+        self.hunters = {hid: h.model_copy(update={"abilities": [rec(a) for a in h.abilities]})
+                        for hid, h in self.hunters.items()}
+        self.abilities = {k: {i: rec(a) for i, a in abs_.items()}
+                          for k, abs_ in self.abilities.items()}
+        self.interrupts = {k: [rec(a) for a in abs_]
+                           for k, abs_ in self.interrupts.items()}
+        self.basic = {k: {i: rec(a) for i, a in abs_.items()}
+                      for k, abs_ in self.basic.items()}
+        self.gained = {k: {i: rec(a) for i, a in abs_.items()}
+                       for k, abs_ in self.gained.items()}
+        self.clash_sides = {k: rec(a) for k, a in self.clash_sides.items()}
+        # a unit kind's card, as stats() gives it: a hunter's, else the enemy's
+        self.unit_stats: dict[str, Hunter | Enemy] = {**self.enemies, **self.hunters}
 
     def stats(self, kind: str) -> Hunter | Enemy:
-        return self.hunters[kind] if kind in self.hunters else self.enemies[kind]
+        return self.unit_stats[kind]
 
 
 def blood_art(eid: str, enemy: Enemy) -> Ability:

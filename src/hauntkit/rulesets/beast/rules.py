@@ -92,7 +92,7 @@ class Rules:
         """Defence value: base, minus defence debuffs, darkness (hunters) and light (hindered
         templates, RULING HR-5); never below 1 (rules: "Defense Debuffs")."""
         base = gear_battle.base_defense(self, unit) if "gear" in unit else \
-            self.c.stats(unit["kind"]).defense
+            _stats(self.c, unit["kind"]).defense
         score = base - status.value(unit, "DEF_DOWN")
         lit = is_lit(state, self.md(state), unit["x"], unit["y"])
         if unit["side"] == "hunters" and not lit:
@@ -123,7 +123,7 @@ class Rules:
 
     def movement(self: Any, state: State, unit: Unit) -> int:
         """Movement for a new turn, before Immobilize."""
-        mv = self.c.stats(unit["kind"]).move - status.value(unit, "SLOW") \
+        mv = _stats(self.c, unit["kind"]).move - status.value(unit, "SLOW") \
             + status.value(unit, "MOVE_UP")  # Espresso Shot, Roller Blades
         if "gear" in unit:
             mv += self.c.gear.profile(unit).move
@@ -257,7 +257,7 @@ class Rules:
         if not imm:
             return
         unit["mv"] = max(0, unit["mv"] - imm[1])
-        carry = imm[1] - self.c.stats(unit["kind"]).move
+        carry = imm[1] - _stats(self.c, unit["kind"]).move
         if carry > 0:
             imm[1] = carry
             imm[0] = 1
@@ -404,3 +404,9 @@ def _base_template(c: Any, unit: Unit) -> str:
     enemies: dict[str, Any] = c.enemies
     tid: str = enemies[kind].template
     return tid
+
+
+def _stats(c: Any, kind: str) -> Any:
+    """``c.stats(kind)``: the unit kind's card (a hunter's, else the enemy's)."""
+    stats: dict[str, Any] = c.unit_stats
+    return stats[kind]
