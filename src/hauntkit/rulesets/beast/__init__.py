@@ -138,6 +138,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
 
     def __init__(self, content: Content) -> None:
         self.c = content
+        self.maps = content.maps  # Rules.md and Rules.name: one attribute lookup, not two
+        self.unit_names = content.unit_names
         for name in _bound_names(type(self)):
             setattr(self, name, getattr(self, name))
         _INSTANCES.add(self)

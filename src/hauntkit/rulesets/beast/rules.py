@@ -31,20 +31,21 @@ Unit = dict[str, Any]
 # ``self: Any`` because mypyc would check an annotated self's exact class at run time.
 @mypyc_attr(native_class=False)
 class Rules:
-    """Mixin of unit rules; the ruleset class holds ``self.c`` (Content)."""
+    """Mixin of unit rules; the ruleset class holds ``self.c`` (Content), and ``self.maps`` and
+    ``self.unit_names``, its tables that ``md`` and ``name`` read on every call."""
 
     c: Content
 
     # -- lookups ---------------------------------------------------------------------------
     def md(self: Any, state: State) -> MapData:
-        maps: dict[str, MapData] = self.c.maps
+        maps: dict[str, MapData] = self.maps
         return maps[state["map"]]
 
     def name(self: Any, unit: Unit) -> str:
         """A unit's display name: the hunter's name, or the enemy's with its number."""
         kind: str = unit["kind"]
         uid: str = unit["id"]
-        names: dict[str, dict[str, str]] = self.c.unit_names
+        names: dict[str, dict[str, str]] = self.unit_names
         of_kind = names.get(kind)
         if of_kind is None:
             of_kind = names[kind] = {}
@@ -350,8 +351,8 @@ class Rules:
         md = self.md(state)
         ex, ey = enemy["x"], enemy["y"]
 
-        words = ["LOWEST HP", "CLOSEST"] if cruelty else self.c.logic[enemy["kind"]] + [
-            "CLOSEST"]
+        logic: dict[str, list[str]] = self.c.logic
+        words = ["LOWEST HP", "CLOSEST"] if cruelty else logic[enemy["kind"]] + ["CLOSEST"]
         pool = list(options)
         if "crimson" in state:  # Crimson Dybbuk Box: overrides all enemy logic
             pool = [uid for uid in pool if "CRIMSON" in units[uid]["st"]] or pool
@@ -376,8 +377,7 @@ class Rules:
                 keys = [-self.defence_score(state, units[uid]) for uid in pool]
             else:
                 raise KeyError(w)
-            best = min(keys)
-            pool = [uid for uid, k in zip(pool, keys, strict=True) if k == best]
+            pool = _lowest(pool, keys)
         return pool[0]
 
     def _logic_match(self: Any, state: State, md: MapData, unit: Unit, word: str) -> bool:
@@ -410,3 +410,12 @@ def _stats(c: Any, kind: str) -> Any:
     """``c.stats(kind)``: the unit kind's card (a hunter's, else the enemy's)."""
     stats: dict[str, Any] = c.unit_stats
     return stats[kind]
+
+
+def _lowest(pool: list[str], keys: list[int]) -> list[str]:
+    """The ids of ``pool`` whose key (same position in ``keys``) is the lowest, in order."""
+    best = keys[0]
+    for k in keys:
+        if k < best:
+            best = k
+    return [uid for i, uid in enumerate(pool) if keys[i] == best]
