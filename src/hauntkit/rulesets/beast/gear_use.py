@@ -14,7 +14,8 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, gear_misc, gear_relics, status
-from hauntkit.rulesets.beast.board import area_cells, dist, los
+from hauntkit.rulesets.beast.board import area_cells
+from hauntkit.rulesets.beast.hunter_reach import Scan, ab_facts, target_list
 from hauntkit.rulesets.beast.labels import (
     faces_text,
     hits_text,
@@ -39,43 +40,45 @@ def weapon_targets(rs: Any, state: State, unit: Unit, iid: str, block: Any) -> l
     """Attacks with an equipped weapon: enemies between its minimum range and its reach
     (+ Precision Scope for ranged weapons), in sight; STEALTH doubles the distance for
     ranged weapons unless the target is MARKED or the wielder sees through it."""
+    return weapon_list(rs, Scan(state, unit, rs.md(state), block), iid)
+
+
+def weapon_list(rs: Any, scan: Scan, iid: str) -> list[dict]:
+    """weapon_targets, from the unit's scan."""
     gi = _index(rs)
+    state, unit = scan.state, scan.unit
     w = gi.items[iid].weapon
     prof = gi.profile(unit)
-    md = rs.md(state)
-    x, y = unit["x"], unit["y"]
     numbers = gear_battle.weapon_numbers(unit, iid, w)
     if numbers is None:
         return []  # Mossberg 500: no cartridge loaded yet
-    reach = numbers[1] + (prof.range_bonus if w.mode == "ranged" else 0)
+    ranged = w.mode == "ranged"
+    reach = numbers[1] + (prof.range_bonus if ranged else 0)
     lo = w.min_range if "polearm" in gi.weapon_classes(unit, iid) else 1
+    seer = prof.ignore_stealth or GOGGLES in unit["flags"].get("ammo", ())
+    bars = bool(state["barricades"])
     out = []
-    for tid, t in state["units"].items():
-        if not t["alive"] or t["side"] == unit["side"]:
+    for o in scan.others():
+        if o.side == scan.side:
             continue
-        d = dist(x, y, t["x"], t["y"])
-        if w.mode == "ranged" and "STEALTH" in t["st"] and "MARKED" not in t["st"] \
-                and not prof.ignore_stealth and GOGGLES not in unit["flags"].get("ammo", ()):
-            d *= 2
-        if not lo <= d <= reach + (status.value(t, "LASERED") if w.mode == "ranged" else 0):
+        d = o.d * 2 if ranged and o.hidden and not seer else o.d
+        if not lo <= d <= reach + (status.value(o.t, "LASERED") if ranged else 0):
             continue
-        if d > 1 and not los(md, block, x, y, t["x"], t["y"]):
+        if d > 1 and not scan.sees(o):
             continue
-        if w.mode == "ranged" and d > 1 and state["barricades"] and \
-                rs_shielded(rs, state, unit, t):
+        if ranged and d > 1 and bars and scan.shielded(o):
             continue
-        out.append({"type": "attack", "unit": unit["id"], "target": tid, "mode": w.mode,
+        out.append({"type": "attack", "unit": scan.uid, "target": o.tid, "mode": w.mode,
                     "weapon": iid})
     return out
 
 
-def rs_shielded(rs: Any, state: State, unit: Unit, t: Unit) -> bool:
-    from hauntkit.rulesets.beast.hunter import shielded_by_barricade
-    return shielded_by_barricade(state, unit, t)
-
-
-def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> list[dict]:
-    """Every gear action of a hunter on its own turn."""
+def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
+                 scan: Scan | None = None) -> list[dict]:
+    """Every gear action of a hunter on its own turn (``scan``: the unit's, shared with its
+    other actions)."""
+    if scan is None:
+        scan = Scan(state, unit, rs.md(state), block)
     gi = _index(rs)
     prof = gi.profile(unit)
     out: list[dict] = []
@@ -89,11 +92,11 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
                 continue  # Baton: resting after a disarming critical
             if w.no_interrupt and unit["intr"]:
                 continue  # chainsaws, Buster Sword: not in a turn with an interrupt
-            out.extend(weapon_targets(rs, state, unit, iid, block))
+            out.extend(weapon_list(rs, scan, iid))
     for ab in prof.abilities:
         if ab.kind == "interrupt":
             if rs.interrupt_ready(unit, ab):
-                out.extend(rs.ability_targets(state, unit, ab, occ, block, "interrupt"))
+                out.extend(target_list(rs, scan, ab_facts(ab), occ, "interrupt"))
             continue
         if ab.charges is not None and ch.get(ab.id, 0) <= 0:
             continue
@@ -106,9 +109,9 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any) -> li
                 continue  # already loaded this turn
             if f"{ab.id}-dead" in ch:
                 continue  # Night Vision Goggles: the battery is dead
-            out.extend(rs.ability_targets(state, unit, ab, occ, block, "free"))
+            out.extend(target_list(rs, scan, ab_facts(ab), occ, "free"))
         elif not unit["acted"]:
-            acts = rs.ability_targets(state, unit, ab, occ, block, "ability")
+            acts = target_list(rs, scan, ab_facts(ab), occ, "ability")
             if ab.hook == "exorcise":  # Exorcists Cross: Poltergeists and Phantasms only
                 acts = [a for a in acts if gear_foes.exorcisable(rs, state, a)]
             elif ab.hook == "move_light":  # Constantine's Lighter II: any unlit tile

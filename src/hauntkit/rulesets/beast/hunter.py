@@ -27,6 +27,15 @@ from hauntkit.rulesets.beast.board import (
     nearest,
     occupancy,
 )
+from hauntkit.rulesets.beast.hunter_reach import (
+    AbFacts,
+    Scan,
+    ab_facts,
+    target_list,
+)
+from hauntkit.rulesets.beast.hunter_reach import (  # enemy.py imports it from here
+    shielded_by_barricade as shielded_by_barricade,
+)
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_name, space_of
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -44,56 +53,9 @@ def ranged_distance(attacker: Unit, target: Unit) -> int:
     return d
 
 
-def shielded_by_barricade(state: State, attacker: Unit, target: Unit) -> bool:
-    """Blake's Barricade: ranged attacks must destroy it before hitting units next to it."""
-    tx, ty = target["x"], target["y"]
-    if abs(attacker["x"] - tx) <= 1 and abs(attacker["y"] - ty) <= 1:
-        return False
-    for b in state["barricades"]:
-        if abs(b["x"] - tx) <= 1 and abs(b["y"] - ty) <= 1:
-            return True
-    return False
-
-
 def disabled_index(unit: Unit) -> int:
     """TRICKS OF THE TRADE disables the unit's first ability (hunters) or Special 1 (HR-8)."""
     return 1 if "TRICKS" in unit["st"] else 0
-
-
-class AbFacts:
-    """The fields of an Ability that listing its targets reads, as native attributes (a
-    pydantic model's attribute costs ~350 instructions to read from compiled code)."""
-
-    def __init__(self, ab: Ability) -> None:
-        self.ab = ab
-        self.id: str = ab.id
-        self.kind: str = ab.kind
-        self.shape: str = ab.shape
-        self.targets: str = ab.targets
-        self.hook: str = ab.hook or ""
-        self.range: int = ab.range
-        self.radius: int = ab.radius
-        self.attack: int = ab.attack or 0  # attack dice; 0: none
-        self.charged: bool = ab.charges is not None
-        self.name: str = ab.name
-        self.style: str = ab.style
-        self.cooldown: int | None = ab.cooldown
-        self.gear: bool = ab.id.startswith("gear-")  # a gear use (gear_use.py)
-
-
-# id(ability) -> its facts; a fact holds its ability, so the id is not reused while cached
-_FACTS: dict[int, AbFacts] = {}
-
-
-def ab_facts(ab: Ability) -> AbFacts:
-    """The (cached) facts of ``ab``; abilities are frozen models."""
-    f = _FACTS.get(id(ab))
-    if f is None or f.ab is not ab:
-        if len(_FACTS) >= 4096:  # bounded: copies made at run time come and go
-            _FACTS.clear()
-        f = AbFacts(ab)
-        _FACTS[id(ab)] = f
-    return f
 
 
 class KindFacts:
@@ -117,74 +79,6 @@ def kind_facts(c: Any, kind: str) -> KindFacts:
         kf = KindFacts(c, kind)
         _KINDS[kind] = kf
     return kf
-
-
-class Near:
-    """A living unit as the hunter whose actions are listed sees it."""
-
-    def __init__(self, tid: str, t: Unit, x: int, y: int, d: int) -> None:
-        self.tid = tid
-        self.t = t
-        self.x = x
-        self.y = y
-        self.d = d  # king steps from the hunter
-        self.side: str = t["side"]
-        st: dict[str, Any] = t["st"]
-        self.st = st
-        self.hidden: bool = "STEALTH" in st and "MARKED" not in st
-        self.sight = -1  # line of sight from the hunter: 1, 0, or -1 until asked
-        self.shield = -1  # behind a barricade from the hunter (shielded_by_barricade), alike
-
-
-class Scan:
-    """One unit's view of the battle while its legal actions are listed: the living units
-    with their distances (one pass over state["units"]) and lines of sight, each computed
-    once and shared by its attacks and abilities."""
-
-    def __init__(self, state: State, unit: Unit, md: Any, block: frozenset[tuple[int, int]]
-                 ) -> None:
-        self.state = state
-        self.unit = unit
-        self.md = md
-        self.block = block
-        self.uid: str = unit["id"]
-        self.side: str = unit["side"]
-        self.x: int = unit["x"]
-        self.y: int = unit["y"]
-        self.scanned = False
-        self.near: list[Near] = []
-
-    def others(self) -> list[Near]:
-        """The living units, in state["units"] order (the unit itself among them)."""
-        if not self.scanned:
-            self.scanned = True
-            x, y = self.x, self.y
-            units: dict[str, Unit] = self.state["units"]
-            for tid, t in units.items():
-                if t["alive"]:
-                    tx: int = t["x"]
-                    ty: int = t["y"]
-                    dx = x - tx if x > tx else tx - x
-                    dy = y - ty if y > ty else ty - y
-                    self.near.append(Near(tid, t, tx, ty, dx if dx > dy else dy))
-        return self.near
-
-    def sees(self, o: Near) -> bool:
-        if o.sight < 0:
-            o.sight = 1 if los(self.md, self.block, self.x, self.y, o.x, o.y) else 0
-        return o.sight == 1
-
-    def shielded(self, o: Near) -> bool:
-        if o.shield < 0:
-            o.shield = 1 if shielded_by_barricade(self.state, self.unit, o.t) else 0
-        return o.shield == 1
-
-
-def targeted(base: dict, target: Any) -> dict:
-    """``base`` with ``target`` (an action: type, unit, ability, then target)."""
-    a = base.copy()
-    a["target"] = target
-    return a
 
 
 def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
@@ -270,7 +164,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
     if kf.passives:  # card plays, Arcana and Tarot actions (skills/)
         out.extend(rs.skill_actions(state, unit, occ, block))
     if "gear" in unit:  # weapons and items (gear_use.py)
-        out.extend(gear_use.gear_actions(rs, state, unit, occ, block))
+        out.extend(gear_use.gear_actions(rs, state, unit, occ, block, scan))
     return out
 
 
@@ -335,86 +229,6 @@ def ready(rs: Any, unit: Unit, f: AbFacts) -> bool:
         ch: dict[str, Any] = unit["ch"]
         return ch.get(f.id, 0) > 0
     return cd.get(f.id, 0) == 0
-
-
-def target_list(rs: Any, scan: Scan, f: AbFacts, occ: dict, kind: str) -> list[dict]:
-    """HunterSide.ability_targets: every legal target of an ability as actions of type
-    ``kind``."""
-    state, unit = scan.state, scan.unit
-    uid = scan.uid
-    md, block = scan.md, scan.block
-    x, y = scan.x, scan.y
-    base: dict[str, Any] = {"type": kind, "unit": uid, "ability": f.id}
-    out: list[dict] = []
-    shape = f.shape
-    if shape == "self":
-        return [targeted(base, uid)]
-    if shape == "beam":
-        return [targeted(base, d) for d in range(8) if beam_cells(md, block, x, y, d, 1)]
-    if shape == "swap":  # Pyramid: two units in range and sight trade places
-        near = sorted(o.tid for o in scan.others() if o.d <= f.range and scan.sees(o))
-        return [targeted(base, [a, b]) for i, a in enumerate(near) for b in near[i + 1:]]
-    hook = f.hook
-    if shape == "single":
-        side = scan.side
-        no_hostile, no_ally = f.targets == "ally", f.targets == "enemy"
-        team_player = hook == "team_player"
-        compel = hook == "compel"
-        reach = f.range
-        shields = f.attack > 0 and bool(state["barricades"])
-        for o in scan.others():
-            hostile = o.side != side
-            if (no_ally and not hostile) or (no_hostile and hostile):
-                continue
-            if team_player and o.tid == uid:
-                continue
-            if compel and not rs.compellable(state, unit, o.t):
-                continue
-            rng = o.d * 2 if hostile and o.hidden else o.d
-            if rng > reach or not scan.sees(o):
-                continue
-            if hostile and shields and rng > 1 and scan.shielded(o):
-                continue
-            out.append(targeted(base, o.tid))
-        return out
-    # aoe and place: a space within range, in sight
-    rng = f.range
-    here: Any = (x, y)  # boxed once
-    cells: list[Any]  # (x, y) tuples, as objects: a typed tuple is rebuilt at each use
-    if hook not in ("barricade", "create_light", "evasive_roll", "trap"):
-        # Only centres whose area holds a unit other than the user (HR-11).
-        radius = 1 if hook == "amplify" else f.radius
-        far = rng + radius  # areas of units further away hold no space in range
-        found: set[Any] = set()
-        for p in occ:
-            ox: int = p[0]
-            oy: int = p[1]
-            if p != here and max(abs(ox - x), abs(oy - y)) <= far:
-                found.update(area_cells(md, ox, oy, radius))
-        cells = sorted(found)
-    else:
-        width: int = md.width
-        height: int = md.height
-        cells = [(i, j) for i in range(max(0, x - rng), min(width, x + rng + 1))
-                 for j in range(max(0, y - rng), min(height, y + rng + 1))]
-    solid = hook in ("barricade", "evasive_roll", "trap")
-    light = hook == "create_light"
-    if light:
-        lit = {md.tile_of[(li["x"], li["y"])] for li in state["lights"]}
-        spots = {(li["x"], li["y"]) for li in state["lights"]}
-    for c in cells:
-        cx: int = c[0]
-        cy: int = c[1]
-        if max(abs(cx - x), abs(cy - y)) > rng or c in block:
-            continue
-        if solid and (c in occ or c == here):
-            continue
-        if light and (c in spots or md.tile_of[c] in lit):
-            continue
-        if not los(md, block, x, y, cx, cy):
-            continue
-        out.append(targeted(base, [cx, cy]))
-    return out
 
 
 def step_to(rs: Any, state: State, unit: Unit, to: list[int]) -> None:
