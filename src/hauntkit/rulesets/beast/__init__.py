@@ -6,10 +6,7 @@ The state is plain JSON; see docs/scenarios.md ("## beast") for actions and set-
 
 from __future__ import annotations
 
-import inspect
 import random
-import weakref
-from abc import ABCMeta
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -79,51 +76,8 @@ class BeastConfig(RulesetConfig):
         "id), or the id of a pack loadout such as 'full' (docs/beast-gear.md)")
 
 
-# The compiled mixins' methods are mypyc callables without CPython's method-descriptor flag:
-# each ``self.x(...)`` from compiled code would build (and free) a bound method. Kept once in
-# the instance's dict, the lookup finds it there instead. A method set or deleted on the class
-# later (a test's monkeypatch) drops out of the instances' dicts, so the class's wins again.
-_METHOD_DESCRIPTOR = 1 << 17
-_BOUND: dict[type, tuple[str, ...]] = {}
-_INSTANCES: weakref.WeakSet[Any] = weakref.WeakSet()
-
-
-def _bound_names(cls: type) -> tuple[str, ...]:
-    """The names of ``cls``'s compiled mixin methods (see above)."""
-    names = _BOUND.get(cls)
-    if names is None:
-        names = _BOUND[cls] = tuple(
-            name for name in dir(cls) if not name.startswith("__")
-            and _is_compiled_method(inspect.getattr_static(cls, name)))
-    return names
-
-
-def _is_compiled_method(attr: object) -> bool:
-    kind = type(attr)
-    return (callable(attr) and hasattr(kind, "__get__") and kind.__module__.startswith("hauntkit.")
-            and not kind.__flags__ & _METHOD_DESCRIPTOR)
-
-
-class _BindingMeta(ABCMeta):
-    """Keeps the instances' bound methods in step with their class."""
-
-    def __setattr__(cls, name: str, value: Any) -> None:
-        super().__setattr__(name, value)
-        _unbind(name)
-
-    def __delattr__(cls, name: str) -> None:
-        super().__delattr__(name)
-        _unbind(name)
-
-
-def _unbind(name: str) -> None:
-    _BOUND.clear()
-    for rs in list(_INSTANCES):
-        vars(rs).pop(name, None)
-
-
 class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Rules,
-                   HuntCampaign, Ruleset, metaclass=_BindingMeta):
+                   HuntCampaign, Ruleset):
     """Riddle of the Beast battles."""
 
     id = "beast"
@@ -140,9 +94,6 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
         self.c = content
         self.maps = content.maps  # Rules.md and Rules.name: one attribute lookup, not two
         self.unit_names = content.unit_names
-        for name in _bound_names(type(self)):
-            setattr(self, name, getattr(self, name))
-        _INSTANCES.add(self)
 
     @classmethod
     def from_content(cls, paths: list[str] | None = None,

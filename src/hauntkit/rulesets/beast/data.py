@@ -45,8 +45,6 @@ class MapData:
     # the same neighbours by cell index (y * width + x), and each index's cell
     nbr_index: list[tuple[int, ...]] = field(default_factory=list)
     cells: list[tuple[int, int]] = field(default_factory=list)
-    # line of sight past walls only, filled lazily: (ax, ay, bx, by) -> clear
-    los: dict[tuple[int, int, int, int], bool] = field(default_factory=dict)
 
 
 def build_map(bmap: BattleMap) -> MapData:
