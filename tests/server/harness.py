@@ -179,6 +179,14 @@ class Client:
             if pred(msg):
                 return msg
 
+    def state_when(self, pred: Any, timeout: float = 60) -> dict[str, Any]:
+        """The game as this client knows it once ``pred`` holds: its latest state if that
+        already satisfies ``pred`` (a game can end before a client says hello, and then the
+        hello's own answer is the final state), else the next state that does."""
+        if self.last is not None and pred(self.last):
+            return self.last
+        return self.recv_until(lambda m: m["type"] == "state" and pred(m), timeout=timeout)
+
     def close(self) -> None:
         self.conn.close()
 

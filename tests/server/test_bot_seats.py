@@ -46,7 +46,7 @@ def test_whole_bot_game_keeps_the_secret_from_others(server: ServerProcess) -> N
     traitor = server.ws(gid, made["seats"][0]["token"])
     spec = server.ws(gid)
     for c in (hero, spec, traitor):
-        c.recv_until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=60)
+        c.state_when(lambda m: m["result"] is not None, timeout=60)
     assert any(SECRET in raw for raw in traitor.raw)
     for c in (hero, spec):
         assert c.received and not any(SECRET in raw or '"secret"' in raw for raw in c.raw)

@@ -58,7 +58,7 @@ def test_heroes_never_receive_traitor_secrets(server: ServerProcess, hidden: boo
     # seat 0's player hands it to a bot: the bots play the whole game from their views
     clients[0].send({"type": "set_bot", "seat": 0, "bot": "default"})
     for c in clients.values():
-        c.recv_until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=120)
+        c.state_when(lambda m: m["result"] is not None, timeout=120)
 
     final = server.state(gid, made["seats"][0]["token"])
     h = expected.state["haunt"]

@@ -21,7 +21,7 @@ def test_game_of_heuristic_bots_ends_at_a_human_length(server: ServerProcess,
     made = server.create(ruleset=ruleset, seats=[{"kind": "bot", "bot": "heuristic"}] * 3,
                          seed=4, config={"players": 3}, bot_delay=0.0)
     spec = server.ws(made["id"])
-    final = spec.recv_until(lambda m: m["type"] == "state" and m["result"] is not None,
+    final = spec.state_when(lambda m: m["result"] is not None,
                             timeout=240)
     assert final["result"]["winner"] is not None
     # the 206-turn game of the issue came from aimless bots; goal-seeking bots finish in far

@@ -270,11 +270,21 @@ function draw() {
   else if (!endShown) { endShown = true; renderEnd(); }
 }
 
+// Messages are handled one after another, in the order they arrived: the first state waits
+// for its renderer to load, and a later state must never be overtaken by it (the page would
+// then show the position before the last move, and wait for a turn it already has).
+let handled = Promise.resolve();
+
+function handle(msg) {
+  if (msg.type === "state") return onState(msg);
+  if (msg.type === "seats" && last) { last.seats = msg.seats; draw(); }
+  else if (msg.type === "error") { document.body.classList.remove("busy"); toast(msg.message); }
+  return null;
+}
+
 function onMessage(ev) {
   const msg = JSON.parse(ev.data);
-  if (msg.type === "state") onState(msg);
-  else if (msg.type === "seats" && last) { last.seats = msg.seats; draw(); }
-  else if (msg.type === "error") { document.body.classList.remove("busy"); toast(msg.message); }
+  handled = handled.then(() => handle(msg)).catch((err) => console.error(err));
 }
 
 function connect() {
