@@ -20,6 +20,6 @@ def schema():
 @pytest.fixture(scope="session")
 def starter(schema):
     """The validated betrayal starter pack."""
-    from hauntkit.core.content import load_ruleset_pack
+    from hauntkit.core.ruleset import load_ruleset_pack
 
     return load_ruleset_pack(schema.PACK_SPEC)

@@ -9,9 +9,8 @@ import random
 
 import pytest
 
-from hauntkit.core.content import load_ruleset_pack
 from hauntkit.core.game import Game
-from hauntkit.core.ruleset import get_ruleset
+from hauntkit.core.ruleset import get_ruleset, load_ruleset_pack
 from hauntkit.rulesets.betrayal.schema import PACK_SPEC
 
 PACK = load_ruleset_pack(PACK_SPEC)

@@ -8,7 +8,7 @@ import typing
 from pathlib import Path
 
 from hauntkit.content.betrayal_checks import walk
-from hauntkit.core.content import load_ruleset_pack
+from hauntkit.core.ruleset import load_ruleset_pack
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "content.md"
 

@@ -16,12 +16,11 @@ from hauntkit.core.content import (
     Pack,
     PackSpec,
     dump_json_schema,
-    load_ruleset_pack,
     pack_paths,
     yaml_files,
 )
 from hauntkit.core.errors import ContentError, HauntkitError
-from hauntkit.core.ruleset import get_ruleset_class, ruleset_ids
+from hauntkit.core.ruleset import get_ruleset_class, load_ruleset_pack, ruleset_ids
 from hauntkit.sim.cliutil import echo_problems
 
 DEFAULT_RULESET = "betrayal"

@@ -426,22 +426,6 @@ def pack_paths(
     return out
 
 
-def load_ruleset_pack(
-    spec: PackSpec, content_paths: Iterable[str | Path] = (), replace_starter: bool = False
-) -> Pack:
-    """Load the pack of the ruleset ``spec.ruleset`` as ``hauntkit play``, ``simulate`` and
-    ``validate`` all do: its declared starter pack plus ``content_paths`` (or only those with
-    ``replace_starter``), checked by the spec and the ruleset's declared ``content_checks``."""
-    from hauntkit.core.ruleset import get_ruleset_class  # the ruleset module imports this one
-
-    cls = get_ruleset_class(spec.ruleset)
-    if cls.pack_spec is not spec:
-        checks = [c for c in cls.content_checks if c not in spec.checks]
-        spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *checks], spec.context)
-        return load_pack(spec, pack_paths(cls.starter_pack, content_paths, replace_starter))
-    return cls.load_content(content_paths, replace_starter)
-
-
 def json_schema(spec: PackSpec) -> dict[str, Any]:
     """The JSON Schema of one content file of this ruleset, for editors."""
     props: dict[str, Any] = {"ruleset": {"const": spec.ruleset}}

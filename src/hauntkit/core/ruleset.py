@@ -350,6 +350,20 @@ def get_ruleset_class(ruleset_id: str) -> type[Ruleset]:
     return cls
 
 
+def load_ruleset_pack(
+    spec: PackSpec, content_paths: Iterable[str | Path] = (), replace_starter: bool = False
+) -> Pack:
+    """Load the pack of the ruleset ``spec.ruleset`` as ``hauntkit play``, ``simulate`` and
+    ``validate`` all do: its declared starter pack plus ``content_paths`` (or only those with
+    ``replace_starter``), checked by the spec and the ruleset's declared ``content_checks``."""
+    cls = get_ruleset_class(spec.ruleset)
+    if cls.pack_spec is not spec:
+        checks = [c for c in cls.content_checks if c not in spec.checks]
+        spec = PackSpec(spec.ruleset, spec.kinds, [*spec.checks, *checks], spec.context)
+        return load_pack(spec, pack_paths(cls.starter_pack, content_paths, replace_starter))
+    return cls.load_content(content_paths, replace_starter)
+
+
 def get_ruleset(ruleset_id: str, content_paths: list[str] | None = None,
                 replace_starter: bool = False) -> Ruleset:
     """A ruleset bound to its starter pack plus any extra content folders; an invalid pack
