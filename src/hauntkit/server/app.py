@@ -11,7 +11,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import orjson
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
@@ -23,11 +23,14 @@ from pydantic import BaseModel, Field
 from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
+from hauntkit.server.campaign_api import campaign_routes
 from hauntkit.server.db import seat_token, token_matches
+from hauntkit.server.http_common import SeatSpec, TableSpec, bearer_token, error_response, unechoed
 from hauntkit.server.limits import BodyLimit, CreationLimit
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
+    error_message,
     parse_message,
     readable_id,
 )
@@ -37,7 +40,6 @@ from hauntkit.server.rooms import (
     Room,
     Settings,
     TooManyRooms,
-    error_message,
     tokens_of,
 )
 
@@ -45,22 +47,6 @@ log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 256 * 1024
 MAX_CONNECTIONS_PER_GAME = 64
-
-
-class SeatSpec(BaseModel):
-    kind: Literal["human", "bot"] = "human"
-    name: str = Field(default="", max_length=40)
-    bot: str | None = Field(default=None, max_length=40)
-
-
-class TableSpec(BaseModel):
-    """What a game and a campaign are both created from: ruleset, seats, seed, config, title."""
-
-    ruleset: str = Field(max_length=40)
-    seats: list[SeatSpec] = Field(min_length=1, max_length=12)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    config: dict[str, Any] = Field(default_factory=dict)
-    title: str = Field(default="", max_length=200)
 
 
 # What the lobby may tune of a searching bot seat: ISMCTS iterations per decision (the server
@@ -156,43 +142,6 @@ def validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "the request is not valid"
 
 
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [x for k, v in value.items() for x in (*_strings(k), *_strings(v))]
-    if isinstance(value, list):
-        return [x for v in value for x in _strings(v)]
-    return []
-
-
-def unechoed(message: str, sent: Any) -> str:
-    """``message`` with every quoted string of ``sent`` (a request's config) taken out: a
-    ruleset may say "unknown map 'x'; known: ..."; the answer says "unknown map; known: ..."."""
-    for text in sorted(set(_strings(sent)), key=len, reverse=True):
-        for quoted in (repr(text), f'"{text}"'):
-            message = message.replace(f" {quoted}", "").replace(quoted, "the value given")
-    return message
-
-
-def _bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
-
-
-MAX_ERROR_CHARS = 300  # an error answer names what is wrong; it never carries a request back
-
-
-def _err(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
-    if len(message) > MAX_ERROR_CHARS:
-        message = message[:MAX_ERROR_CHARS - 3] + "..."
-    body = {"type": "error", "code": code, "message": message}
-    if field is not None:
-        body["field"] = field[:80]
-    return JSONResponse(body, status_code=status)
-
-
 class Refusal(Exception):
     """An HTTP request refused with ``status`` and a protocol error code."""
 
@@ -217,7 +166,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
 
     @app.exception_handler(Refusal)
     async def _refused(_request: Request, exc: Refusal) -> JSONResponse:
-        return _err(exc.status, exc.code, exc.message)
+        return error_response(exc.status, exc.code, exc.message)
 
     async def room_of(gid: str) -> Room:
         room = await mgr.room(gid)
@@ -232,7 +181,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         first = exc.errors()[0] if exc.errors() else {}
         field = "body" if first.get("type") == "json_invalid" else ".".join(
             str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        return _err(422, "invalid_request", validation_message(exc), field)
+        return error_response(422, "invalid_request", validation_message(exc), field)
 
     # -- pages ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -268,7 +217,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     @app.get("/api/rulesets/{rid}/catalog")
     async def _catalog(rid: str) -> Response:
         if rid not in {r["id"] for r in available_rulesets()}:
-            return _err(404, "unknown_ruleset", f"unknown ruleset {rid!r}")
+            return error_response(404, "unknown_ruleset", f"unknown ruleset {rid!r}")
         return Response(orjson.dumps(mgr.ruleset(rid).catalogue()), media_type="application/json",
                         headers={"cache-control": "max-age=300"})
 
@@ -299,16 +248,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         address = request.client.host if request.client else "?"
         wait = await creations.allow(address)
         if wait:
-            return _err(429, "rate_limited", f"too many new games from {address}; try again "
+            return error_response(429, "rate_limited", f"too many new games from {address}; try again "
                                              f"in {max(1, round(wait))} s")
         for i, s in enumerate(req.seats):
             if s.iterations is not None and "iterations" not in BOT_OPTIONS.get(
                     s.bot or "", {}):
-                return _err(422, "invalid_request", f"seats.{i}.iterations: only a bot that "
+                return error_response(422, "invalid_request", f"seats.{i}.iterations: only a bot that "
                             "searches (ismcts) takes iterations", f"seats.{i}.iterations")
         known = {r["id"]: r for r in available_rulesets()}
         if req.ruleset not in known:
-            return _err(422, "unknown_ruleset", f"ruleset: unknown ruleset; available: "
+            return error_response(422, "unknown_ruleset", f"ruleset: unknown ruleset; available: "
                         f"{', '.join(known)}", "ruleset")
         try:
             room = await mgr.create(
@@ -316,14 +265,14 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                 req.title, req.setup, req.dice, req.bot_delay,
             )
         except ConfigError as exc:  # the field named, the value given never echoed
-            return _err(422, "bad_seats" if exc.field == "seats" else exc.code,
+            return error_response(422, "bad_seats" if exc.field == "seats" else exc.code,
                         unechoed(exc.plain, req.config), exc.field)
         except UnknownBotError as exc:
-            return _err(422, exc.code, unechoed(str(exc), [s.bot for s in req.seats]), "seats")
+            return error_response(422, exc.code, unechoed(str(exc), [s.bot for s in req.seats]), "seats")
         except TooManyRooms as exc:
-            return _err(503, "too_many_games", str(exc))
+            return error_response(503, "too_many_games", str(exc))
         except HauntkitError as exc:
-            return _err(400, exc.code, str(exc))
+            return error_response(400, exc.code, str(exc))
         return JSONResponse(_created(room))
 
     @app.get("/api/games/{gid}")
@@ -335,9 +284,9 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     async def _state(gid: str, authorization: str | None = Header(default=None)) -> Response:
         room = await room_of(gid)
         try:
-            seat = room.seat_of_token(_bearer(authorization))
+            seat = room.seat_of_token(bearer_token(authorization))
         except ProtocolError as exc:
-            return _err(403, exc.code, exc.message)
+            return error_response(403, exc.code, exc.message)
         return Response(orjson.dumps(room.state_message(seat, 0, "http")),
                         media_type="application/json")
 
@@ -346,20 +295,20 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                    ) -> Response:
         room = await room_of(gid)
         try:
-            seat = room.seat_of_token(_bearer(authorization))
+            seat = room.seat_of_token(bearer_token(authorization))
             version = await room.act(seat, req.action, req.version)
         except ProtocolError as exc:
-            return _err(403 if exc.code in ("bad_token", "spectator") else 409,
+            return error_response(403 if exc.code in ("bad_token", "spectator") else 409,
                         exc.code, exc.message)
         except ActionError as exc:
-            return _err(409, exc.code, str(exc))
+            return error_response(409, exc.code, str(exc))
         return JSONResponse({"type": "ack", "version": version})
 
     @app.post("/api/games/{gid}/seats/{seat}/bot")
     async def _set_bot(gid: str, seat: int, req: SetBot,
                        authorization: str | None = Header(default=None)) -> Response:
         room = await room_of(gid)
-        token = _bearer(authorization)
+        token = bearer_token(authorization)
         try:
             who = None if room.is_host(token) else room.seat_of_token(token)
             if who is None and not room.is_host(token):
@@ -367,15 +316,15 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             check_set_bot(room, who, seat, req.bot)
             await room.set_bot(seat, req.bot)
         except ProtocolError as exc:
-            return _err(403, exc.code, exc.message)
+            return error_response(403, exc.code, exc.message)
         return JSONResponse({"type": "ok", "seats": room.public_seats()})
 
     @app.get("/api/games/{gid}/links")
     async def _links(gid: str, authorization: str | None = Header(default=None)) -> Response:
         room = await room_of(gid)
-        host = _bearer(authorization)
+        host = bearer_token(authorization)
         if host is None or not room.is_host(host):
-            return _err(403, "forbidden", "only the host token may list the seat links")
+            return error_response(403, "forbidden", "only the host token may list the seat links")
         return JSONResponse(_created(room, _host_links(room, host)))
 
     @app.post("/api/games/{gid}/dev/dice")
@@ -383,9 +332,9 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                     ) -> Response:
         room = await room_of(gid)
         if not settings.dev:
-            return _err(403, "dev_only", "scripted dice need a server started with --dev")
-        if not room.is_host(_bearer(authorization)):
-            return _err(403, "forbidden", "only the host token may script dice")
+            return error_response(403, "dev_only", "scripted dice need a server started with --dev")
+        if not room.is_host(bearer_token(authorization)):
+            return error_response(403, "forbidden", "only the host token may script dice")
         await room.push_dice(req.faces)
         return JSONResponse({"type": "ok", "queued": room.game.state["rng"]["script"]})
 
@@ -396,16 +345,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         """The game's save (``hauntkit replay`` opens it): for the host at any time, for a
         seat's token once the game is over (the save holds every secret)."""
         room = await room_of(gid)
-        token = _bearer(authorization)
+        token = bearer_token(authorization)
         if not room.is_host(token):
             try:
                 seat = room.seat_of_token(token)
             except ProtocolError as exc:
-                return _err(403, exc.code, exc.message)
+                return error_response(403, exc.code, exc.message)
             if seat is None:
-                return _err(403, "forbidden", "a seat's token or the host token is needed")
+                return error_response(403, "forbidden", "a seat's token or the host token is needed")
             if not room.game.over:
-                return _err(403, "not_over", "the save holds every secret of the game; a "
+                return error_response(403, "not_over", "the save holds every secret of the game; a "
                                              "seat may download it once the game is over")
         save = room.game.save()
         if room.rec.dev:  # a set-up or scripted dice: `hauntkit replay` tells it, not replays
@@ -418,16 +367,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         """A new game with the same ruleset, config and seats, made once per finished game:
         every player who asks gets their own seat's link in the same new game."""
         room = await room_of(gid)
-        token = _bearer(authorization)
+        token = bearer_token(authorization)
         host = room.is_host(token)
         try:
             seat = None if host else room.seat_of_token(token)
         except ProtocolError as exc:
-            return _err(403, exc.code, exc.message)
+            return error_response(403, exc.code, exc.message)
         if not host and seat is None:
-            return _err(403, "forbidden", "a seat's token or the host token is needed")
+            return error_response(403, "forbidden", "a seat's token or the host token is needed")
         if not room.game.over:
-            return _err(409, "not_over", "a rematch can be made once the game is over")
+            return error_response(409, "not_over", "a rematch can be made once the game is over")
         # made once, in the database (any process answers); it opens with the same tokens
         new_id = await asyncio.to_thread(mgr.store.rematch_of, gid)
         new = await mgr.room(new_id) if new_id is not None else None
@@ -443,7 +392,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                                        bot_delay=room.rec.config.get("_bot_delay"),
                                        rematch_of=room.rec)
             except HauntkitError as exc:
-                return _err(400, exc.code, str(exc))
+                return error_response(400, exc.code, str(exc))
         assert token is not None
         if host:
             return JSONResponse(_created(new, _host_links(new, token)))
@@ -473,8 +422,6 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         conn.limiter.rate = settings.rate
         conn.limiter.burst = conn.limiter.tokens = settings.burst
         await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))
-
-    from hauntkit.server.campaign_api import campaign_routes  # it uses this module's models
 
     app.include_router(campaign_routes(mgr))
     return app

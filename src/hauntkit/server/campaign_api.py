@@ -30,7 +30,6 @@ from hauntkit.core.campaign import Campaign, current_game, upcoming
 from hauntkit.core.campaign_view import present
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import ConfigError, Ruleset, plays_campaigns
-from hauntkit.server.app import TableSpec, _bearer, _err, unechoed
 from hauntkit.server.campaigns import (
     Campaigns,
     campaign_seat_token,
@@ -39,6 +38,7 @@ from hauntkit.server.campaigns import (
     public,
 )
 from hauntkit.server.db import token_matches
+from hauntkit.server.http_common import TableSpec, bearer_token, error_response, unechoed
 from hauntkit.server.rooms import Manager
 
 log = logging.getLogger("hauntkit.server")
@@ -95,13 +95,13 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         try:
             rs = mgr.ruleset(req.ruleset)
         except HauntkitError as exc:
-            return _err(400, "unknown_ruleset", unechoed(str(exc), req.ruleset), "ruleset")
+            return error_response(400, "unknown_ruleset", unechoed(str(exc), req.ruleset), "ruleset")
         if not plays_campaigns(rs):
-            return _err(400, "no_campaigns", f"ruleset {req.ruleset!r} does not play campaigns",
+            return error_response(400, "no_campaigns", f"ruleset {req.ruleset!r} does not play campaigns",
                         "ruleset")
         lo, hi = rs.min_seats, rs.max_seats
         if not lo <= len(req.seats) <= hi:
-            return _err(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats", "seats")
+            return error_response(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats", "seats")
         seats = []
         for i, s in enumerate(req.seats):
             bot = s.bot or ("default" if s.kind == "bot" else None)
@@ -109,7 +109,7 @@ def campaign_routes(mgr: Manager) -> APIRouter:
                 try:
                     get_bot(bot)
                 except UnknownBotError:
-                    return _err(400, "unknown_bot", f"seats.{i}.bot: no bot of that name",
+                    return error_response(400, "unknown_bot", f"seats.{i}.bot: no bot of that name",
                                 "seats")
             seats.append({"name": s.name or f"Seat {i + 1}", "bot": bot})
         cfg = dict(req.config)
@@ -117,14 +117,14 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         try:
             cfg = type(rs).validate_campaign_config(cfg)
         except ConfigError as exc:
-            return _err(422, exc.code, unechoed(exc.plain, req.config), exc.field)
+            return error_response(422, exc.code, unechoed(exc.plain, req.config), exc.field)
         host = secrets.token_urlsafe(18)
         try:
             camp = await run(camps.create, req.ruleset, cfg, seats, req.seed, req.title, host)
         except ConfigError as exc:  # what only the content can judge (a family, a hunt...)
-            return _err(422, exc.code, unechoed(exc.plain, req.config), exc.field)
+            return error_response(422, exc.code, unechoed(exc.plain, req.config), exc.field)
         except HauntkitError as exc:
-            return _err(400, exc.code, str(exc))
+            return error_response(400, exc.code, str(exc))
         cid = camp["id"]
         links = []
         for i, seat in enumerate(camp["seats"]):
@@ -143,7 +143,7 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         try:
             return await run(camps.open, cid)
         except HauntkitError as exc:
-            return _err(404, "no_campaign", str(exc))
+            return error_response(404, "no_campaign", str(exc))
 
     @router.get("/api/campaigns/{cid}")
     async def _status(cid: str) -> Any:
@@ -175,20 +175,20 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         camp = await opened(cid)
         if isinstance(camp, JSONResponse):
             return camp
-        host = _bearer(authorization)
+        host = bearer_token(authorization)
         if not camp.get("host_token_hash"):
-            return _err(403, "no_host_token", f"campaign {cid} was made on the command line and "
+            return error_response(403, "no_host_token", f"campaign {cid} was made on the command line and "
                         f"has no host token; play it with `hauntkit campaign play {cid}`")
         if not token_matches(host, camp.get("host_token_hash")):
-            return _err(403, "forbidden", "the campaign's host token is needed")
+            return error_response(403, "forbidden", "the campaign's host token is needed")
         if camp["status"] != "active":
-            return _err(409, "campaign_over", f"campaign {cid} is over")
+            return error_response(409, "campaign_over", f"campaign {cid} is over")
         try:
             camp, _game, tokens = await run(camps.start_next, cid, host)
             gid = current_game(camp)["game_id"]
             stored = await game_seats(camp, gid)
         except HauntkitError as exc:
-            return _err(409, exc.code, str(exc))
+            return error_response(409, exc.code, str(exc))
         out: dict[str, Any] = {"campaign": public(camp), "game_id": gid, "new": tokens is not None,
                                "spectator_url": f"{base()}/game/{gid}"}
         if tokens is None:  # a game in progress: its links again, if made under this token
@@ -209,24 +209,24 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         camp = await opened(cid)
         if isinstance(camp, JSONResponse):
             return camp
-        token = _bearer(authorization)
+        token = bearer_token(authorization)
         seat = next((i for i, h in enumerate(camp.get("seat_token_hashes") or [])
                      if token_matches(token, h)), None)
         if seat is None:
-            return _err(403, "forbidden", "a seat token of this campaign is needed")
+            return error_response(403, "forbidden", "a seat token of this campaign is needed")
         entry = current_game(camp)
         if entry is None:
             why = "is over" if camp["status"] != "active" else \
                 "has no game in progress; its host starts the next one"
-            return _err(409, "no_game_in_progress", f"campaign {cid} {why}")
+            return error_response(409, "no_game_in_progress", f"campaign {cid} {why}")
         gid = entry["game_id"]
         try:
             stored = await game_seats(camp, gid)
         except HauntkitError as exc:
-            return _err(409, exc.code, str(exc))
+            return error_response(409, exc.code, str(exc))
         tok = game_seat_token(token, gid, seat)  # type: ignore[arg-type]
         if not token_matches(tok, stored[seat].get("token_hash")):
-            return _err(409, "no_seat_link", f"game {gid} was not started from the browser; "
+            return error_response(409, "no_seat_link", f"game {gid} was not started from the browser; "
                                              "its seat links are not derived from yours")
         return {"seat": seat, "name": camp["seats"][seat]["name"], "game_id": gid,
                 "token": tok, "url": game_url(gid, tok, cid)}

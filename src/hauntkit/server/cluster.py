@@ -229,18 +229,3 @@ class Cluster(ABC):
                     self.owned.discard(gid)
                     self.on_lost(gid)
             await self.report_rooms()
-
-
-def make_cluster(redis_url: str | None, db_url: str, pg_cluster: bool, prefix: str,
-                 lease: float) -> Cluster | None:
-    """The link of this process to the others (Redis, else PostgreSQL LISTEN/NOTIFY), or None
-    when it is alone (the default: then neither client is even imported)."""
-    if redis_url:
-        from hauntkit.server.rediscluster import RedisCluster
-
-        return RedisCluster(redis_url, prefix or "default", lease)
-    if pg_cluster:
-        from hauntkit.server.pgcluster import PgCluster
-
-        return PgCluster(db_url, prefix, lease)
-    return None

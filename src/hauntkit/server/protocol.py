@@ -12,6 +12,8 @@ from typing import Any
 
 import orjson
 
+from hauntkit.core.errors import HauntkitError
+
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_ACTION_DEPTH = 8
 
@@ -156,3 +158,18 @@ class RateLimiter:
             return True
         self.refused += 1
         return False
+
+
+def error_message(exc: Exception, rid: Any = None) -> dict[str, Any]:
+    """The error message for one client."""
+    if isinstance(exc, ProtocolError) and isinstance(getattr(exc, "answer", None), dict):
+        out = {"type": "error", **exc.answer}  # another process's refusal, passed on
+    elif isinstance(exc, ProtocolError):
+        out = {"type": "error", "code": exc.code, "message": exc.message}
+    elif isinstance(exc, HauntkitError):
+        out = {"type": "error", **exc.to_dict()}
+    else:
+        out = {"type": "error", "code": "server_error", "message": "the server failed"}
+    if rid is not None:
+        out["id"] = rid
+    return out

@@ -25,7 +25,8 @@ from hauntkit.bots import UnknownBotError, bot_rng, bot_seat, get_bot
 from hauntkit.core import ActionError, Game, HauntkitError, NotYourTurnError
 from hauntkit.core.log import visible_log
 from hauntkit.core.ruleset import ConfigError, Ruleset, check_seat_count, generic_label, get_ruleset
-from hauntkit.server.cluster import Cluster, make_cluster
+from hauntkit.server.cluster import Cluster
+from hauntkit.server.cluster_factory import make_cluster
 from hauntkit.server.committer import GroupCommitter
 from hauntkit.server.db import (
     GameRecord,
@@ -36,7 +37,8 @@ from hauntkit.server.db import (
     token_matches,
 )
 from hauntkit.server.looplag import LoopLag
-from hauntkit.server.protocol import ProtocolError, RateLimiter
+from hauntkit.server.protocol import ProtocolError, RateLimiter, error_message
+from hauntkit.server.routing import answer, route_act
 
 log = logging.getLogger("hauntkit.server")
 
@@ -284,8 +286,6 @@ class Room:
         game's owner (``hauntkit.server.routing``)."""
         if self.manager.cluster is None:
             return await self.submit(seat, action, version)
-        from hauntkit.server.routing import route_act
-
         return await route_act(self, seat, action, version)
 
     async def submit(self, seat: int | None, action: dict[str, Any], version: int | None,
@@ -598,8 +598,6 @@ class Manager:
         """Resume every unfinished game that has a bot seat, so its bots play on (with other
         processes: every such game nobody owns)."""
         if self.cluster is not None:
-            from hauntkit.server.routing import answer
-
             await self.cluster.start(self._hear, lambda body: answer(self, body))
             self._claimer = asyncio.create_task(self._claim_loop(), name="claimer")
         await self._resume_bot_games()
@@ -856,21 +854,6 @@ class Manager:
             room.touched = time.monotonic()
             if conn.hello and conn.seat is not None:
                 await room.broadcast_seats()
-
-
-def error_message(exc: Exception, rid: Any = None) -> dict[str, Any]:
-    """The error message for one client."""
-    if isinstance(exc, ProtocolError) and isinstance(getattr(exc, "answer", None), dict):
-        out = {"type": "error", **exc.answer}  # another process's refusal, passed on
-    elif isinstance(exc, ProtocolError):
-        out = {"type": "error", "code": exc.code, "message": exc.message}
-    elif isinstance(exc, HauntkitError):
-        out = {"type": "error", **exc.to_dict()}
-    else:
-        out = {"type": "error", "code": "server_error", "message": "the server failed"}
-    if rid is not None:
-        out["id"] = rid
-    return out
 
 
 __all__ = ["Conn", "Manager", "Room", "Settings", "StaleWriteError", "TooManyRooms",

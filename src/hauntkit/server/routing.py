@@ -13,13 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from hauntkit.core import HauntkitError
-from hauntkit.server.protocol import ProtocolError
-
-if TYPE_CHECKING:
-    from hauntkit.server.rooms import Manager, Room
+from hauntkit.server.cluster import Cluster
+from hauntkit.server.protocol import ProtocolError, error_message
 
 log = logging.getLogger("hauntkit.server")
 
@@ -27,6 +25,35 @@ ROUTE_TIMEOUT = 60.0  # seconds a move may take to find a live owner before it i
 # Tests only: the owner dies (as kill -9 would) right after committing a routed move, before
 # it answers, so that the handover of a committed but unanswered move can be tested.
 CRASH_AFTER_COMMIT = "HAUNTKIT_TEST_CRASH_AFTER_ROUTED_COMMIT"
+
+
+class RoutedRoom(Protocol):
+    """What routing needs of a game's room (``hauntkit.server.rooms.Room``)."""
+
+    id: str
+    evicted: bool
+
+    @property
+    def manager(self) -> RoomHost: ...
+
+    async def submit(self, seat: int | None, action: dict[str, Any], version: int | None,
+                     by_bot: bool = False, req: str | None = None, retry: bool = False) -> int:
+        ...
+
+    async def reached(self, version: int, timeout: float) -> None: ...
+
+
+class RoomHost(Protocol):
+    """What routing needs of the rooms' manager (``hauntkit.server.rooms.Manager``)."""
+
+    @property
+    def cluster(self) -> Cluster | None: ...
+
+    async def room(self, gid: str) -> RoutedRoom | None:
+        """The game's room, or None when there is no such game."""
+
+    async def claim(self, room: Any) -> None:
+        """Own the game of ``room`` (a ``RoutedRoom`` of this host) if nobody does."""
 
 
 class RemoteRefusal(ProtocolError):
@@ -37,7 +64,7 @@ class RemoteRefusal(ProtocolError):
         self.answer = {k: v for k, v in answer.items() if k != "id"}
 
 
-async def route_act(room: Room, seat: int | None, action: dict[str, Any],
+async def route_act(room: RoutedRoom, seat: int | None, action: dict[str, Any],
                     version: int | None) -> int:
     """Play a player's move through the game's owner; returns the new version once this
     process's room has it too (so the player hears the new state before the ack), or raises
@@ -48,7 +75,7 @@ async def route_act(room: Room, seat: int | None, action: dict[str, Any],
     cluster = mgr.cluster
     assert cluster is not None
     req = cluster.new_request_id()
-    body = {"kind": "act", "game": room.id, "seat": seat, "action": action, "version": version,
+    body: dict[str, Any] = {"kind": "act", "game": room.id, "seat": seat, "action": action, "version": version,
             "req": req, "retry": False}
     loop = asyncio.get_running_loop()
     deadline = loop.time() + ROUTE_TIMEOUT
@@ -84,10 +111,8 @@ async def route_act(room: Room, seat: int | None, action: dict[str, Any],
         await asyncio.sleep(0.05)
 
 
-async def answer(mgr: Manager, body: dict[str, Any]) -> dict[str, Any]:
+async def answer(mgr: RoomHost, body: dict[str, Any]) -> dict[str, Any]:
     """In the owner: play a routed move and say what happened."""
-    from hauntkit.server.rooms import error_message
-
     cluster = mgr.cluster
     assert cluster is not None
     gid = str(body.get("game", ""))
