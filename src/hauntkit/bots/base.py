@@ -70,6 +70,15 @@ def get_bot(name: str = "default", ruleset: Ruleset | None = None) -> Bot:
     return bot.bind(ruleset) if ruleset is not None else bot
 
 
+def make_bot(name: str, rs: Ruleset, options: dict[str, Any] | None = None) -> Bot:
+    """A bot from the registry, bound to ``rs``'s content, with search options applied."""
+    bot = get_bot(name, rs)
+    for key, value in (options or {}).items():
+        if value is not None and hasattr(bot, key):
+            setattr(bot, key, value)
+    return bot
+
+
 def bot_seed(seed: int, seat: int, version: int = 0) -> int:
     """The seed of ``bot_rng(seed, seat, version)``."""
     return ((seed & 0xFFFFFFFFFFFFFFFF) << 40) | ((version & 0xFFFFFFFF) << 8) | (seat & 0xFF)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.bots.base import bot_rng
+from hauntkit.bots.base import bot_rng, make_bot
 from hauntkit.bots.ismcts import IsmctsBot
-from hauntkit.bots.tournament import make_bot
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
 

@@ -12,8 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from hauntkit.bots.base import bot_names
-from hauntkit.bots.tournament import COOPERATIVE, haunt_lengths, run_tournament
 from hauntkit.sim.cliutil import load_ruleset, parse_config
+from hauntkit.sim.tournament import COOPERATIVE, haunt_lengths, run_tournament
 
 
 def register(app: typer.Typer) -> None:

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from hauntkit.bots import Bot, get_bot
-from hauntkit.bots.tournament import make_bot
+from hauntkit.bots.base import make_bot
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.sim.parallel import run_ordered

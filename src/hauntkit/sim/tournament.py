@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from hauntkit.bots.base import Action, Bot, get_bot
+from hauntkit.bots.base import Action, Bot, make_bot
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.sim.report import wilson
@@ -50,15 +50,6 @@ class BotRecord:
                             for k, (g, w) in sorted(self.by_side.items())},
                 "mean_turns": round(sum(self.turns) / len(self.turns), 2) if self.turns
                 else None}
-
-
-def make_bot(name: str, rs: Ruleset, options: dict[str, Any] | None = None) -> Bot:
-    """A bot from the registry, bound to ``rs``'s content, with search options applied."""
-    bot = get_bot(name, rs)
-    for key, value in (options or {}).items():
-        if value is not None and hasattr(bot, key):
-            setattr(bot, key, value)
-    return bot
 
 
 class SideBot(Bot):
