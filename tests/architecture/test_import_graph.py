@@ -23,11 +23,12 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted((SRC / PACKAGE).rglob("*.py"))}
 
 
-def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The modules of the package that ``name`` imports (``from a import b``: a.b when that
-    is a module, else a)."""
+def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[int, str]]:
+    """Every import of a module of the package in module ``name``, as (line, module), in
+    file order (``from a import b``: a.b when that is a module, else a); a module's imports
+    of itself are left out."""
     is_package = path.name == "__init__.py"
-    out: set[str] = set()
+    out: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -48,8 +49,15 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
             while target and target not in known:
                 target = target.rpartition(".")[0]
             if target and target != name:
-                out.add(target)
-    if is_package:  # a package importing its own children is not a cycle
+                out.append((node.lineno, target))
+    return sorted(out)
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of the package that ``name`` imports. A package importing its own
+    children is not a cycle: those are left out."""
+    out = {target for _, target in imports(name, path, known)}
+    if path.name == "__init__.py":
         out = {t for t in out if not t.startswith(name + ".")}
     return out
 
