@@ -1,6 +1,8 @@
-"""One process with SQLite stays the default and needs nothing else (issue 12, "More than one
+"""One process with SQLite stays the default and needs nothing else (docs/deploy.md, "One
 process"): a server started without --redis or --cluster imports neither the Redis client
-nor psycopg nor the cluster transports, and has no cluster link."""
+nor psycopg nor the cluster transports, and has no cluster link. (The routing of moves to a
+game's owner, plain Python that imports no client, is loaded with the rooms; it is used only
+with a cluster link.)"""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ with TestClient(app) as client:
     assert health["node"] is None, health
     assert app.state.manager.cluster is None
 loaded = sorted(m for m in ("redis", "psycopg", "hauntkit.server.rediscluster",
-                            "hauntkit.server.pgcluster", "hauntkit.server.routing")
+                            "hauntkit.server.pgcluster")
                 if m in sys.modules)
 print("loaded:", loaded)
 """
