@@ -15,7 +15,7 @@ from hauntkit.core.errors import (
     MalformedActionError,
     NotYourTurnError,
 )
-from hauntkit.core.ruleset import Action, Ruleset, State, get_ruleset
+from hauntkit.core.ruleset import Action, Ruleset, State, starter_ruleset
 
 SAVE_FORMAT = 1
 
@@ -139,9 +139,11 @@ class Game:
     @classmethod
     def new(cls, ruleset: Ruleset | str, config: dict[str, Any] | None = None,
             seed: int = 0, carry_in: dict[str, Any] | None = None) -> Game:
-        """A new game. ``carry_in``: a campaign's persistent data, kept in the state as
-        ``carry_in`` and handed to the ruleset's ``carry_in`` hook before any action."""
-        rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        """A new game. ``ruleset``: an instance, or a ruleset id for the one shared instance
+        on its starter pack (``starter_ruleset``: the content is loaded once per process).
+        ``carry_in``: a campaign's persistent data, kept in the state as ``carry_in`` and
+        handed to the ruleset's ``carry_in`` hook before any action."""
+        rs = starter_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         config = rs.validate_config(dict(config or {}))
         state = rs.new_state(config, seed)
         state["ruleset"] = rs.id
@@ -298,14 +300,14 @@ class Game:
     def load(cls, save: dict[str, Any], ruleset: Ruleset | None = None) -> Game:
         if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
             raise HauntkitError(f"not a hauntkit save (format {SAVE_FORMAT} expected)")
-        rs = ruleset or get_ruleset(save["ruleset"])
+        rs = ruleset or starter_ruleset(save["ruleset"])
         return cls(rs, orjson.loads(orjson.dumps(save["state"])))
 
     @classmethod
     def replay(cls, save: dict[str, Any], ruleset: Ruleset | None = None,
                to: int | None = None) -> Game:
         """Rebuild a game from its seed, config and history (the first ``to`` actions)."""
-        rs = ruleset or get_ruleset(save["ruleset"])
+        rs = ruleset or starter_ruleset(save["ruleset"])
         game = cls.new(rs, save["config"], save["seed"], save.get("carry_in"))
         history = save["history"] if to is None else save["history"][:to]
         for seat, action in history:

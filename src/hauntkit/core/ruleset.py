@@ -364,6 +364,19 @@ def load_ruleset_pack(
     return cls.load_content(content_paths, replace_starter)
 
 
+_STARTER_RULESETS: dict[type[Ruleset], Ruleset] = {}
+
+
+def starter_ruleset(ruleset_id: str) -> Ruleset:
+    """The one instance of ``ruleset_id`` bound to its starter pack alone, loaded on first use
+    and shared from then on (an instance holds read-only content, never game state)."""
+    cls = get_ruleset_class(ruleset_id)
+    rs = _STARTER_RULESETS.get(cls)
+    if rs is None:
+        rs = _STARTER_RULESETS[cls] = cls.from_content([], False)
+    return rs
+
+
 def get_ruleset(ruleset_id: str, content_paths: list[str] | None = None,
                 replace_starter: bool = False) -> Ruleset:
     """A ruleset bound to its starter pack plus any extra content folders; an invalid pack
