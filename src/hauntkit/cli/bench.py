@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
         """Random play on one core: actions/s, games/s, microseconds per clone(), peak memory,
         and instructions per action where perf or valgrind can count them.
 
-        Goals (issue 13): betrayal 50,000 actions/s and 75 games/s, beast 30,000 actions/s,
+        Goals: betrayal 50,000 actions/s and 75 games/s, beast 30,000 actions/s,
         clone() within 10 us. `make bench-check` guards instructions per action.
         """
         if check is not None or write is not None:

@@ -150,7 +150,7 @@ def _summary_tables(rs: Any, camp: Campaign) -> list[Table]:
 
 @campaign_app.command("new")
 def new_cmd(
-    ruleset: Annotated[str, typer.Option("--ruleset", help="Ruleset id, e.g. toyleague.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", help="Ruleset id, e.g. legacy or beast.")],
     seats: Annotated[str | None, typer.Option(
         help="Comma-separated bot names, one a seat, each optionally BOT:NAME "
              "(default: the default bot in as many seats as --players).")] = None,

@@ -227,7 +227,7 @@ class Store:
                       req: str | None = None) -> int:
         # Plain driver SQL, written once per store: building and compiling the same three
         # SQLAlchemy statements for every action cost ~0.3 ms of Python each time, on a
-        # thread that holds the interpreter lock the event loop needs (issue 12, "Load").
+        # thread that holds the interpreter lock the event loop needs (docs/loadtest.md).
         guard, add, snap = self._action_sql()
         now = repr(time.time())
         version = state["version"]

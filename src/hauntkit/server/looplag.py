@@ -17,7 +17,7 @@ from typing import Any
 
 # Garbage collector thresholds of a server process. Python's defaults (700, 10, 10) ran a young
 # collection every few actions and, every few seconds, a full one over every live game's state:
-# under load a full collection held the loop for hundreds of milliseconds (issue 12). A game's
+# under load a full collection held the loop for hundreds of milliseconds. A game's
 # state is plain data without reference cycles, freed as soon as it is replaced, so collecting
 # seldom costs little memory: young collections every 50,000 new objects, older ones rarely.
 GC_THRESHOLDS = (50_000, 20, 100)

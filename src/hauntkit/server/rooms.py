@@ -62,7 +62,7 @@ class Settings:
     # replace that ruleset's starter pack.
     content: dict[str, list[str]] = field(default_factory=dict)
     replace_starter: dict[str, bool] = field(default_factory=dict)
-    # Limits (issue 12): new games per client address (a second on average, and the burst),
+    # Limits: new games per client address (a second on average, and the burst),
     # rooms live in memory at once, the floor of a game's own ``bot_delay``, and how long an
     # idle (no client, no action) or finished room stays in memory before it is evicted.
     create_rate: float = 0.5

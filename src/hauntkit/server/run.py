@@ -18,7 +18,7 @@ from hauntkit.server.rooms import Settings
 
 # Websocket options of every server process. No per-message compression: deflating each
 # state message (a few kB of JSON) cost the server more CPU than building it (about 0.45 ms a
-# message, three messages an action: the largest single cost under load, issue 12), and the
+# message, three messages an action: the largest single cost under load), and the
 # client as much again to inflate it; a game's messages are small enough to send as they are.
 WS_OPTIONS: dict[str, Any] = {"ws_max_size": 1024 * 1024, "ws_ping_interval": 20,
                               "ws_ping_timeout": 30, "ws_per_message_deflate": False}

@@ -1,4 +1,4 @@
-"""Several processes (issue 12, "More than one process"): what they share in the database.
+"""Several processes (docs/deploy.md): what they share in the database.
 
 - ``actions.req``: the id of the request a human move came in by, when it was routed to the
   game's owning process; a request sent again (its owner died during the handover) is found
