@@ -1,5 +1,5 @@
-"""What users read never names an internal tracker item ("issue 12") nor a test-only ruleset:
-the docs (docs/*.md, README.md) and the help of every `hauntkit` command and subcommand."""
+"""What users read never names an internal tracker item (the word issue and a number) nor a
+test-only ruleset: the docs (docs/*.md, README.md) and the help of every `hauntkit` command and subcommand."""
 
 from __future__ import annotations
 
