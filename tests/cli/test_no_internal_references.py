@@ -1,5 +1,6 @@
 """What users read never names an internal tracker item (the word issue and a number) nor a
-test-only ruleset: the docs (docs/*.md, README.md) and the help of every `hauntkit` command and subcommand."""
+test-only ruleset: the docs (docs/*.md, README.md) and the help of every `hauntkit` command
+and subcommand."""
 
 from __future__ import annotations
 
