@@ -111,3 +111,28 @@ def test_errors_to_malformed_messages_carry_their_id(server: ServerProcess) -> N
         assert got["type"] == "error" and got["code"] == code, (msg, got)
         assert got.get("id") == rid, (msg, got)
     assert server.state(made["id"])["version"] == 0
+
+
+def test_a_mistyped_move_is_refused_and_the_game_goes_on(server: ServerProcess) -> None:
+    """A float or a boolean where the engine has an integer, or an unknown field, is refused
+    before anything is applied or stored (docs/protocol.md, "act"); the game stays playable,
+    also when it is loaded again from the database."""
+    made = server.create(ruleset="beast", seed=3, seats=[{"kind": "human"}])
+    gid, token = made["id"], made["seats"][0]["token"]
+    state = server.state(gid, token)
+    step = next(a for a in state["legal_actions"] if a["type"] == "step")
+    bad_moves = [{**step, "to": [float(step["to"][0]), step["to"][1]]},
+                 {**step, "to": [True, step["to"][1]]} if step["to"][0] == 1 else
+                 {**step, "extra": 0},
+                 {**step, "seet": 0}]
+    headers = {"Authorization": f"Bearer {token}"}
+    for bad in bad_moves:
+        r = httpx.post(f"{server.url}/api/games/{gid}/act", json={"action": bad},
+                       headers=headers, timeout=60)
+        assert r.status_code == 409, (bad, r.text)
+        assert r.json()["code"] == "malformed_action", r.text
+    assert server.state(gid, token)["version"] == state["version"]
+    r = httpx.post(f"{server.url}/api/games/{gid}/act", json={"action": step},
+                   headers=headers, timeout=60)
+    assert r.status_code == 200, r.text
+    assert server.state(gid, token)["version"] == state["version"] + 1

@@ -7,6 +7,7 @@ from typing import Any
 
 import orjson
 
+from hauntkit.core.actions import malformed, matching_action
 from hauntkit.core.errors import (
     ActionError,
     GameOverError,
@@ -199,15 +200,16 @@ class Game:
                 f"seat {seat} has no decision to make now; waiting for seat(s) {waiting}"
             )
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise self._explain(seat, action, legal)
-        return self.act_trusted(seat, action)
+        chosen = matching_action(action, legal)
+        if chosen is None:
+            raise malformed(action, legal) or self._explain(seat, action, legal)
+        return self.act_trusted(seat, chosen)
 
     def _explain(self, seat: int, action: Action, legal: list[Action]) -> ActionError:
         """The ruleset's reason for refusing ``action``; a generic refusal if the explainer
         itself fails on an odd action (a refusal must never become a crash)."""
-        try:
-            error = self.ruleset.explain_illegal(self.state, seat, action)
+        try:  # on a copy: whatever the explainer does, a refusal leaves the state as it was
+            error = self.ruleset.explain_illegal(copy_state(self.state), seat, action)
         except Exception:  # noqa: BLE001 - the action is refused whatever went wrong here
             error = None
         if isinstance(error, ActionError):
