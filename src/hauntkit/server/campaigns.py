@@ -63,14 +63,10 @@ class Campaigns:
 
     def game(self, camp: Campaign, game_id: str) -> Game:
         """A campaign game exactly as stored (snapshot plus the action rows after it)."""
-        rec = self.store.load_game(game_id)
-        if rec is None:
+        loaded = self.store.load_game_and_moves(game_id)
+        if loaded is None:
             raise CampaignError(f"campaign {camp['id']}: its game {game_id} is missing")
-        # the game row and its action rows are two reads: a server storing the game's next
-        # moves in between leaves rows newer than the row read first; the game as of that row
-        # is the consistent one (its later moves are seen by the next look)
-        rows = [r for r in self.store.action_rows(game_id, rec.snap_n)
-                if r["version"] <= rec.version]
+        rec, rows = loaded
         return restore(self.ruleset(camp["ruleset"]), rec, rows)
 
     # -- changing -----------------------------------------------------------------------------

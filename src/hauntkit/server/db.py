@@ -297,6 +297,23 @@ class Store:
             row = conn.execute(select(self.games).where(self.games.c.id == game_id)).first()
         return self._record(row._mapping) if row is not None else None
 
+    def load_game_and_moves(self, game_id: str
+                            ) -> tuple[GameRecord, list[dict[str, Any]]] | None:
+        """The game's row and the action rows after its snapshot, as of that row: one
+        consistent picture, whatever another process commits meanwhile.
+
+        The row and the actions are two reads; a move committed between them adds a row newer
+        than the game row says. Rows past the row's version are left out, so the snapshot plus
+        the rows always replay to exactly the stored version (the later moves are read the
+        next time). Every row up to that version is there: a move's row and its game row's
+        version are written in one transaction."""
+        rec = self.load_game(game_id)
+        if rec is None:
+            return None
+        rows = [row for row in self.action_rows(game_id, rec.snap_n)
+                if row["version"] <= rec.version]
+        return rec, rows
+
     def list_games(self, limit: int = 200) -> list[dict[str, Any]]:
         """Summaries (no state, no tokens), newest first."""
         cols = [self.games.c[k] for k in (

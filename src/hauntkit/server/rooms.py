@@ -365,10 +365,10 @@ class Room:
     async def _reload_locked(self) -> None:
         """Replace the game by the one in the database (the lock is held)."""
         store = self.manager.store
-        rec = await asyncio.to_thread(store.load_game, self.id)
-        if rec is None:
+        loaded = await asyncio.to_thread(store.load_game_and_moves, self.id)
+        if loaded is None:
             return
-        rows = await asyncio.to_thread(store.action_rows, self.id, rec.snap_n)
+        rec, rows = loaded
         self.game = restore(self.game.ruleset, rec, rows)
         self.rec = rec
         self._note_move()
@@ -726,10 +726,10 @@ class Manager:
             room = self.rooms.get(gid)
             if room is not None:
                 return room
-            rec = await asyncio.to_thread(self.store.load_game, gid)
-            if rec is None:
+            loaded = await asyncio.to_thread(self.store.load_game_and_moves, gid)
+            if loaded is None:
                 return None
-            rows = await asyncio.to_thread(self.store.action_rows, gid, rec.snap_n)
+            rec, rows = loaded
             game = restore(self.ruleset(rec.ruleset), rec, rows)
             if len(self.rooms) >= self.settings.max_rooms:
                 await self.sweep(pressure=True)  # an existing game always opens
