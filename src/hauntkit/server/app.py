@@ -25,6 +25,7 @@ from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
 from hauntkit.server.db import seat_token, token_matches
 from hauntkit.server.limits import BodyLimit, CreationLimit
+from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
@@ -469,10 +470,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                                    "connections; try again later"})
             await ws.close(code=4429)
             return
-        conn = Conn(send=send, send_text=ws.send_text)
+        outbox = Outbox(ws.send_text, lambda code: ws.close(code=code),
+                        settings.send_queue_bytes)
+        conn = Conn(send=send, send_text=ws.send_text, outbox=outbox)
         conn.limiter.rate = settings.rate
         conn.limiter.burst = conn.limiter.tokens = settings.burst
-        await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))
+        outbox.start()
+        try:
+            await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))
+        finally:
+            await outbox.stop()
 
     from hauntkit.server.campaign_api import campaign_routes  # it uses this module's models
 

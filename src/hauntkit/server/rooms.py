@@ -36,6 +36,7 @@ from hauntkit.server.db import (
     token_matches,
 )
 from hauntkit.server.looplag import LoopLag
+from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import ProtocolError, RateLimiter
 
 log = logging.getLogger("hauntkit.server")
@@ -76,6 +77,8 @@ class Settings:
     lease: float = 6.0
     # Without Redis: link the processes over PostgreSQL LISTEN/NOTIFY (a postgresql db_url)
     pg_cluster: bool = False
+    # Unsent text a socket may have queued before its client is dropped as too slow
+    send_queue_bytes: int = 4_000_000
 
 
 @dataclass(eq=False)
@@ -92,6 +95,8 @@ class Conn:
     limiter: RateLimiter = field(default_factory=RateLimiter)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
+    # the socket's bounded send queue (``hauntkit.server.outbox``); None: sends are awaited
+    outbox: Outbox | None = None
 
 
 class TooManyRooms(Exception):
@@ -257,6 +262,12 @@ class Room:
                 await self._send(conn, msg)
 
     async def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
+        if conn.outbox is not None:  # queued: a slow client never holds the game up
+            text = msg if isinstance(msg, str) else orjson.dumps(msg).decode()
+            if not conn.outbox.put(text):  # it fell too far behind: dropped (it resyncs)
+                conn.closed = True
+                self.conns.discard(conn)
+            return
         try:
             if isinstance(msg, str):  # encoded by a broadcast, for sockets with send_text
                 assert conn.send_text is not None
