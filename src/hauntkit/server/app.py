@@ -24,7 +24,7 @@ from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
 from hauntkit.server.db import seat_token, token_matches
-from hauntkit.server.limits import BodyLimit, CreationLimit
+from hauntkit.server.limits import BodyLimit, CreationLimit, HeaderLimit, SocketCount
 from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -46,6 +46,7 @@ log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 256 * 1024
 MAX_CONNECTIONS_PER_GAME = 64
+MAX_HEADERS = 100  # request headers (a browser sends about 20)
 
 
 class SeatSpec(BaseModel):
@@ -227,6 +228,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         return room
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(HeaderLimit, max_count=MAX_HEADERS)
+    sockets = SocketCount(settings.max_sockets_per_address)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -454,6 +457,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     # -- the game websocket -----------------------------------------------------------------
     @app.websocket("/ws/{gid}")
     async def _ws(ws: WebSocket, gid: str) -> None:
+        address = ws.client.host if ws.client else "?"
+        if not sockets.take(address):
+            await ws.close(code=4429, reason="too many open connections from this address")
+            return
+        try:
+            await _game_socket(ws, gid)
+        finally:
+            sockets.give_back(address)
+
+    async def _game_socket(ws: WebSocket, gid: str) -> None:
         await ws.accept()
 
         async def send(msg: dict[str, Any]) -> None:

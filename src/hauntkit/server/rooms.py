@@ -79,6 +79,11 @@ class Settings:
     pg_cluster: bool = False
     # Unsent text a socket may have queued before its client is dropped as too slow
     send_queue_bytes: int = 4_000_000
+    # Open websockets one client address may hold at once
+    max_sockets_per_address: int = 64
+    # Addresses of reverse proxies whose X-Forwarded-For names the real client (empty: the
+    # header is ignored, the peer's own address counts)
+    trusted_proxies: list[str] = field(default_factory=list)
 
 
 @dataclass(eq=False)
