@@ -136,3 +136,28 @@ def test_a_mistyped_move_is_refused_and_the_game_goes_on(server: ServerProcess) 
                    headers=headers, timeout=60)
     assert r.status_code == 200, r.text
     assert server.state(gid, token)["version"] == state["version"] + 1
+
+
+def test_odd_values_get_a_4xx_naming_the_field(server: ServerProcess) -> None:
+    """Whole numbers past 64 bits in a game's options, a NUL character in a title or an id,
+    and a boolean for the seed are each refused with a 4xx that names the field, on SQLite and
+    PostgreSQL alike (never a server error)."""
+    def create(**body: object) -> httpx.Response:
+        body.setdefault("seats", [{"kind": "human"}] * 3)
+        return httpx.post(server.url + "/api/games", json=body, timeout=60)
+
+    for ruleset, key in [("betrayal", "max_turns"), ("legacy", "max_turns"),
+                         ("legacy", "haunt_after_omens"), ("beast", "max_rounds")]:
+        seats = [{"kind": "human"}] * (1 if ruleset == "beast" else 3)
+        r = create(ruleset=ruleset, seats=seats, config={key: 2**70})
+        assert r.status_code == 422, (ruleset, key, r.text)
+        assert r.json()["field"] == f"config.{key}"
+        assert "at most 1,000,000,000" in r.json()["message"]
+    r = create(ruleset="betrayal", title="a\x00b")
+    assert r.status_code == 422 and r.json()["message"] == \
+        "title: must not contain a NUL character"
+    r = create(ruleset="betrayal", seed=True)
+    assert r.status_code == 422 and r.json()["field"] == "seed"
+    for path in ("/api/games/a%00b", "/api/games/a%00b/state", "/api/campaigns/a%00b"):
+        r = httpx.get(server.url + path, timeout=60)
+        assert r.status_code == 404, (path, r.text)

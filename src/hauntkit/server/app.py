@@ -11,14 +11,14 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field, StrictInt
 
 from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
@@ -49,20 +49,30 @@ MAX_CONNECTIONS_PER_GAME = 64
 MAX_HEADERS = 100  # request headers (a browser sends about 20)
 
 
+def _no_nul(text: str) -> str:
+    if "\x00" in text:
+        raise ValueError("must not contain a NUL character")
+    return text
+
+
+# Text a person typed (titles, names): no NUL character, which no database stores as text.
+Text = Annotated[str, AfterValidator(_no_nul)]
+
+
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
-    name: str = Field(default="", max_length=40)
-    bot: str | None = Field(default=None, max_length=40)
+    name: Text = Field(default="", max_length=40)
+    bot: Text | None = Field(default=None, max_length=40)
 
 
 class TableSpec(BaseModel):
     """What a game and a campaign are both created from: ruleset, seats, seed, config, title."""
 
-    ruleset: str = Field(max_length=40)
+    ruleset: Text = Field(max_length=40)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**63)
     config: dict[str, Any] = Field(default_factory=dict)
-    title: str = Field(default="", max_length=200)
+    title: Text = Field(default="", max_length=200)
 
 
 # What the lobby may tune of a searching bot seat: ISMCTS iterations per decision (the server
@@ -74,27 +84,27 @@ _ITERS = BOT_OPTIONS["ismcts"]["iterations"]
 
 
 class GameSeatSpec(SeatSpec):
-    iterations: int | None = Field(default=None, ge=_ITERS["min"], le=_ITERS["max"])
+    iterations: StrictInt | None = Field(default=None, ge=_ITERS["min"], le=_ITERS["max"])
 
 
 class CreateGame(TableSpec):
     seats: list[GameSeatSpec] = Field(min_length=1, max_length=12)
     bot_delay: float | None = Field(default=None, ge=0, le=30)
     setup: dict[str, Any] | None = None  # dev only: a scenario set-up
-    dice: list[int] | None = Field(default=None, max_length=500)  # dev only: scripted dice
+    dice: list[StrictInt] | None = Field(default=None, max_length=500)  # dev only: scripted dice
 
 
 class SetBot(BaseModel):
-    bot: str | None = Field(default=None, max_length=40)
+    bot: Text | None = Field(default=None, max_length=40)
 
 
 class Act(BaseModel):
     action: dict[str, Any]
-    version: int | None = None
+    version: StrictInt | None = None
 
 
 class Dice(BaseModel):
-    faces: list[int] = Field(min_length=1, max_length=500)
+    faces: list[StrictInt] = Field(min_length=1, max_length=500)
 
 
 def available_rulesets() -> list[dict[str, Any]]:
@@ -154,7 +164,8 @@ def validation_message(exc: RequestValidationError) -> str:
             parts.append(f"body: not valid JSON (at character {err['loc'][-1]})")
             continue
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        message = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        parts.append(f"{where}: {message}")
     return "; ".join(parts) or "the request is not valid"
 
 

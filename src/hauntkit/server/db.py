@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from hauntkit.server import migrations
+
+ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def is_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a game or campaign id (one a store may look up)."""
+    return bool(ID_SHAPE.fullmatch(text))
 
 
 def hash_token(token: str) -> str:
@@ -293,6 +301,8 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | None:
+        if not is_id(game_id):  # no such game (and nothing a database could choke on)
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(self.games).where(self.games.c.id == game_id)).first()
         return self._record(row._mapping) if row is not None else None
@@ -364,6 +374,8 @@ class Store:
 
     def load_campaign(self, campaign_id: str) -> tuple[dict[str, Any], int] | None:
         """The campaign's document and its version, or None."""
+        if not is_id(campaign_id):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(self.campaigns.c.doc, self.campaigns.c.version)
                                .where(self.campaigns.c.id == campaign_id)).first()
