@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from importlib.metadata import version as package_version
+from typing import Annotated, Any
 
 import typer
 
@@ -28,6 +29,21 @@ app = _App(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"hauntkit {package_version('hauntkit')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+        version: Annotated[bool, typer.Option(
+            "--version", callback=_show_version, is_eager=True,
+            help="Print hauntkit's version and exit.")] = False,
+) -> None:
+    """Play, simulate and author haunted-house adventure board games."""
+
 
 COMMAND_MODULES = ("play", "simulate", "bench", "replay", "scenario", "validate", "tournament",
                    "balance", "loadtest", "campaign", "rulesets")
