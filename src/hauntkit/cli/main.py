@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from hauntkit.core.errors import HauntkitError
 from hauntkit.sim.cliutil import RAY_LOCAL, optional_values
 
 
@@ -19,7 +20,15 @@ class _App(typer.Typer):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not args and "args" not in kwargs:
             sys.argv[1:] = optional_values(sys.argv[1:], {"--ray": RAY_LOCAL})
-        return super().__call__(*args, **kwargs)
+        try:
+            return super().__call__(*args, **kwargs)
+        except HauntkitError as exc:  # a user's mistake the engine named: one line
+            sys.stderr.write(f"error: {exc}\n")
+            sys.exit(2)
+        except OSError as exc:  # a file or folder that cannot be read or written
+            where = f": {exc.filename}" if exc.filename else ""
+            sys.stderr.write(f"error: {exc.strerror or exc}{where}\n")
+            sys.exit(2)
 
 
 app = _App(

@@ -17,8 +17,7 @@ from hauntkit.core.errors import (
     NotYourTurnError,
 )
 from hauntkit.core.ruleset import Action, Ruleset, State, get_ruleset
-
-SAVE_FORMAT = 1
+from hauntkit.core.saves import SAVE_FORMAT, check_save
 
 # Keys of the state that only ever grow by appending immutable entries: clone() shares their
 # entries instead of copying them.
@@ -298,8 +297,7 @@ class Game:
 
     @classmethod
     def load(cls, save: dict[str, Any], ruleset: Ruleset | None = None) -> Game:
-        if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
-            raise HauntkitError(f"not a hauntkit save (format {SAVE_FORMAT} expected)")
+        check_save(save, needs_state=True)
         rs = ruleset or get_ruleset(save["ruleset"])
         return cls(rs, orjson.loads(orjson.dumps(save["state"])))
 
@@ -307,6 +305,7 @@ class Game:
     def replay(cls, save: dict[str, Any], ruleset: Ruleset | None = None,
                to: int | None = None) -> Game:
         """Rebuild a game from its seed, config and history (the first ``to`` actions)."""
+        check_save(save)
         rs = ruleset or get_ruleset(save["ruleset"])
         game = cls.new(rs, save["config"], save["seed"], save.get("carry_in"))
         history = save["history"] if to is None else save["history"][:to]
