@@ -161,3 +161,33 @@ def test_odd_values_get_a_4xx_naming_the_field(server: ServerProcess) -> None:
     for path in ("/api/games/a%00b", "/api/games/a%00b/state", "/api/campaigns/a%00b"):
         r = httpx.get(server.url + path, timeout=60)
         assert r.status_code == 404, (path, r.text)
+
+
+def test_a_socket_to_no_game_that_leaves_at_once_logs_no_traceback(db: tuple[str, str]) -> None:
+    from websockets.sync.client import connect
+
+    srv = ServerProcess(*db).start()
+    try:
+        for _ in range(3):
+            connect(f"ws://127.0.0.1:{srv.port}/ws/nosuchgame", open_timeout=30,
+                    legacy=True).close()
+        with connect(f"ws://127.0.0.1:{srv.port}/ws/nosuchgame", open_timeout=30,
+                     legacy=True) as c:
+            assert '"code":"no_game"' in c.recv(timeout=30)
+        assert httpx.get(srv.url + "/api/games", timeout=30).status_code == 200
+    finally:
+        srv.kill()
+    assert srv.proc is not None and srv.proc.stderr is not None
+    assert "Traceback" not in srv.proc.stderr.read().decode()
+
+
+def test_the_openapi_schema_lists_the_error_answers(server: ServerProcess) -> None:
+    """Every route documents its refusals with the one error shape (docs/protocol.md)."""
+    spec = httpx.get(server.url + "/openapi.json", timeout=30).json()
+    assert spec["components"]["schemas"]["ErrorBody"]["properties"]["code"]
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            codes = set(operation["responses"])
+            assert {"403", "404", "409", "422", "429"} <= codes, (path, method, codes)
+            ref = operation["responses"]["422"]["content"]["application/json"]["schema"]
+            assert ref["$ref"].endswith("/ErrorBody"), (path, method)

@@ -49,6 +49,31 @@ MAX_CONNECTIONS_PER_GAME = 64
 MAX_HEADERS = 100  # request headers (a browser sends about 20)
 
 
+class ErrorBody(BaseModel):
+    """Every refusal's body (docs/protocol.md, "Errors")."""
+
+    type: Literal["error"] = "error"
+    code: str = Field(description="what went wrong, as a stable word: no_game, forbidden, ...")
+    message: str = Field(description="what went wrong, in words a person reads")
+    field: str | None = Field(default=None, description="the request field at fault, if one")
+
+
+# The refusals any route may answer with, listed in the OpenAPI schema with their one shape.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": description}
+    for status, description in (
+        (400, "the request cannot be carried out as asked"),
+        (403, "a token is missing, wrong, or does not allow this"),
+        (404, "no such game or campaign"),
+        (409, "refused by the game's rules or its current state"),
+        (413, "the request body is over the limit"),
+        (422, "a field of the request is not valid"),
+        (429, "too many requests; try again later"),
+        (431, "too many or too large request headers"),
+    )
+}
+
+
 def _no_nul(text: str) -> str:
     if "\x00" in text:
         raise ValueError("must not contain a NUL character")
@@ -225,7 +250,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         finally:
             await mgr.stop()
 
-    app = FastAPI(title="hauntkit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="hauntkit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  responses=ERROR_RESPONSES)
     app.state.manager = mgr
 
     @app.exception_handler(Refusal)
@@ -483,16 +509,19 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(orjson.dumps(msg).decode())
 
+        async def refuse(code: str, message: str, close_code: int) -> None:
+            """Say why and close; a client already gone is simply gone."""
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await send({"type": "error", "code": code, "message": message})
+                await ws.close(code=close_code)
+
         room = await mgr.room(gid)
         if room is None:
-            await send({"type": "error", "code": "no_game", "message": f"no game {gid!r}"})
-            await ws.close(code=4404)
+            await refuse("no_game", f"no game {gid!r}", 4404)
             return
         if len(room.conns) >= MAX_CONNECTIONS_PER_GAME:
-            await send({"type": "error", "code": "too_many_connections",
-                        "message": f"this game already has {MAX_CONNECTIONS_PER_GAME} "
-                                   "connections; try again later"})
-            await ws.close(code=4429)
+            await refuse("too_many_connections", f"this game already has "
+                         f"{MAX_CONNECTIONS_PER_GAME} connections; try again later", 4429)
             return
         outbox = Outbox(ws.send_text, lambda code: ws.close(code=code),
                         settings.send_queue_bytes)
