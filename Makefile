@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HAUNTKIT := $(VENV)/bin/hauntkit
 
-.PHONY: install play test coverage lint bench bench-check bench-baseline browser-deps clean
+.PHONY: install play test soak coverage lint bench bench-check bench-baseline browser-deps clean
 
 # The test-only ruleset plugin (tests/plugins) is a real pip-installed package, but in its own
 # folder outside site-packages: the tests put that folder on the path (tests/conftest.py) and
@@ -60,6 +60,16 @@ lint: install
 
 test: install browser-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The reliability suite at length (docs/testing.md, "Reliability"): more games in the leak
+# scan, more positions of mistyped actions, and the crash, race, bad-input, slow-client and
+# header tests; about ten minutes.
+SOAK_TESTS := tests/reliability tests/core/test_action_boundary.py \
+	tests/server/test_recovery.py tests/server/test_concurrency.py \
+	tests/server/test_cluster_handover.py tests/server/test_slow_client.py \
+	tests/server/test_limits.py tests/server/test_bad_input.py
+soak: install
+	HAUNTKIT_SOAK=1 $(PY) -m pytest $(SOAK_TESTS) $(PYTEST_ARGS)
 
 # Line coverage of src/ (the server too), child processes included: coverage's parallel mode,
 # and [tool.coverage.run] patch = subprocess installs its start-up hook (a .pth) so that every

@@ -6,6 +6,7 @@ state byte for byte as it was (core/actions.py)."""
 from __future__ import annotations
 
 import math
+import os
 import random
 from functools import cache
 from typing import Any
@@ -21,6 +22,8 @@ from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 
 RULESETS = ["betrayal", "legacy", "beast"]
+# `make soak` (HAUNTKIT_SOAK=1) tries many more positions
+EXAMPLES = 300 if os.environ.get("HAUNTKIT_SOAK") == "1" else 12
 
 
 @cache
@@ -83,7 +86,7 @@ def _mutations(action: dict[str, Any], rng: random.Random) -> list[dict[str, Any
 
 
 @pytest.mark.parametrize("rid", RULESETS)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 120))
 def test_mutated_actions_are_refused_and_change_nothing(rid: str, seed: int, steps: int) -> None:
     rs = _ruleset(rid)
