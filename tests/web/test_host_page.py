@@ -34,3 +34,20 @@ def test_the_host_hands_a_seat_to_a_bot_and_gives_it_back(browser: Any,
     assert page.locator("#toast").is_hidden()
     assert not errors
     ctx.close()
+
+
+def test_copying_a_seat_link_says_so(browser: Any, web_server: ServerProcess) -> None:
+    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=betrayal]", state="attached")
+    page.select_option("#ruleset", "betrayal")
+    page.click("#create-btn")
+    page.wait_for_selector("#links-panel:not([hidden]) .seat-link")
+    button = page.locator("button.copy-link").first
+    button.click()
+    page.wait_for_function("() => document.querySelector('button.copy-link').textContent"
+                           " === 'link copied'", timeout=10_000)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.locator(".seat-link").first.get_attribute("href")
+    ctx.close()
