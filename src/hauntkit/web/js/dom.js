@@ -43,7 +43,12 @@ export async function api(path, options = {}) {
     headers: { "content-type": "application/json", ...(options.headers || {}) },
   });
   const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(body.message || `request failed (${res.status})`);
+  if (!res.ok) {
+    const error = new Error(body.message || `request failed (${res.status})`);
+    error.status = res.status;
+    error.code = body.code;
+    throw error;
+  }
   return body;
 }
 
