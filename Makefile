@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HAUNTKIT := $(VENV)/bin/hauntkit
 
-.PHONY: install play test coverage lint bench bench-check bench-baseline browser-deps clean
+.PHONY: install play test soak coverage lint bench bench-check bench-baseline browser-deps clean
 
 # The test-only ruleset plugin (tests/plugins) is a real pip-installed package, but in its own
 # folder outside site-packages: the tests put that folder on the path (tests/conftest.py) and
@@ -21,10 +21,21 @@ MYPYC_MODULES := $(shell sed -e 's/\#.*//' mypyc_modules.txt)
 MYPYC_SOURCES := $(addprefix src/,$(MYPYC_MODULES))
 MYPY_OPTIONS := --ignore-missing-imports --follow-imports=silent
 
-$(VENV)/.installed: Makefile pyproject.toml setup.py mypyc_modules.txt $(MYPYC_SOURCES) src/hauntkit/core/_fastcopy.c src/hauntkit/bots/_keyedrng.c $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
+# `make play` installs hauntkit and what playing needs, nothing more (the first time takes
+# about three minutes: most of it compiling the rules engine, shown as pip's "Building
+# editable" step); `make test` adds the extras the tests use, without building hauntkit again.
+$(VENV)/.play-installed: Makefile pyproject.toml setup.py mypyc_modules.txt $(MYPYC_SOURCES) src/hauntkit/core/_fastcopy.c src/hauntkit/bots/_keyedrng.c
+	@echo "make: setting up $(VENV) (the first time takes about 3 minutes)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,ray,env]'
+	@echo "make: installing hauntkit and what playing needs; then compiling the rules engine (about 2 minutes)"
+	$(PY) -m pip install --progress-bar on -e .
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.play-installed $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
+	@echo "make: installing what the tests use (the test, ray and env extras)"
+	$(PY) scripts/extras.py test ray env > $(VENV)/test-requirements.txt
+	$(PY) -m pip install -q --progress-bar on -r $(VENV)/test-requirements.txt
 	$(PY) -m pip uninstall -q -y hauntkit-tinygame 2>/dev/null || true
 	rm -rf $(TEST_PLUGINS)
 	$(PY) -m pip install -q --no-deps --target $(TEST_PLUGINS) $(TINYGAME)
@@ -32,7 +43,7 @@ $(VENV)/.installed: Makefile pyproject.toml setup.py mypyc_modules.txt $(MYPYC_S
 
 install: $(VENV)/.installed
 
-play: install
+play: $(VENV)/.play-installed
 	$(HAUNTKIT) play $(ARGS)
 
 browser-deps:
@@ -49,6 +60,16 @@ lint: install
 
 test: install browser-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The reliability suite at length (docs/testing.md, "Reliability"): more games in the leak
+# scan, more positions of mistyped actions, and the crash, race, bad-input, slow-client and
+# header tests; about ten minutes.
+SOAK_TESTS := tests/reliability tests/core/test_action_boundary.py \
+	tests/server/test_recovery.py tests/server/test_concurrency.py \
+	tests/server/test_cluster_handover.py tests/server/test_slow_client.py \
+	tests/server/test_limits.py tests/server/test_bad_input.py
+soak: install
+	HAUNTKIT_SOAK=1 $(PY) -m pytest $(SOAK_TESTS) $(PYTEST_ARGS)
 
 # Line coverage of src/ (the server too), child processes included: coverage's parallel mode,
 # and [tool.coverage.run] patch = subprocess installs its start-up hook (a .pth) so that every

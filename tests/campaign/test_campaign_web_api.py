@@ -132,7 +132,8 @@ def test_history_presents_what_each_game_carried_out(srv: ServerProcess) -> None
     while (shown := _get(srv, f"/api/campaigns/{cid}").json())["status"] != "finished":
         assert time.monotonic() < deadline, "the bots' campaign game did not end"
         time.sleep(0.3)
-    assert shown["next_config"] is None and shown["data"]["games"] == 1
+    assert shown["next_config"] is None and "data" not in shown
+    assert _get(srv, f"/api/campaigns/{cid}", host).json()["document"]["data"]["games"] == 1
     rows = {r["label"]: r["value"] for r in shown["summary"]["sections"][0]["rows"]}
     assert rows["Games"] == 1
     (game,) = _get(srv, f"/api/campaigns/{cid}/history").json()["games"]
@@ -152,3 +153,32 @@ def test_a_campaign_made_on_the_command_line_cannot_be_started_over_http(
     assert r.status_code == 403 and r.json()["code"] == "no_host_token"
     assert f"hauntkit campaign play {cid}" in r.json()["message"]
     assert _get(srv, f"/api/campaigns/{cid}").json()["next_config"] == {"players": 3, "round": 1}
+
+
+def _keys(value: object) -> set[str]:
+    """Every key at any depth of a JSON value."""
+    if isinstance(value, dict):
+        return set(value) | set().union(*(_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value))
+    return set()
+
+
+def test_seeds_and_raw_data_go_only_to_the_host(srv: ServerProcess) -> None:
+    """With a campaign's seeds its game in progress rebuilds exactly (deck orders, the room
+    stack, the dice): the public status and history carry no seed and no raw data; the host's
+    token gives the whole document, and a wrong token is refused."""
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    made = _post(srv, "/api/campaigns", ruleset="toyleague", seats=bots, seed=2,
+                 config={"games": 2}).json()
+    cid, host = made["campaign"]["id"], made["host_token"]
+    assert _post(srv, f"/api/campaigns/{cid}/next", host).json()["new"]
+    for path in (f"/api/campaigns/{cid}", f"/api/campaigns/{cid}/history", "/api/campaigns"):
+        shown = _get(srv, path).json()
+        assert not {"seed", "data", "host_token_hash", "seat_token_hashes"} & _keys(shown), path
+    assert "seed" not in _keys(made["campaign"])
+    full = _get(srv, f"/api/campaigns/{cid}", host).json()["document"]
+    assert full["seed"] == 2 and "seed" in full["games"][0] and "data" in full
+    assert not {"host_token_hash", "seat_token_hashes"} & set(full)
+    r = _get(srv, f"/api/campaigns/{cid}", host + "x")
+    assert r.status_code == 403

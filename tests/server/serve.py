@@ -38,6 +38,10 @@ def main() -> None:
     p.add_argument("--redis", default=None)
     p.add_argument("--lease", type=float, default=6.0)
     p.add_argument("--pg-cluster", action="store_true")
+    # the tests open many sockets from one address; the cap's own test lowers it
+    p.add_argument("--max-sockets-per-address", type=int, default=100_000)
+    p.add_argument("--send-queue-bytes", type=int, default=4_000_000)
+    p.add_argument("--trusted-proxy", action="append", default=[])
     a = p.parse_args()
     settings = Settings(db_url=a.db, table_prefix=a.prefix, dev=a.dev, bot_delay=a.bot_delay,
                         rate=a.rate, burst=a.burst, base_url=f"http://127.0.0.1:{a.port}",
@@ -45,7 +49,9 @@ def main() -> None:
                         max_rooms=a.max_rooms, min_bot_delay=a.min_bot_delay,
                         idle_evict=a.idle_evict, finished_evict=a.finished_evict,
                         sweep_every=a.sweep_every, redis_url=a.redis, lease=a.lease,
-                        pg_cluster=a.pg_cluster)
+                        pg_cluster=a.pg_cluster,
+                        max_sockets_per_address=a.max_sockets_per_address,
+                        send_queue_bytes=a.send_queue_bytes, trusted_proxies=a.trusted_proxy)
     build_server(settings, "127.0.0.1", a.port).run()
 
 

@@ -111,3 +111,83 @@ def test_errors_to_malformed_messages_carry_their_id(server: ServerProcess) -> N
         assert got["type"] == "error" and got["code"] == code, (msg, got)
         assert got.get("id") == rid, (msg, got)
     assert server.state(made["id"])["version"] == 0
+
+
+def test_a_mistyped_move_is_refused_and_the_game_goes_on(server: ServerProcess) -> None:
+    """A float or a boolean where the engine has an integer, or an unknown field, is refused
+    before anything is applied or stored (docs/protocol.md, "act"); the game stays playable,
+    also when it is loaded again from the database."""
+    made = server.create(ruleset="beast", seed=3, seats=[{"kind": "human"}])
+    gid, token = made["id"], made["seats"][0]["token"]
+    state = server.state(gid, token)
+    step = next(a for a in state["legal_actions"] if a["type"] == "step")
+    bad_moves = [{**step, "to": [float(step["to"][0]), step["to"][1]]},
+                 {**step, "to": [True, step["to"][1]]} if step["to"][0] == 1 else
+                 {**step, "extra": 0},
+                 {**step, "seet": 0}]
+    headers = {"Authorization": f"Bearer {token}"}
+    for bad in bad_moves:
+        r = httpx.post(f"{server.url}/api/games/{gid}/act", json={"action": bad},
+                       headers=headers, timeout=60)
+        assert r.status_code == 409, (bad, r.text)
+        assert r.json()["code"] == "malformed_action", r.text
+    assert server.state(gid, token)["version"] == state["version"]
+    r = httpx.post(f"{server.url}/api/games/{gid}/act", json={"action": step},
+                   headers=headers, timeout=60)
+    assert r.status_code == 200, r.text
+    assert server.state(gid, token)["version"] == state["version"] + 1
+
+
+def test_odd_values_get_a_4xx_naming_the_field(server: ServerProcess) -> None:
+    """Whole numbers past 64 bits in a game's options, a NUL character in a title or an id,
+    and a boolean for the seed are each refused with a 4xx that names the field, on SQLite and
+    PostgreSQL alike (never a server error)."""
+    def create(**body: object) -> httpx.Response:
+        body.setdefault("seats", [{"kind": "human"}] * 3)
+        return httpx.post(server.url + "/api/games", json=body, timeout=60)
+
+    for ruleset, key in [("betrayal", "max_turns"), ("legacy", "max_turns"),
+                         ("legacy", "haunt_after_omens"), ("beast", "max_rounds")]:
+        seats = [{"kind": "human"}] * (1 if ruleset == "beast" else 3)
+        r = create(ruleset=ruleset, seats=seats, config={key: 2**70})
+        assert r.status_code == 422, (ruleset, key, r.text)
+        assert r.json()["field"] == f"config.{key}"
+        assert "at most 1,000,000,000" in r.json()["message"]
+    r = create(ruleset="betrayal", title="a\x00b")
+    assert r.status_code == 422 and r.json()["message"] == \
+        "title: must not contain a NUL character"
+    r = create(ruleset="betrayal", seed=True)
+    assert r.status_code == 422 and r.json()["field"] == "seed"
+    for path in ("/api/games/a%00b", "/api/games/a%00b/state", "/api/campaigns/a%00b"):
+        r = httpx.get(server.url + path, timeout=60)
+        assert r.status_code == 404, (path, r.text)
+
+
+def test_a_socket_to_no_game_that_leaves_at_once_logs_no_traceback(db: tuple[str, str]) -> None:
+    from websockets.sync.client import connect
+
+    srv = ServerProcess(*db).start()
+    try:
+        for _ in range(3):
+            connect(f"ws://127.0.0.1:{srv.port}/ws/nosuchgame", open_timeout=30,
+                    legacy=True).close()
+        with connect(f"ws://127.0.0.1:{srv.port}/ws/nosuchgame", open_timeout=30,
+                     legacy=True) as c:
+            assert '"code":"no_game"' in c.recv(timeout=30)
+        assert httpx.get(srv.url + "/api/games", timeout=30).status_code == 200
+    finally:
+        srv.kill()
+    assert srv.proc is not None and srv.proc.stderr is not None
+    assert "Traceback" not in srv.proc.stderr.read().decode()
+
+
+def test_the_openapi_schema_lists_the_error_answers(server: ServerProcess) -> None:
+    """Every route documents its refusals with the one error shape (docs/protocol.md)."""
+    spec = httpx.get(server.url + "/openapi.json", timeout=30).json()
+    assert spec["components"]["schemas"]["ErrorBody"]["properties"]["code"]
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            codes = set(operation["responses"])
+            assert {"403", "404", "409", "422", "429"} <= codes, (path, method, codes)
+            ref = operation["responses"]["422"]["content"]["application/json"]["schema"]
+            assert ref["$ref"].endswith("/ErrorBody"), (path, method)

@@ -96,3 +96,34 @@ def test_a_failing_item_fails_alone(tmp_path: Path) -> None:
         assert store.load_game("g0").version == 1 and store.load_game("g1").version == 0
     finally:
         store.close()
+
+
+class _Interleaved(Store):
+    """A store where another process commits a move right after each game row is read (the
+    window between the two reads of a restore)."""
+
+    def load_game(self, game_id: str) -> GameRecord | None:
+        rec = super().load_game(game_id)
+        if rec is not None:
+            self.commit_action(game_id, rec.version, 0, {"type": "rest"},
+                               {"version": rec.version + 1}, None, snapshot=False)
+        return rec
+
+
+def test_a_restore_reads_one_consistent_picture(tmp_path: Path) -> None:
+    """A process opening a game while another commits its moves gets the rows up to the game
+    row's version, never rows past it ("restored version N+1 is not the stored N")."""
+    store = _Interleaved(f"sqlite:///{tmp_path / 'g.db'}")
+    try:
+        store.create_game(GameRecord(
+            id="g0", ruleset="toy", title="", status="active", seats=[],
+            host_token_hash="x", config={}, seed=0, version=0, state={"version": 0},
+            result=None, dev=False, created=0.0, updated=0.0))
+        for _ in range(3):
+            loaded = store.load_game_and_moves("g0")
+            assert loaded is not None
+            rec, rows = loaded
+            assert [row["version"] for row in rows] == list(range(1, rec.version + 1))
+            assert len(Store.action_rows(store, "g0")) == rec.version + 1  # one came after
+    finally:
+        store.close()

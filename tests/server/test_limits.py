@@ -159,3 +159,108 @@ def test_a_games_bot_delay_has_a_floor(db: tuple[str, str]) -> None:
         assert min(gaps) >= 0.35, gaps
     finally:
         srv.kill()
+
+
+def _read_all(sock: socket.socket) -> bytes:
+    """What the server answers until it closes the connection."""
+    out = b""
+    while True:
+        try:
+            got = sock.recv(65536)
+        except OSError:
+            return out
+        if not got:
+            return out
+        out += got
+
+
+def _answer_to(port: int, head: bytes, more: bytes = b"", seconds: float = 30) -> bytes:
+    """The first bytes the server answers to a raw request ``head`` followed by ``more``
+    repeated until it answers (or closes)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=seconds)
+    try:
+        sock.sendall(head)
+        deadline = time.monotonic() + seconds
+        sent = 0
+        while time.monotonic() < deadline and sent < 64 * 1024 * 1024:
+            ready, _, _ = select.select([sock], [], [], 0)
+            if ready or not more:
+                return _read_all(sock)
+            try:
+                sock.sendall(more)
+            except OSError:
+                return _read_all(sock)
+            sent += len(more)
+        return b""
+    finally:
+        sock.close()
+
+
+def test_an_endless_header_is_refused_and_memory_stays_flat(server: ServerProcess) -> None:
+    """Request headers are capped in size (32 KiB with the request line): a header that never
+    ends gets 4xx long before the 64 MB the client means to send."""
+    rss_before = _rss_kb(server.proc.pid)
+    answer = _answer_to(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Long: ",
+                        b"a" * 65536)
+    assert answer.startswith(b"HTTP/1.1 4"), answer[:80]
+    assert _rss_kb(server.proc.pid) - rss_before < 50_000
+
+
+def test_too_many_headers_are_refused(server: ServerProcess) -> None:
+    headers = b"".join(b"X-H%d: 1\r\n" % i for i in range(150))
+    answer = _answer_to(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n" + headers
+                        + b"\r\n")
+    assert answer.startswith(b"HTTP/1.1 431"), answer[:80]
+    assert b"too_many_headers" in answer
+    ok = httpx.get(server.url + "/api/games", headers={f"X-H{i}": "1" for i in range(20)})
+    assert ok.status_code == 200
+
+
+def test_websockets_per_address_are_capped(db: tuple[str, str]) -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    srv = ServerProcess(*db, max_sockets_per_address=3).start()
+    try:
+        gid = srv.create()["id"]
+        url = f"ws://127.0.0.1:{srv.port}/ws/{gid}"
+        held = [connect(url, open_timeout=30, legacy=True) for _ in range(3)]
+        refused = None
+        try:
+            with connect(url, open_timeout=30, legacy=True) as extra:
+                extra.recv(timeout=30)
+        except (InvalidStatus, Exception) as exc:  # noqa: BLE001 - refused at the handshake
+            refused = exc
+        assert refused is not None
+        held.pop().close()  # one is given back: a new one opens
+        time.sleep(0.2)
+        again = connect(url, open_timeout=30, legacy=True)
+        again.send('{"type": "hello", "token": null}')
+        assert '"type":"state"' in again.recv(timeout=30)
+        for c in [*held, again]:
+            c.close()
+    finally:
+        srv.kill()
+
+
+def test_x_forwarded_for_counts_only_from_a_trusted_proxy(db: tuple[str, str]) -> None:
+    """The creation limit counts the peer's own address; a client's X-Forwarded-For does
+    not give it a fresh bucket (unless the server is told to trust that proxy)."""
+    srv = ServerProcess(*db, create_rate=0.001, create_burst=2).start()
+    try:
+        body = {"ruleset": "toy", "seats": [{"kind": "human"}] * 3}
+        codes = [httpx.post(srv.url + "/api/games", json=body, timeout=60,
+                            headers={"X-Forwarded-For": f"10.0.0.{i}"}).status_code
+                 for i in range(4)]
+        assert codes == [200, 200, 429, 429]
+    finally:
+        srv.kill()
+    trusting = ServerProcess(*db, create_rate=0.001, create_burst=2,
+                             trusted_proxy="127.0.0.1").start()
+    try:
+        codes = [httpx.post(trusting.url + "/api/games", json=body, timeout=60,
+                            headers={"X-Forwarded-For": f"10.0.0.{i}"}).status_code
+                 for i in range(4)]
+        assert codes == [200, 200, 200, 200]  # each forwarded client has its own bucket
+    finally:
+        trusting.kill()

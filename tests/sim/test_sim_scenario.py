@@ -197,3 +197,20 @@ def test_invariants_are_checked_after_every_act(tmp_path):
     assert "invariant broken: pos[1]=99 off the track" in result.failure
     off = run_scenario(write(tmp_path, text + "check_invariants: false\n"))
     assert off.ok, off.failure
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ("act: {seet: 1, action: roll}", "step 1 (act): seet: unknown key; expected one of seat, "
+                                     "action, dice"),
+    ("expect_error: {seat: 1, action: roll, eror: illegal_action}",
+     "step 1 (expect_error): eror: unknown key; expected one of seat, action, error, message"),
+])
+def test_a_mistyped_step_key_is_refused_with_its_line(tmp_path, step, message):
+    """A typo in a step (``seet: 1``) would run the step for the seat that is waiting, and a
+    typo in ``expect_error`` (``eror:``) would accept any refusal: both are refused, naming
+    the key and the file's line (docs/scenarios.md, "Steps")."""
+    path = write(tmp_path, HEAD + "steps:\n  - " + step + "\n")
+    result = run_scenario(path)
+    assert not result.ok
+    assert message in result.failure
+    assert f"{path}:5" in str(result)

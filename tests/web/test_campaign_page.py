@@ -2,7 +2,8 @@
 test campaign ruleset ``toyleague``: create it in the lobby, play its first game by clicking
 with bots in the other seats, come back to the campaign page from the end screen, read the
 history with the result and the carried data, start the second game. And a page without the
-host's key, or with a forged one, cannot start games and says why."""
+host's key, or with a forged one, cannot start games and says why (a forged key at once, before
+any click)."""
 
 from __future__ import annotations
 
@@ -106,12 +107,14 @@ def test_campaign_page_without_or_with_a_forged_host_key(
     page.wait_for_selector("#camp-status:has-text('Next: Game 1')")
     assert page.locator("#play-next").count() == 0  # a visitor cannot start games
     assert "watching" in page.inner_text("#camp-role")
-    # a forged key: the button is there, the server refuses, and the page says why
+    # a forged key is told at once, before any click: the page says the key is not this
+    # campaign's, shows the visitor's view and offers no button
     page.close()
     page = ctx.new_page()
     page.goto(web_server.url + f"/campaign/{cid}#host=forged-token")
-    page.click("#play-next")
-    page.wait_for_selector("#camp-error:has-text('host token is needed')")
+    page.wait_for_selector("#camp-error:has-text('host key is not this campaign')")
+    assert "watching" in page.inner_text("#camp-role")
+    assert page.locator("#play-next").count() == 0
     assert "/campaign/" in page.url
     # an unknown campaign
     page = ctx.new_page()

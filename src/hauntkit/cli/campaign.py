@@ -223,9 +223,9 @@ def status_cmd(
         camp = camps.open(campaign_id)
         tables = [] if as_json else _summary_tables(camps.ruleset(camp["ruleset"]), camp)
     if as_json:
-        from hauntkit.server.campaigns import public
+        from hauntkit.server.campaigns import document
 
-        typer.echo(json.dumps(public(camp), sort_keys=True))
+        typer.echo(json.dumps(document(camp), sort_keys=True))
     else:
         console = Console()
         console.print(_status_table(camp, data=not tables))

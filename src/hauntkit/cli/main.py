@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from importlib.metadata import version as package_version
+from typing import Annotated, Any
 
 import typer
 
+from hauntkit.core.errors import HauntkitError
 from hauntkit.sim.cliutil import RAY_LOCAL, optional_values
 
 
@@ -18,7 +20,15 @@ class _App(typer.Typer):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not args and "args" not in kwargs:
             sys.argv[1:] = optional_values(sys.argv[1:], {"--ray": RAY_LOCAL})
-        return super().__call__(*args, **kwargs)
+        try:
+            return super().__call__(*args, **kwargs)
+        except HauntkitError as exc:  # a user's mistake the engine named: one line
+            sys.stderr.write(f"error: {exc}\n")
+            sys.exit(2)
+        except OSError as exc:  # a file or folder that cannot be read or written
+            where = f": {exc.filename}" if exc.filename else ""
+            sys.stderr.write(f"error: {exc.strerror or exc}{where}\n")
+            sys.exit(2)
 
 
 app = _App(
@@ -28,6 +38,21 @@ app = _App(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"hauntkit {package_version('hauntkit')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+        version: Annotated[bool, typer.Option(
+            "--version", callback=_show_version, is_eager=True,
+            help="Print hauntkit's version and exit.")] = False,
+) -> None:
+    """Play, simulate and author haunted-house adventure board games."""
+
 
 COMMAND_MODULES = ("play", "simulate", "bench", "replay", "scenario", "validate", "tournament",
                    "balance", "loadtest", "campaign", "rulesets")

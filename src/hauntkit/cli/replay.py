@@ -10,8 +10,9 @@ import orjson
 import typer
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.core.game import SAVE_FORMAT, Game
+from hauntkit.core.game import Game
 from hauntkit.core.log import visible_log
+from hauntkit.core.saves import check_save
 from hauntkit.sim.cliutil import load_ruleset
 
 
@@ -21,10 +22,11 @@ def _read_save(path: Path) -> dict[str, Any]:
     except (OSError, orjson.JSONDecodeError) as exc:
         typer.echo(f"error: cannot read {path}: {exc}", err=True)
         raise typer.Exit(1) from None
-    if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT or "history" not in save:
-        typer.echo(f"error: {path} is not a hauntkit save (format {SAVE_FORMAT})", err=True)
-        raise typer.Exit(1)
-    return save
+    try:
+        return check_save(save)
+    except HauntkitError as exc:
+        typer.echo(f"error: {path}: {exc}", err=True)
+        raise typer.Exit(1) from None
 
 
 def _tell_dev_save(save: dict[str, Any], ruleset: Any, to: int | None, seat: int | None,

@@ -7,6 +7,7 @@ from typing import Any
 
 import orjson
 
+from hauntkit.core.actions import malformed, matching_action
 from hauntkit.core.errors import (
     ActionError,
     GameOverError,
@@ -16,8 +17,7 @@ from hauntkit.core.errors import (
     NotYourTurnError,
 )
 from hauntkit.core.ruleset import Action, Ruleset, State, starter_ruleset
-
-SAVE_FORMAT = 1
+from hauntkit.core.saves import SAVE_FORMAT, check_save
 
 # Keys of the state that only ever grow by appending immutable entries: clone() shares their
 # entries instead of copying them.
@@ -201,15 +201,16 @@ class Game:
                 f"seat {seat} has no decision to make now; waiting for seat(s) {waiting}"
             )
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise self._explain(seat, action, legal)
-        return self.act_trusted(seat, action)
+        chosen = matching_action(action, legal)
+        if chosen is None:
+            raise malformed(action, legal) or self._explain(seat, action, legal)
+        return self.act_trusted(seat, chosen)
 
     def _explain(self, seat: int, action: Action, legal: list[Action]) -> ActionError:
         """The ruleset's reason for refusing ``action``; a generic refusal if the explainer
         itself fails on an odd action (a refusal must never become a crash)."""
-        try:
-            error = self.ruleset.explain_illegal(self.state, seat, action)
+        try:  # on a copy: whatever the explainer does, a refusal leaves the state as it was
+            error = self.ruleset.explain_illegal(copy_state(self.state), seat, action)
         except Exception:  # noqa: BLE001 - the action is refused whatever went wrong here
             error = None
         if isinstance(error, ActionError):
@@ -298,8 +299,7 @@ class Game:
 
     @classmethod
     def load(cls, save: dict[str, Any], ruleset: Ruleset | None = None) -> Game:
-        if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
-            raise HauntkitError(f"not a hauntkit save (format {SAVE_FORMAT} expected)")
+        check_save(save, needs_state=True)
         rs = ruleset or starter_ruleset(save["ruleset"])
         return cls(rs, orjson.loads(orjson.dumps(save["state"])))
 
@@ -307,6 +307,7 @@ class Game:
     def replay(cls, save: dict[str, Any], ruleset: Ruleset | None = None,
                to: int | None = None) -> Game:
         """Rebuild a game from its seed, config and history (the first ``to`` actions)."""
+        check_save(save)
         rs = ruleset or starter_ruleset(save["ruleset"])
         game = cls.new(rs, save["config"], save["seed"], save.get("carry_in"))
         history = save["history"] if to is None else save["history"][:to]

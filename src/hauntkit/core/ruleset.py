@@ -274,7 +274,36 @@ def _checked_config(cls: type[Ruleset], model: type[RulesetConfig], config: Any
         got = err.get("input")
         raise ConfigError(field, err["msg"], "" if isinstance(got, dict) else _short(got)
                           ) from None
+    for key, value in config.items():
+        too_big = _too_big_number(value)
+        if too_big is not None:
+            raise ConfigError(f"config.{key}{too_big}",
+                              f"whole numbers in a game's options are at most {MAX_OPTION_NUMBER:,}",
+                              _short(value))
     return dict(config)
+
+
+# Whole numbers in a game's options (turn caps, counts, thresholds) are bounded: larger ones
+# mean nothing at a table, and past 64 bits they could not even be stored.
+MAX_OPTION_NUMBER = 10**9
+
+
+def _too_big_number(value: Any, where: str = "") -> str | None:
+    """The path (``""``, ``"[2]"``, ``".key"``) of a whole number past the bound inside
+    ``value``, or None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return where if abs(value) > MAX_OPTION_NUMBER else None
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _too_big_number(item, f"{where}[{i}]")
+            if found is not None:
+                return found
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _too_big_number(item, f"{where}.{key}")
+            if found is not None:
+                return found
+    return None
 
 
 def generic_label(action: Action) -> str:

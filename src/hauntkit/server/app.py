@@ -18,15 +18,24 @@ from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt
 
 from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
 from hauntkit.server.campaign_api import campaign_routes
 from hauntkit.server.db import seat_token, token_matches
-from hauntkit.server.http_common import SeatSpec, TableSpec, bearer_token, error_response, unechoed
-from hauntkit.server.limits import BodyLimit, CreationLimit
+from hauntkit.server.http_common import (
+    ERROR_RESPONSES,
+    SeatSpec,
+    TableSpec,
+    Text,
+    bearer_token,
+    error_response,
+    unechoed,
+)
+from hauntkit.server.limits import BodyLimit, CreationLimit, HeaderLimit, SocketCount
+from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
@@ -47,6 +56,7 @@ log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 256 * 1024
 MAX_CONNECTIONS_PER_GAME = 64
+MAX_HEADERS = 100  # request headers (a browser sends about 20)
 
 
 # What the lobby may tune of a searching bot seat: ISMCTS iterations per decision (the server
@@ -58,27 +68,27 @@ _ITERS = BOT_OPTIONS["ismcts"]["iterations"]
 
 
 class GameSeatSpec(SeatSpec):
-    iterations: int | None = Field(default=None, ge=_ITERS["min"], le=_ITERS["max"])
+    iterations: StrictInt | None = Field(default=None, ge=_ITERS["min"], le=_ITERS["max"])
 
 
 class CreateGame(TableSpec):
     seats: list[GameSeatSpec] = Field(min_length=1, max_length=12)
     bot_delay: float | None = Field(default=None, ge=0, le=30)
     setup: dict[str, Any] | None = None  # dev only: a scenario set-up
-    dice: list[int] | None = Field(default=None, max_length=500)  # dev only: scripted dice
+    dice: list[StrictInt] | None = Field(default=None, max_length=500)  # dev only: scripted dice
 
 
 class SetBot(BaseModel):
-    bot: str | None = Field(default=None, max_length=40)
+    bot: Text | None = Field(default=None, max_length=40)
 
 
 class Act(BaseModel):
     action: dict[str, Any]
-    version: int | None = None
+    version: StrictInt | None = None
 
 
 class Dice(BaseModel):
-    faces: list[int] = Field(min_length=1, max_length=500)
+    faces: list[StrictInt] = Field(min_length=1, max_length=500)
 
 
 def available_rulesets() -> list[dict[str, Any]]:
@@ -138,7 +148,8 @@ def validation_message(exc: RequestValidationError) -> str:
             parts.append(f"body: not valid JSON (at character {err['loc'][-1]})")
             continue
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        message = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        parts.append(f"{where}: {message}")
     return "; ".join(parts) or "the request is not valid"
 
 
@@ -161,7 +172,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         finally:
             await mgr.stop()
 
-    app = FastAPI(title="hauntkit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="hauntkit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  responses=ERROR_RESPONSES)
     app.state.manager = mgr
 
     @app.exception_handler(Refusal)
@@ -175,6 +187,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         return room
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(HeaderLimit, max_count=MAX_HEADERS)
+    sockets = SocketCount(settings.max_sockets_per_address)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -402,26 +416,45 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     # -- the game websocket -----------------------------------------------------------------
     @app.websocket("/ws/{gid}")
     async def _ws(ws: WebSocket, gid: str) -> None:
+        address = ws.client.host if ws.client else "?"
+        if not sockets.take(address):
+            await ws.close(code=4429, reason="too many open connections from this address")
+            return
+        try:
+            await _game_socket(ws, gid)
+        finally:
+            sockets.give_back(address)
+
+    async def _game_socket(ws: WebSocket, gid: str) -> None:
         await ws.accept()
 
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(orjson.dumps(msg).decode())
 
+        async def refuse(code: str, message: str, close_code: int) -> None:
+            """Say why and close; a client already gone is simply gone."""
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await send({"type": "error", "code": code, "message": message})
+                await ws.close(code=close_code)
+
         room = await mgr.room(gid)
         if room is None:
-            await send({"type": "error", "code": "no_game", "message": f"no game {gid!r}"})
-            await ws.close(code=4404)
+            await refuse("no_game", f"no game {gid!r}", 4404)
             return
         if len(room.conns) >= MAX_CONNECTIONS_PER_GAME:
-            await send({"type": "error", "code": "too_many_connections",
-                        "message": f"this game already has {MAX_CONNECTIONS_PER_GAME} "
-                                   "connections; try again later"})
-            await ws.close(code=4429)
+            await refuse("too_many_connections", f"this game already has "
+                         f"{MAX_CONNECTIONS_PER_GAME} connections; try again later", 4429)
             return
-        conn = Conn(send=send, send_text=ws.send_text)
+        outbox = Outbox(ws.send_text, lambda code: ws.close(code=code),
+                        settings.send_queue_bytes)
+        conn = Conn(send=send, send_text=ws.send_text, outbox=outbox)
         conn.limiter.rate = settings.rate
         conn.limiter.burst = conn.limiter.tokens = settings.burst
-        await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))
+        outbox.start()
+        try:
+            await mgr.connect_and_serve(room, conn, lambda live: _serve(ws, live, conn))
+        finally:
+            await outbox.stop()
 
     app.include_router(campaign_routes(mgr))
     return app

@@ -33,9 +33,11 @@ from hauntkit.core.ruleset import ConfigError, Ruleset, plays_campaigns
 from hauntkit.server.campaigns import (
     Campaigns,
     campaign_seat_token,
+    document,
     game_seat_token,
     game_tokens,
     public,
+    public_game,
 )
 from hauntkit.server.db import token_matches
 from hauntkit.server.http_common import TableSpec, bearer_token, error_response, unechoed
@@ -48,15 +50,19 @@ class CreateCampaign(TableSpec):
     """A new campaign: the same fields as a new game's table."""
 
 
-def presented(rs: Ruleset, camp: Campaign) -> dict[str, Any]:
+def presented(rs: Ruleset, camp: Campaign, host: bool = False) -> dict[str, Any]:
     """The campaign as the page shows it: the public document, the summary of its data, what
-    one game is called and the next game's config."""
+    one game is called and the next game's config; for its host (``host``) also the whole
+    document (``document``: seeds and raw data included)."""
     nxt = upcoming(rs, camp)
-    out = public(camp)
-    return {**out, "games": [titled(rs, g) for g in out["games"]],
-            "summary": present(rs, camp["data"]), "noun": rs.campaign_noun,
-            "ruleset_name": rs.display_name or rs.id, "next_config": nxt,
-            "next_title": None if nxt is None else game_title(rs, len(camp["games"]), nxt)}
+    out: dict[str, Any] = {
+        **public(camp), "games": [titled(rs, g) for g in camp["games"]],
+        "summary": present(rs, camp["data"]), "noun": rs.campaign_noun,
+        "ruleset_name": rs.display_name or rs.id, "next_config": nxt,
+        "next_title": None if nxt is None else game_title(rs, len(camp["games"]), nxt)}
+    if host:
+        out["document"] = document(camp)
+    return out
 
 
 def game_title(rs: Ruleset, index: int, config: dict[str, Any]) -> str:
@@ -71,8 +77,8 @@ def game_title(rs: Ruleset, index: int, config: dict[str, Any]) -> str:
 
 
 def titled(rs: Ruleset, game: dict[str, Any]) -> dict[str, Any]:
-    """A campaign's game entry with its ``title``."""
-    return {**game, "title": game_title(rs, game["index"], game["config"])}
+    """A campaign's game entry as anyone may see it, with its ``title``."""
+    return {**public_game(game), "title": game_title(rs, game["index"], game["config"])}
 
 
 def campaign_routes(mgr: Manager) -> APIRouter:
@@ -146,11 +152,15 @@ def campaign_routes(mgr: Manager) -> APIRouter:
             return error_response(404, "no_campaign", str(exc))
 
     @router.get("/api/campaigns/{cid}")
-    async def _status(cid: str) -> Any:
+    async def _status(cid: str, authorization: str | None = Header(default=None)) -> Any:
         camp = await opened(cid)
         if isinstance(camp, JSONResponse):
             return camp
-        return presented(mgr.ruleset(camp["ruleset"]), camp)
+        token = bearer_token(authorization)
+        host = token is not None and token_matches(token, camp.get("host_token_hash"))
+        if token is not None and not host:
+            return error_response(403, "forbidden", "that is not this campaign's host token")
+        return presented(mgr.ruleset(camp["ruleset"]), camp, host)
 
     @router.get("/api/campaigns/{cid}/history")
     async def _history(cid: str) -> Any:

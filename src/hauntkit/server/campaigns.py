@@ -63,14 +63,10 @@ class Campaigns:
 
     def game(self, camp: Campaign, game_id: str) -> Game:
         """A campaign game exactly as stored (snapshot plus the action rows after it)."""
-        rec = self.store.load_game(game_id)
-        if rec is None:
+        loaded = self.store.load_game_and_moves(game_id)
+        if loaded is None:
             raise CampaignError(f"campaign {camp['id']}: its game {game_id} is missing")
-        # the game row and its action rows are two reads: a server storing the game's next
-        # moves in between leaves rows newer than the row read first; the game as of that row
-        # is the consistent one (its later moves are seen by the next look)
-        rows = [r for r in self.store.action_rows(game_id, rec.snap_n)
-                if r["version"] <= rec.version]
+        rec, rows = loaded
         return restore(self.ruleset(camp["ruleset"]), rec, rows)
 
     # -- changing -----------------------------------------------------------------------------
@@ -207,10 +203,29 @@ def game_tokens(host_token: str, camp: Campaign, game_id: str) -> dict[str, Any]
 SECRET_KEYS = frozenset({"host_token_hash", "seat_token_hashes"})
 
 
+# What anyone may see of a campaign and of each of its games. Seeds are left out (with the
+# seeds a game in progress rebuilds exactly: deck orders, the room stack, every die), and so
+# is the campaign's raw data (its summary is shown instead) and each game's config.
+PUBLIC_KEYS = ("format", "id", "ruleset", "title", "config", "seats", "status")
+PUBLIC_GAME_KEYS = ("index", "game_id", "status", "result")
+
+
 def public(camp: Campaign) -> Campaign:
-    """The campaign as anyone may see it (without its token digests)."""
+    """The campaign as anyone may see it: no seeds, no raw data, no token digests."""
+    out = {k: camp[k] for k in PUBLIC_KEYS if k in camp}
+    out["games"] = [public_game(g) for g in camp["games"]]
+    return out
+
+
+def public_game(game: dict[str, Any]) -> dict[str, Any]:
+    """One game entry of a campaign as anyone may see it."""
+    return {k: game[k] for k in PUBLIC_GAME_KEYS if k in game}
+
+
+def document(camp: Campaign) -> Campaign:
+    """The whole campaign document, for its host: everything but the token digests."""
     return {k: v for k, v in camp.items() if k not in SECRET_KEYS}
 
 
-__all__ = ["Campaigns", "campaign_seat_token", "game_seat_token", "game_tokens", "new_id",
-           "public"]
+__all__ = ["Campaigns", "campaign_seat_token", "document", "game_seat_token", "game_tokens",
+           "new_id", "public", "public_game"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from hauntkit.server import migrations
+
+ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def is_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a game or campaign id (one a store may look up)."""
+    return bool(ID_SHAPE.fullmatch(text))
 
 
 def hash_token(token: str) -> str:
@@ -293,9 +301,28 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | None:
+        if not is_id(game_id):  # no such game (and nothing a database could choke on)
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(self.games).where(self.games.c.id == game_id)).first()
         return self._record(row._mapping) if row is not None else None
+
+    def load_game_and_moves(self, game_id: str
+                            ) -> tuple[GameRecord, list[dict[str, Any]]] | None:
+        """The game's row and the action rows after its snapshot, as of that row: one
+        consistent picture, whatever another process commits meanwhile.
+
+        The row and the actions are two reads; a move committed between them adds a row newer
+        than the game row says. Rows past the row's version are left out, so the snapshot plus
+        the rows always replay to exactly the stored version (the later moves are read the
+        next time). Every row up to that version is there: a move's row and its game row's
+        version are written in one transaction."""
+        rec = self.load_game(game_id)
+        if rec is None:
+            return None
+        rows = [row for row in self.action_rows(game_id, rec.snap_n)
+                if row["version"] <= rec.version]
+        return rec, rows
 
     def list_games(self, limit: int = 200) -> list[dict[str, Any]]:
         """Summaries (no state, no tokens), newest first."""
@@ -347,6 +374,8 @@ class Store:
 
     def load_campaign(self, campaign_id: str) -> tuple[dict[str, Any], int] | None:
         """The campaign's document and its version, or None."""
+        if not is_id(campaign_id):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(self.campaigns.c.doc, self.campaigns.c.version)
                                .where(self.campaigns.c.id == campaign_id)).first()

@@ -83,6 +83,56 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+class HeaderLimit:
+    """ASGI middleware: at most ``max_count`` request headers (HTTP and websocket
+    handshakes), else 431. Their total size is capped before this by the HTTP parser (uvicorn's
+    ``h11_max_incomplete_event_size``, ``hauntkit.server.run``)."""
+
+    def __init__(self, app: Any, max_count: int) -> None:
+        self.app = app
+        self.max_count = max_count
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket") and len(scope.get("headers", ())) > \
+                self.max_count:
+            body = orjson.dumps({"type": "error", "code": "too_many_headers",
+                                 "message": f"a request may carry at most {self.max_count} "
+                                            "headers"})
+            if scope["type"] == "websocket":  # refuse the handshake
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            await send({"type": "http.response.start", "status": 431,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(body)).encode()),
+                                    (b"connection", b"close")]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await self.app(scope, receive, send)
+
+
+class SocketCount:
+    """Open websockets per client address, refused past ``limit``."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def take(self, address: str) -> bool:
+        """Count one more socket of ``address``; False (nothing counted) past the limit."""
+        count = self.open.get(address, 0)
+        if count >= self.limit:
+            return False
+        self.open[address] = count + 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        count = self.open.get(address, 0) - 1
+        if count > 0:
+            self.open[address] = count
+        else:
+            self.open.pop(address, None)
+
+
 def _content_length(scope: Scope) -> int | None:
     for name, value in scope.get("headers", []):
         if name == b"content-length":

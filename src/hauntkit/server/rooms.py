@@ -37,6 +37,7 @@ from hauntkit.server.db import (
     token_matches,
 )
 from hauntkit.server.looplag import LoopLag
+from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import ProtocolError, RateLimiter, error_message
 from hauntkit.server.routing import answer, route_act
 
@@ -78,6 +79,13 @@ class Settings:
     lease: float = 6.0
     # Without Redis: link the processes over PostgreSQL LISTEN/NOTIFY (a postgresql db_url)
     pg_cluster: bool = False
+    # Unsent text a socket may have queued before its client is dropped as too slow
+    send_queue_bytes: int = 4_000_000
+    # Open websockets one client address may hold at once
+    max_sockets_per_address: int = 64
+    # Addresses of reverse proxies whose X-Forwarded-For names the real client (empty: the
+    # header is ignored, the peer's own address counts)
+    trusted_proxies: list[str] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -94,6 +102,8 @@ class Conn:
     limiter: RateLimiter = field(default_factory=RateLimiter)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
+    # the socket's bounded send queue (``hauntkit.server.outbox``); None: sends are awaited
+    outbox: Outbox | None = None
 
 
 class TooManyRooms(Exception):
@@ -259,6 +269,12 @@ class Room:
                 await self._send(conn, msg)
 
     async def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
+        if conn.outbox is not None:  # queued: a slow client never holds the game up
+            text = msg if isinstance(msg, str) else orjson.dumps(msg).decode()
+            if not conn.outbox.put(text):  # it fell too far behind: dropped (it resyncs)
+                conn.closed = True
+                self.conns.discard(conn)
+            return
         try:
             if isinstance(msg, str):  # encoded by a broadcast, for sockets with send_text
                 assert conn.send_text is not None
@@ -365,10 +381,10 @@ class Room:
     async def _reload_locked(self) -> None:
         """Replace the game by the one in the database (the lock is held)."""
         store = self.manager.store
-        rec = await asyncio.to_thread(store.load_game, self.id)
-        if rec is None:
+        loaded = await asyncio.to_thread(store.load_game_and_moves, self.id)
+        if loaded is None:
             return
-        rows = await asyncio.to_thread(store.action_rows, self.id, rec.snap_n)
+        rec, rows = loaded
         self.game = restore(self.game.ruleset, rec, rows)
         self.rec = rec
         self._note_move()
@@ -724,10 +740,10 @@ class Manager:
             room = self.rooms.get(gid)
             if room is not None:
                 return room
-            rec = await asyncio.to_thread(self.store.load_game, gid)
-            if rec is None:
+            loaded = await asyncio.to_thread(self.store.load_game_and_moves, gid)
+            if loaded is None:
                 return None
-            rows = await asyncio.to_thread(self.store.action_rows, gid, rec.snap_n)
+            rec, rows = loaded
             game = restore(self.ruleset(rec.ruleset), rec, rows)
             if len(self.rooms) >= self.settings.max_rooms:
                 await self.sweep(pressure=True)  # an existing game always opens

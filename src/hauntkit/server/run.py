@@ -22,13 +22,25 @@ from hauntkit.server.rooms import Settings
 # client as much again to inflate it; a game's messages are small enough to send as they are.
 WS_OPTIONS: dict[str, Any] = {"ws_max_size": 1024 * 1024, "ws_ping_interval": 20,
                               "ws_ping_timeout": 30, "ws_per_message_deflate": False}
+# HTTP parsing: h11 caps a request's line and headers together (httptools has no cap: an
+# endless header grew the server by hundreds of MB). Game moves travel over websockets, so
+# the parser is off the hot path.
+MAX_HEADER_BYTES = 32 * 1024
+HTTP_OPTIONS: dict[str, Any] = {"http": "h11", "h11_max_incomplete_event_size": MAX_HEADER_BYTES}
+
+
+def proxy_options(settings: Settings) -> dict[str, Any]:
+    """X-Forwarded-For is believed only from the configured trusted proxies."""
+    if not settings.trusted_proxies:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": ",".join(settings.trusted_proxies)}
 
 
 def build_server(settings: Settings, host: str, port: int) -> uvicorn.Server:
     """A uvicorn server for ``settings`` (not started)."""
     config = uvicorn.Config(
         create_app(settings), host=host, port=port, log_level="warning", lifespan="on",
-        **WS_OPTIONS,
+        **WS_OPTIONS, **HTTP_OPTIONS, **proxy_options(settings),
     )
     tune_gc()
     return uvicorn.Server(config)
@@ -55,7 +67,8 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> Non
     print(f"hauntkit is serving at {url} with {workers} worker processes  (Ctrl-C stops it; "
           "games are saved)", flush=True)
     uvicorn.run("hauntkit.server.run:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level="warning", lifespan="on", **WS_OPTIONS)
+                workers=workers, log_level="warning", lifespan="on", **WS_OPTIONS,
+                **HTTP_OPTIONS, **proxy_options(settings))
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765,

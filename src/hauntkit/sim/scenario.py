@@ -30,6 +30,8 @@ TOP_KEYS = ("name", "rule", "description", "ruleset", "players", "config", "seed
             "replace_starter", "setup", "dice", "steps", "check_invariants",
             "check_determinism")
 STEP_KINDS = ("act", "expect", "expect_error", "dice", "setup")
+ACT_KEYS = ("seat", "action", "dice")  # the keys of an ``act`` step
+EXPECT_ERROR_KEYS = ("seat", "action", "error", "message")  # of an ``expect_error`` step
 
 
 @dataclass
@@ -171,10 +173,15 @@ class _Runner:
                 self.setup(body, line)
             self.steps_run = i + 1
 
-    def _seat_action(self, body: Any, line: int, label: str) -> tuple[int, Any]:
+    def _seat_action(self, body: Any, line: int, label: str, keys: tuple[str, ...]
+                     ) -> tuple[int, Any]:
         assert self.game is not None
         if not isinstance(body, dict) or "action" not in body:
             raise ScenarioFailure(line, f"{label}: expected {{seat, action}}, got {_show(body)}")
+        unknown = [str(k) for k in body if k not in keys]
+        if unknown:  # a typo (``seet``) must not quietly run the step for another seat
+            raise ScenarioFailure(line, f"{label}: {unknown[0]}: unknown key; expected one of "
+                                        f"{', '.join(keys)}")
         seat = body.get("seat")
         if seat is None:
             waiting = self.game.to_act()
@@ -189,7 +196,7 @@ class _Runner:
 
     def act(self, body: Any, line: int, label: str) -> None:
         assert self.game is not None
-        seat, action = self._seat_action(body, line, label)
+        seat, action = self._seat_action(body, line, label, ACT_KEYS)
         if isinstance(body, dict) and body.get("dice") is not None:
             self.game.state["rng"]["script"].extend(_dice(body["dice"], line))
         try:
@@ -219,7 +226,7 @@ class _Runner:
 
     def expect_error(self, body: Any, line: int, label: str) -> None:
         assert self.game is not None
-        seat, action = self._seat_action(body, line, label)
+        seat, action = self._seat_action(body, line, label, EXPECT_ERROR_KEYS)
         code = body.get("error")
         before = orjson.dumps(self.game.state)
         try:

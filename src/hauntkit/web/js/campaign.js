@@ -16,7 +16,7 @@ if (/^\d+$/.test(given.get("me") || "")) saveKeys(cid, { me: Number(given.get("m
 if (given.get("seat")) saveKeys(cid, { seat_token: given.get("seat") });
 if (location.hash) history.replaceState(null, "", location.pathname);
 const keys = keysOf(cid);
-const isHost = Boolean(keys.host_token);
+let isHost = Boolean(keys.host_token); // checked against the server at the first look
 const mySeat = Number.isInteger(keys.me) ? keys.me : null;
 let camp = null;
 let timer = null;
@@ -136,10 +136,26 @@ async function drawHistory() {
   if (!games.length) body.append(el("tr", {}, el("td", { colspan: 4 }, `No ${noun} played yet.`)));
 }
 
+// The campaign; with a host key, asked with it, so a wrong key is told at once (and this
+// browser forgets it) instead of when the host first clicks.
+async function fetchCampaign() {
+  if (!isHost) return api(`/api/campaigns/${cid}`);
+  try {
+    return await api(`/api/campaigns/${cid}`, { headers: auth(keys.host_token) });
+  } catch (err) {
+    if (err.status !== 403) throw err;
+    isHost = false;
+    delete keys.host_token;
+    saveKeys(cid, { host_token: undefined });
+    showError("That host key is not this campaign's, so this browser is not its host: you are watching.");
+    return api(`/api/campaigns/${cid}`);
+  }
+}
+
 async function refresh() {
   clearTimeout(timer);
   try {
-    camp = await api(`/api/campaigns/${cid}`);
+    camp = await fetchCampaign();
     document.title = `hauntkit — ${camp.title || "campaign " + cid}`;
     $("camp-title").textContent = `${camp.title || "Campaign " + cid} · ${camp.ruleset_name || camp.ruleset}`;
     $("camp-role").textContent = isHost ? "you are the host" : keys.seat_token ? "you have a seat" : "watching";

@@ -36,12 +36,19 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 export async function api(path, options = {}) {
+  // the caller's options first, then the merged headers: a caller's own headers (a token)
+  // must not replace the JSON content type
   const res = await fetch(path, {
-    headers: { "content-type": "application/json", ...(options.headers || {}) },
     ...options,
+    headers: { "content-type": "application/json", ...(options.headers || {}) },
   });
   const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(body.message || `request failed (${res.status})`);
+  if (!res.ok) {
+    const error = new Error(body.message || `request failed (${res.status})`);
+    error.status = res.status;
+    error.code = body.code;
+    throw error;
+  }
   return body;
 }
 

@@ -297,7 +297,16 @@ function connect() {
     send({ type: "hello", token: token || null });
   });
   ws.addEventListener("message", onMessage);
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (ev) => {
+    if (ev.code === 4404) { // the server has no such game: say so, and stop trying
+      $("conn").textContent = "no such game";
+      $("conn").className = "conn gone";
+      const board = clear($("board"));
+      board.append(el("p", { class: "no-game", role: "alert" },
+        "There is no game at this link. It may have been mistyped; ask for the link again, or ",
+        el("a", { href: "/" }, "start a game in the lobby"), "."));
+      return;
+    }
     $("conn").textContent = "reconnecting…";
     $("conn").className = "conn down";
     setTimeout(connect, retry);

@@ -1,0 +1,53 @@
+"""The host's page can hand any seat to a bot and give it back to its person (docs/playing.md,
+"The host"): both buttons work (the page's request once lost its JSON content type and every
+click failed with 422)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness import ServerProcess
+
+
+def test_the_host_hands_a_seat_to_a_bot_and_gives_it_back(browser: Any,
+                                                         web_server: ServerProcess) -> None:
+    made = web_server.create(ruleset="betrayal", seed=9, seats=[{"kind": "human"}] * 3)
+    gid = made["id"]
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(made["host_url"])
+    page.wait_for_selector("#seats li.seat button.host-bot")
+    seat = page.locator("#seats li.seat").nth(2)
+    seat.locator("button.host-bot").click()
+    page.wait_for_function("() => document.querySelectorAll('#seats li.seat')[2]"
+                           ".textContent.includes('bot: default')", timeout=15_000)
+    summary = page.request.get(f"{web_server.url}/api/games/{gid}").json()
+    assert summary["seats"][2]["bot"] == "default"
+    assert page.locator("#toast").is_hidden()
+    page.locator("#seats li.seat").nth(2).locator("button.host-bot").click()
+    page.wait_for_function("() => !document.querySelectorAll('#seats li.seat')[2]"
+                           ".textContent.includes('bot:')", timeout=15_000)
+    summary = page.request.get(f"{web_server.url}/api/games/{gid}").json()
+    assert summary["seats"][2]["bot"] is None
+    assert page.locator("#toast").is_hidden()
+    assert not errors
+    ctx.close()
+
+
+def test_copying_a_seat_link_says_so(browser: Any, web_server: ServerProcess) -> None:
+    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=betrayal]", state="attached")
+    page.select_option("#ruleset", "betrayal")
+    page.click("#create-btn")
+    page.wait_for_selector("#links-panel:not([hidden]) .seat-link")
+    button = page.locator("button.copy-link").first
+    button.click()
+    page.wait_for_function("() => document.querySelector('button.copy-link').textContent"
+                           " === 'link copied'", timeout=10_000)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.locator(".seat-link").first.get_attribute("href")
+    ctx.close()
