@@ -253,6 +253,9 @@ async function onState(msg) {
 function draw() {
   const msg = last;
   const ui = { act, label, seatName, genericPrompt, rerender: draw, story };
+  // a keyboard player who chose from the prompt keeps the focus on the new choices
+  const active = document.activeElement;
+  const focusWasOnChoices = Boolean(active && active !== document.body && $("prompt").contains(active));
   const board = clear($("board"));
   try {
     renderer.renderBoard(board, msg, ui);
@@ -263,6 +266,7 @@ function draw() {
   }
   renderSeats();
   renderPrompt(ui);
+  if (focusWasOnChoices) keepFocusOnChoices();
   renderSecrets();
   renderMine();
   showDrawnCard();
@@ -280,6 +284,19 @@ function handle(msg) {
   if (msg.type === "seats" && last) { last.seats = msg.seats; draw(); }
   else if (msg.type === "error") { document.body.classList.remove("busy"); toast(msg.message); }
   return null;
+}
+
+// After a redraw the old buttons are gone: a player whose focus was on them gets it on the
+// first new choice (or on the prompt itself when there is nothing to choose), never back at
+// the top of the page.
+function keepFocusOnChoices() {
+  const box = $("prompt");
+  const first = box.querySelector("button:not([disabled]), select, input");
+  if (first) first.focus();
+  else {
+    box.tabIndex = -1;
+    box.focus({ preventScroll: true });
+  }
 }
 
 function onMessage(ev) {
