@@ -307,7 +307,7 @@ class Game:
     def replay(cls, save: dict[str, Any], ruleset: Ruleset | None = None,
                to: int | None = None) -> Game:
         """Rebuild a game from its seed, config and history (the first ``to`` actions)."""
-        check_save(save)
+        check_save(save, needs_format=False)
         rs = ruleset or starter_ruleset(save["ruleset"])
         game = cls.new(rs, save["config"], save["seed"], save.get("carry_in"))
         history = save["history"] if to is None else save["history"][:to]

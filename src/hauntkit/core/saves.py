@@ -15,10 +15,14 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_save(save: Any, needs_state: bool = False) -> dict[str, Any]:
+def check_save(save: Any, needs_state: bool = False, needs_format: bool = True
+               ) -> dict[str, Any]:
     """``save`` if it has a save's shape, else ``HauntkitError`` naming the first wrong field.
-    ``needs_state``: the full state must be there too (loading, not replaying)."""
-    if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
+    ``needs_state``: the full state must be there too (loading, not replaying);
+    ``needs_format``: the ``format`` mark must be there (a file; a replay built in code may
+    leave it out, but a wrong one is refused)."""
+    if not isinstance(save, dict) or save.get(
+            "format", None if needs_format else SAVE_FORMAT) != SAVE_FORMAT:
         raise HauntkitError(f"not a hauntkit save (format {SAVE_FORMAT} expected)")
     if not isinstance(save.get("ruleset"), str):
         raise HauntkitError("save: ruleset: expected a ruleset id")
