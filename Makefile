@@ -22,10 +22,10 @@ MYPYC_SOURCES := $(addprefix src/,$(MYPYC_MODULES))
 MYPY_OPTIONS := --ignore-missing-imports --follow-imports=silent
 
 # `make play` installs hauntkit and what playing needs, nothing more (the first time takes
-# about three minutes: most of it compiling the rules engine, shown as pip's "Building
+# three to five minutes: most of it compiling the rules engine, shown as pip's "Building
 # editable" step); `make test` adds the extras the tests use, without building hauntkit again.
 $(VENV)/.play-installed: Makefile pyproject.toml setup.py mypyc_modules.txt $(MYPYC_SOURCES) src/hauntkit/core/_fastcopy.c src/hauntkit/bots/_keyedrng.c
-	@echo "make: setting up $(VENV) (the first time takes about 3 minutes)"
+	@echo "make: setting up $(VENV) (the first time takes three to five minutes)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	@echo "make: installing hauntkit and what playing needs; then compiling the rules engine (about 2 minutes)"
