@@ -21,7 +21,7 @@ SO = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 GAMES = """
 import hashlib, random, orjson
-import hauntkit.rulesets.beast.hunter as hunter
+import hauntkit.rulesets.beast.battle.hunter_actions as hunter
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import get_ruleset
 rs = get_ruleset("beast")

@@ -9,7 +9,7 @@ from collections import Counter
 from beastkit import battle, events
 
 from hauntkit.core import Game
-from hauntkit.rulesets.beast import clash
+from hauntkit.rulesets.beast.battle import clash
 from hauntkit.rulesets.beast.determinize import determinize
 
 

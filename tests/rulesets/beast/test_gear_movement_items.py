@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from beastkit import battle, events
 
-from hauntkit.rulesets.beast import gear_use, status
+from hauntkit.rulesets.beast import gear_use
+from hauntkit.rulesets.beast.battle import status
 
 
 def use_on_self(rs, item: str, dice: list[int] | None = None):
@@ -96,8 +97,8 @@ def test_blessed_glow_sticks_light_cannot_be_destroyed(rs):
     g, light = drop_light(rs, "shade", "blessed_glow_sticks", "interrupt")
     assert light["holy"] is True
     assert all(a.get("target") != light["id"] for a in g.legal_actions(0))
-    from hauntkit.rulesets.beast import combat
-    fr = combat.frame("shade-1", light["id"], mode="melee", atk=5, el="PHYSICAL",
+    from hauntkit.rulesets.beast.battle import combat, frames
+    fr = frames.frame("shade-1", light["id"], mode="melee", atk=5, el="PHYSICAL",
                       style="melee")
     combat.step(rs, g.state, fr)
     assert light in g.state["lights"] and light["hp"] == 2

@@ -173,7 +173,7 @@ def test_crimson_dybbuk_box_draws_every_attack_and_keeps_1_hp(rs):
 def test_emerald_dybbuk_box_clears_statuses_and_blocks_new_ones(rs):
     """Dybbuk Boxes / Emerald: removes all buffs and debuffs from all units; none can be
     applied for 2 turns."""
-    from hauntkit.rulesets.beast import status
+    from hauntkit.rulesets.beast.battle import status
     g = field(rs, {"michael": ["emerald_dybbuk_box"]})
     g.state["units"]["thug-1"]["st"]["MARKED"] = [2, 1]
     g.state["units"]["michael"]["st"]["WARD"] = [2, 1]

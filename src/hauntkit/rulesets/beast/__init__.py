@@ -22,24 +22,17 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import (
-    battle,
-    clash,
-    dice,
-    gear,
-    labels,
-    renown,
-    status,
-)
+from hauntkit.rulesets.beast import gear, labels, renown
+from hauntkit.rulesets.beast.battle import clash, dice, play, status
+from hauntkit.rulesets.beast.battle.enemy_turn import EnemySide
+from hauntkit.rulesets.beast.battle.flow import FlowMixin
+from hauntkit.rulesets.beast.battle.hunter_actions import HunterSide
+from hauntkit.rulesets.beast.battle.unit_rules import Rules
 from hauntkit.rulesets.beast.data import Content
-from hauntkit.rulesets.beast.enemy import EnemySide
-from hauntkit.rulesets.beast.flow import FlowMixin
 from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
 from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
-from hauntkit.rulesets.beast.hunter import HunterSide
+from hauntkit.rulesets.beast.pack import PACK_SPEC
 from hauntkit.rulesets.beast.phases import HANDLERS
-from hauntkit.rulesets.beast.rules import Rules
-from hauntkit.rulesets.beast.schema import PACK_SPEC
 from hauntkit.rulesets.beast.skills import SkillsMixin
 from hauntkit.rulesets.beast.skills import hunt as skills_hunt
 from hauntkit.rulesets.beast.skills import words as skills_words
@@ -217,33 +210,33 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
     # -- the Ruleset contract: a plain battle, or the phase's handler (phases.py) -----------
     def to_act(self, state: State) -> list[int]:
         if "phase" not in state:
-            return battle.to_act(self, state)
+            return play.to_act(self, state)
         if state["result"] is not None:
             return []
         return HANDLERS[state["phase"]].to_act(self, state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if "phase" not in state:
-            return battle.legal_actions(self, state, seat)
+            return play.legal_actions(self, state, seat)
         if state["result"] is not None:
             return []
         return HANDLERS[state["phase"]].legal_actions(self, state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         if "phase" not in state:
-            battle.apply(self, state, seat, action)
+            play.apply(self, state, seat, action)
         else:
             HANDLERS[state["phase"]].apply(self, state, seat, action)
 
-    # -- battles (battle.py) -----------------------------------------------------------------
+    # -- battles (play.py) -----------------------------------------------------------------
     def battle_to_act(self, state: State) -> list[int]:
-        return battle.to_act(self, state)
+        return play.to_act(self, state)
 
     def battle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        return battle.legal_actions(self, state, seat)
+        return play.legal_actions(self, state, seat)
 
     def battle_apply(self, state: State, seat: int, action: Action) -> None:
-        battle.apply(self, state, seat, action)
+        play.apply(self, state, seat, action)
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         uid = action.get("unit")

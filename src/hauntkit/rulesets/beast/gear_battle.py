@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, dice, gear_foes, status
-from hauntkit.rulesets.beast.board import dist
+from hauntkit.rulesets.beast import gear_foes
+from hauntkit.rulesets.beast.battle import dice, frames, status
+from hauntkit.rulesets.beast.battle.board import dist
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -63,7 +64,7 @@ def weapon_frame(rs: Any, state: State, unit: Unit, target: str, iid: str) -> Fr
     mode = w.mode
     atk, reach = weapon_numbers(unit, iid, w) or (w.attack, w.range)
     el = w.element
-    fr = combat.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
+    fr = frames.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
                       mult=max(2, w.crit_multiplier), reach=reach)
     fr["wpn"] = iid
     aim = unit["ch"].get("gear-aimed")
@@ -188,7 +189,6 @@ def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: i
     w = rs.c.gear.items[wpn].weapon
     if not tgt["alive"]:
         if w.spent_on_kill and set(w.spent_on_kill) & set(gear_foes.kinds(rs, tgt)):
-            from hauntkit.rulesets.beast.gear_use import destroy
             destroy(rs, state, att, wpn)  # Holy Ash Stake: used up on a slain Vampire
         return
     classes = rs.c.gear.weapon_classes(att, wpn)
@@ -266,3 +266,15 @@ def spread_targets(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit) -> li
 def arc_proof(rs: Any, unit: Unit) -> bool:
     """Shock Retardant, Anti-static Wrist Band: lightning does not arc onto the unit."""
     return "ARC" in unit["imm"] or ("gear" in unit and rs.c.gear.profile(unit).arc_proof)
+
+
+def destroy(rs: Any, state: State, unit: Unit, iid: str) -> None:
+    """An item is used up or lost: it leaves the unit (and the hunter's record at the
+    battle's end, ``carry_out``)."""
+    gear = list(unit["gear"])
+    if iid in gear:
+        gear.remove(iid)
+        unit["gear"] = gear
+        unit.setdefault("lost_gear", []).append(iid)
+        emit(state, "gear_lost", f"{rs.name(unit)}'s {rs.c.gear.items[iid].name} is gone.",
+             unit=unit["id"], item=iid)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import status
-from hauntkit.rulesets.beast.board import dist, occupancy
+from hauntkit.rulesets.beast.battle import status
+from hauntkit.rulesets.beast.battle.board import dist, occupancy
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -58,7 +58,7 @@ def summon(rs: Any, state: State, unit: Unit, kind: str) -> None:
     user (reading order) and fights on its side; it is *summoned* (Bugs in a box)."""
     md = rs.md(state)
     occ = occupancy(state)
-    from hauntkit.rulesets.beast.board import blockers
+    from hauntkit.rulesets.beast.battle.board import blockers
     block = blockers(state, md)
     free = [c for c in sorted(md.neighbours[(unit["x"], unit["y"])], key=lambda c: (c[1], c[0]))
             if c not in occ and c not in block]

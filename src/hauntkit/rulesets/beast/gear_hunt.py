@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear, gear_misc, loot, phases, shop, status
+from hauntkit.rulesets.beast import gear, gear_misc, loot, phases, shop
 from hauntkit.rulesets.beast import hunt_investigate as investigate
+from hauntkit.rulesets.beast.battle import status
 from hauntkit.rulesets.beast.hunt_party import active, lead_seat
 from hauntkit.rulesets.beast.phases import Extra, Phase
 

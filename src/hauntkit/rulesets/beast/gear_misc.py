@@ -11,8 +11,8 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, dice, status
-from hauntkit.rulesets.beast.board import blockers, dist
+from hauntkit.rulesets.beast.battle import dice, frames, status
+from hauntkit.rulesets.beast.battle.board import blockers, dist
 from hauntkit.rulesets.beast.labels import faces_text, space_of
 
 State = dict[str, Any]
@@ -51,7 +51,7 @@ def pencil(rs: Any, state: State, unit: Unit, ab: Any, target: str) -> None:
          f"{': ' + faces_text(faces) if faces else ''}.", faces=faces)
     if not faces:
         return
-    fr = combat.frame(unit["id"], target, mode="ability", atk=len(faces), el=ab.element,
+    fr = frames.frame(unit["id"], target, mode="ability", atk=len(faces), el=ab.element,
                       style="melee", ab=ab.id, reach=1)
     fr["aimed"] = True
     state["queue"].append(fr)
@@ -108,7 +108,7 @@ def tile_trap_hit(rs: Any, state: State, trap: dict, unit: Unit) -> None:
     ab = rs.c.gear.abilities[trap["ability"]]
     emit(state, "trap_sprung", f"{ab.name} bite at {space_of((unit['x'], unit['y']))}.",
          obj=trap["id"])
-    fr = combat.frame(trap["owner"], unit["id"], mode="ability", atk=ab.attack, el=ab.element,
+    fr = frames.frame(trap["owner"], unit["id"], mode="ability", atk=ab.attack, el=ab.element,
                       style="special", ab=ab.id, reach=99)
     fr["asked"] = True
     fr["trap"] = True
@@ -159,7 +159,7 @@ def steal(rs: Any, state: State, unit: Unit, target: str) -> None:
          unit=unit["id"], tgt=target)
     if rs.skill_check(state, unit, "deception", STEAL_CHECK):
         status.apply(rs, state, t, "DISARMED", 1, 1)
-    state["queue"].append(combat.frame(unit["id"], target, mode="melee",
+    state["queue"].append(frames.frame(unit["id"], target, mode="melee",
                                        atk=rs.c.stats(unit["kind"]).melee, el="PHYSICAL",
                                        style="melee"))
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, status
-from hauntkit.rulesets.beast.board import blockers, dist, los
+from hauntkit.rulesets.beast.battle import frames, status
+from hauntkit.rulesets.beast.battle.board import blockers, dist, los
 from hauntkit.rulesets.beast.labels import element_word, space_of, status_word
 from hauntkit.rulesets.beast.schema import ELEMENTS, Ability
 
@@ -165,10 +165,10 @@ def bell(rs: Any, state: State, unit: Unit, target: Any) -> None:
     v = state["units"][victim]
     stats = rs.c.stats(e["kind"])
     if dist(e["x"], e["y"], v["x"], v["y"]) <= 1:
-        fr = combat.frame(eid, victim, mode="melee", atk=stats.melee,
+        fr = frames.frame(eid, victim, mode="melee", atk=stats.melee,
                           el=stats.melee_element, style="melee")
     else:
-        fr = combat.frame(eid, victim, mode="range", atk=stats.ranged.attack,
+        fr = frames.frame(eid, victim, mode="range", atk=stats.ranged.attack,
                           el=stats.ranged.element, style="ranged", reach=stats.ranged.range)
     state["queue"].append(fr)
 

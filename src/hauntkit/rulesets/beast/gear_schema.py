@@ -11,7 +11,6 @@ from pydantic import Field, model_validator
 
 from hauntkit.rulesets.beast.schema import (
     HOOKS,
-    PACK_SPEC,
     STATUSES,
     Ability,
     Element,
@@ -303,8 +302,3 @@ def check_gear(items: dict) -> list[tuple[str, str, str]]:
         if item.attaches_to and item.weapon is None and not item.slotless:
             problems.append(("gear", gid, "an attachment is slotless"))
     return problems
-
-
-PACK_SPEC.kinds.update({"gear": GearItem, "arsenals": Arsenal, "loadouts": Loadout,
-                        "loot": LootEntry, "mystery": MysteryEntry})
-PACK_SPEC.checks.append(check_gear)

@@ -13,16 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear_battle, gear_foes, gear_misc, gear_relics, status
-from hauntkit.rulesets.beast.board import area_cells
-from hauntkit.rulesets.beast.hunter_reach import Scan, ab_facts, target_list
-from hauntkit.rulesets.beast.labels import (
-    faces_text,
-    hits_text,
-    space_of,
-    status_word,
-    trap_place,
-)
+from hauntkit.rulesets.beast import gear_battle, gear_foes, gear_misc, gear_relics
+from hauntkit.rulesets.beast.battle import dice, frames, status
+from hauntkit.rulesets.beast.battle.board import area_cells
+from hauntkit.rulesets.beast.battle.reach import Scan, ab_facts, target_list
+from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_of, status_word, trap_place
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -164,19 +159,7 @@ def spend(rs: Any, state: State, unit: Unit, ab: Ability, interrupt: bool) -> No
         return
     item = gi.items[iid]
     if item.consumed and unit["ch"].get(ab.id, 0) <= 0:
-        destroy(rs, state, unit, iid)
-
-
-def destroy(rs: Any, state: State, unit: Unit, iid: str) -> None:
-    """An item is used up or lost: it leaves the unit (and the hunter's record at the
-    battle's end, ``carry_out``)."""
-    gear = list(unit["gear"])
-    if iid in gear:
-        gear.remove(iid)
-        unit["gear"] = gear
-        unit.setdefault("lost_gear", []).append(iid)
-        emit(state, "gear_lost", f"{rs.name(unit)}'s {_index(rs).items[iid].name} is gone.",
-             unit=unit["id"], item=iid)
+        gear_battle.destroy(rs, state, unit, iid)
 
 
 def cooldown(rs: Any, unit: Unit, ab: Ability, cd: int) -> int:
@@ -448,11 +431,10 @@ def spring(rs: Any, state: State, trap: dict, trigger: str | None) -> None:
                    if u["alive"] and (u["x"], u["y"]) in cells]
     if ab.id == "gear-ghost_trap":
         victims = [v for v in victims if rs.base_template(state["units"][v]) == "UNDEAD"]
-    from hauntkit.rulesets.beast import combat
     for uid in victims:
         t = state["units"][uid]
         if ab.attack:
-            fr = combat.frame(owner["id"], uid, mode="ability", atk=ab.attack, el=ab.element,
+            fr = frames.frame(owner["id"], uid, mode="ability", atk=ab.attack, el=ab.element,
                               style="special", ab=ab.id, reach=99)
             fr["asked"] = True
             fr["trap"] = True

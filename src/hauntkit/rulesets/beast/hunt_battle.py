@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import madness, phases
+from hauntkit.rulesets.beast import phases
+from hauntkit.rulesets.beast.battle import madness
 from hauntkit.rulesets.beast.hunt_party import active, away, in_hunt, max_hp, max_sanity
 
 State = dict[str, Any]

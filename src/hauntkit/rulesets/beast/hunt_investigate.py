@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, phases, renown
 from hauntkit.rulesets.beast import hunt_offers as offers
+from hauntkit.rulesets.beast import phases, renown
+from hauntkit.rulesets.beast.battle import dice
 from hauntkit.rulesets.beast.hunt_party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt_schema import Effects
 from hauntkit.rulesets.beast.phases import Phase, party_seats

@@ -14,7 +14,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice, roll_die
-from hauntkit.rulesets.beast import dice
+from hauntkit.rulesets.beast.battle import dice
 from hauntkit.rulesets.beast.gear_schema import LootEntry, MysteryEntry
 from hauntkit.rulesets.beast.hunt_party import active, change
 
@@ -125,7 +125,7 @@ def apply_mystery(rs: Any, state: State, entry: MysteryEntry, hunter: str | None
     elif kind == "cursed":
         _omen([_record(state, hunter)], entry, INVESTIGATION)
     elif kind == "sanity_madness":
-        from hauntkit.rulesets.beast import madness
+        from hauntkit.rulesets.beast.battle import madness
         for r in party:
             r["sanity"] -= entry.amount
             result = madness.roll_for_record(r, dice.d6(state))

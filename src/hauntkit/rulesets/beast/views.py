@@ -6,8 +6,8 @@ from typing import Any
 
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.log import visible_log
-from hauntkit.rulesets.beast import clash
-from hauntkit.rulesets.beast.board import is_lit, lit_tiles
+from hauntkit.rulesets.beast.battle import clash
+from hauntkit.rulesets.beast.battle.board import is_lit, lit_tiles
 from hauntkit.rulesets.beast.hunt_party import problems as party_problems
 from hauntkit.rulesets.beast.hunt_view import hunt_view
 from hauntkit.rulesets.beast.labels import intent

@@ -17,9 +17,9 @@ from mypy_extensions import mypyc_attr
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import clash
+from hauntkit.rulesets.beast.battle import bounty_traits, clash
 from hauntkit.rulesets.beast.schema import Ability
-from hauntkit.rulesets.beast.skills import bounty_battle, cards
+from hauntkit.rulesets.beast.skills import cards
 from hauntkit.rulesets.beast.skills.blood import BloodMixin
 from hauntkit.rulesets.beast.skills.cards import CardsMixin
 from hauntkit.rulesets.beast.skills.pets import PetsMixin
@@ -129,14 +129,14 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
         if side == "hunters" and state.get("clash") is not None:
             self.clash_turn_draw(state)
         if side == "enemies" and "bounty_target" in state:
-            bounty_battle.turn_start(self, state)  # SHIELDED
+            bounty_traits.turn_start(self, state)  # SHIELDED
 
     def after_attack(self: Any, state: State, fr: dict[str, Any], att: Unit, tgt: Unit, hit: bool,
                      lost: int) -> None:
         """After an attack's damage: Vigilante Justice, Blood Rite, attack again on a crit;
         a bounty target's traits."""
         if "bounty_target" in state:
-            bounty_battle.after_attack(self, state, fr, att, tgt, hit, lost)
+            bounty_traits.after_attack(self, state, fr, att, tgt, hit, lost)
         if att["side"] != "hunters":
             return
         self.vigilante_justice(state, fr, att, tgt, hit)

@@ -23,7 +23,7 @@ from typing import Any
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
-from hauntkit.rulesets.beast import clash
+from hauntkit.rulesets.beast.battle import clash
 from hauntkit.rulesets.beast.skills.proficiency import tier
 
 State = dict[str, Any]

@@ -21,7 +21,8 @@ import orjson
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
-from hauntkit.rulesets.beast import clash, dice, phases
+from hauntkit.rulesets.beast import phases
+from hauntkit.rulesets.beast.battle import clash, dice
 from hauntkit.rulesets.beast.hunt_investigate import roll_for_ambush
 from hauntkit.rulesets.beast.hunt_party import active, lead_seat
 from hauntkit.rulesets.beast.skills import blood, bounties, cards, forage, pets

@@ -22,8 +22,9 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear, gear_use
-from hauntkit.rulesets.beast.board import dist, occupancy
+from hauntkit.rulesets.beast import gear, gear_use
+from hauntkit.rulesets.beast.battle import dice
+from hauntkit.rulesets.beast.battle.board import dist, occupancy
 
 State = dict[str, Any]
 Unit = dict[str, Any]

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat
-from hauntkit.rulesets.beast.board import blockers, occupancy
+from hauntkit.rulesets.beast.battle import frames
+from hauntkit.rulesets.beast.battle.board import blockers, occupancy
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -73,7 +73,7 @@ class TriggerMixin:
         """Bullet Storm: three base ranged attacks at the target (HR-58)."""
         r = self.c.hunters[unit["kind"]].ranged
         for _ in range(BULLET_STORM_SHOTS):
-            state["queue"].append(combat.frame(unit["id"], target, mode="ranged",
+            state["queue"].append(frames.frame(unit["id"], target, mode="ranged",
                                                atk=r.attack, el=r.element, style="ranged",
                                                reach=r.range * 2))
 

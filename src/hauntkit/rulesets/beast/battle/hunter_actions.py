@@ -8,17 +8,9 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import (
-    combat,
-    dice,
-    gear_battle,
-    gear_foes,
-    gear_relics,
-    gear_use,
-    renown,
-    status,
-)
-from hauntkit.rulesets.beast.board import (
+from hauntkit.rulesets.beast import gear_battle, gear_foes, gear_relics, gear_use, renown
+from hauntkit.rulesets.beast.battle import combat, dice, frames, status
+from hauntkit.rulesets.beast.battle.board import (
     area_cells,
     beam_cells,
     blockers,
@@ -27,15 +19,7 @@ from hauntkit.rulesets.beast.board import (
     nearest,
     occupancy,
 )
-from hauntkit.rulesets.beast.hunter_reach import (
-    AbFacts,
-    Scan,
-    ab_facts,
-    target_list,
-)
-from hauntkit.rulesets.beast.hunter_reach import (  # enemy.py imports it from here
-    shielded_by_barricade as shielded_by_barricade,
-)
+from hauntkit.rulesets.beast.battle.reach import AbFacts, Scan, ab_facts, target_list
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_name, space_of
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -400,7 +384,7 @@ class HunterSide:
         if mode == "ranged" and h.ranged.element != "PHYSICAL" and not pc:
             el = h.ranged.element
         reach = 1 if mode == "melee" else h.ranged.range
-        fr = combat.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
+        fr = frames.frame(unit["id"], target, mode=mode, atk=atk, el=el, style=mode,
                           reach=reach * 2, phys_crit=pc)
         state["queue"].append(fr)
         cleave = "CLEAVE" in unit["st"]
@@ -415,7 +399,7 @@ class HunterSide:
         if mode == "melee" and cleave:
             for eid in adjacent_to(state, unit):
                 if eid != target:
-                    state["queue"].append(combat.frame(unit["id"], eid, mode="melee", atk=atk,
+                    state["queue"].append(frames.frame(unit["id"], eid, mode="melee", atk=atk,
                                                        el=el, style="melee", phys_crit=pc))
 
     def weapon_attack(self: Any, state: State, unit: Unit, target: str, iid: str) -> None:
@@ -584,7 +568,7 @@ class HunterSide:
                 if style != "special" and el == "PHYSICAL" and "ANOINTED" in unit["st"]:
                     el, pc = "ETHER", True  # an anointed weapon's melee or ranged attack
                     unit["st"].pop("ANOINTED")
-                fr = combat.frame(
+                fr = frames.frame(
                     unit["id"], tid, mode="ability", atk=f.attack, el=el, style=style,
                     ab=f.id, mult=ab.crit_multiplier, reach=(f.range * 2 if single else 99),
                     phys_crit=pc, sneak=hook == "sneak_attack")

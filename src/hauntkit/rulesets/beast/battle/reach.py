@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.rulesets.beast.board import area_cells, beam_cells, los
+from hauntkit.rulesets.beast.battle.board import area_cells, beam_cells, los
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]

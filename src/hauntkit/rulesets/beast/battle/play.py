@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, flow, gear_battle, gear_misc, gear_use, status
-from hauntkit.rulesets.beast.board import blockers, occupancy
-from hauntkit.rulesets.beast.hunter import hunter_options
+from hauntkit.rulesets.beast import gear_battle, gear_misc, gear_use
+from hauntkit.rulesets.beast.battle import combat, flow, status
+from hauntkit.rulesets.beast.battle.board import blockers, occupancy
+from hauntkit.rulesets.beast.battle.hunter_actions import hunter_options
 from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
 from hauntkit.rulesets.beast.skills import SKILL_ACTIONS
 

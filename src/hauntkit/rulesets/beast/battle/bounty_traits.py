@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import status
+from hauntkit.rulesets.beast.battle import status
 
 State = dict[str, Any]
 Unit = dict[str, Any]

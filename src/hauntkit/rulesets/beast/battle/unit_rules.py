@@ -8,20 +8,12 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import (
-    dice,
-    gear_battle,
-    gear_foes,
-    gear_relics,
-    madness,
-    renown,
-    status,
-)
-from hauntkit.rulesets.beast.board import dist, is_lit
+from hauntkit.rulesets.beast import gear_battle, gear_foes, gear_relics, renown
+from hauntkit.rulesets.beast.battle import bounty_traits, dice, madness, status
+from hauntkit.rulesets.beast.battle.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
 from hauntkit.rulesets.beast.schema import Ability, Template
-from hauntkit.rulesets.beast.skills import bounty_battle
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -116,7 +108,7 @@ class Rules:
             n -= 1
         n -= fr.get("pierce", 0)  # armour-piercing rounds (Curtis Kaine)
         if "bounty_target" in state:
-            n += bounty_battle.defence_bonus(state, unit, fr)  # ELUSIVE
+            n += bounty_traits.defence_bonus(state, unit, fr)  # ELUSIVE
         if fr.get("sneak"):
             # Sneak Attack: at most 1 die; a defence debuff lowers that maximum (HR-7).
             n = min(n, max(0, 1 - status.value(unit, "DEF_DOWN")))
@@ -131,7 +123,7 @@ class Rules:
         if "CHILLED" in unit["st"]:
             mv -= 1
         if "bounty_target" in state:
-            mv += bounty_battle.move_bonus(state, unit)  # FAST (a bounty's trait)
+            mv += bounty_traits.move_bonus(state, unit)  # FAST (a bounty's trait)
         if unit["side"] == "enemies" and self.template(unit).hindered_in_light and is_lit(
                 state, self.md(state), unit["x"], unit["y"]):
             mv -= 1

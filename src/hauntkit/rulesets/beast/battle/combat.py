@@ -1,7 +1,7 @@
 """Attack resolution as resumable frames (rules: "Combat Rules", "Critical Hits", "Perfect
 Defense", "Elemental Attacks"; RULINGS R1-R4).
 
-A frame is plain data in ``state["queue"]``; ``step`` advances the head frame and returns
+A frame (frames.py) is plain data in ``state["queue"]``; ``step`` advances the head frame and returns
 whether it is finished. A frame pauses (and the engine asks a seat) for the interrupt window
 before an enemy's dice are rolled, a hunter's elemental-critical choice and an ELEC arc target.
 """
@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, gear_battle, status
-from hauntkit.rulesets.beast.board import dist
+from hauntkit.rulesets.beast import gear_battle
+from hauntkit.rulesets.beast.battle import bounty_traits, dice, status
+from hauntkit.rulesets.beast.battle.board import dist
 from hauntkit.rulesets.beast.labels import (
     blocks_text,
     element_word,
@@ -21,20 +22,10 @@ from hauntkit.rulesets.beast.labels import (
     object_name,
 )
 from hauntkit.rulesets.beast.schema import ELEMENTS
-from hauntkit.rulesets.beast.skills import bounty_battle
 
 State = dict[str, Any]
 ELEMENTAL_SPECIAL = ("FIRE", "ELEC", "ICE")
 _ETHER_TEMPLATES = ("UNDEAD", "CREATURE_OF_THE_NIGHT", "CONDEMNED")
-
-
-def frame(att: str, tgt: str, *, mode: str, atk: int, el: str, style: str, ab: str | None = None,
-          mult: int = 2, reach: int = 1, phys_crit: bool = False, sneak: bool = False,
-          arc: bool = True) -> dict[str, Any]:
-    """A new attack of ``att`` on ``tgt``. ``style`` is melee, ranged or special."""
-    return {"att": att, "tgt": tgt, "mode": mode, "atk": atk, "el": el, "style": style,
-            "ab": ab, "mult": mult, "reach": reach, "pc": phys_crit, "sneak": sneak,
-            "arc": arc, "ph": "pre"}
 
 
 def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
@@ -101,9 +92,9 @@ def blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
 def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
           tgt: dict[str, Any]) -> bool:
     bonus = 0
-    if "bounty_target" in state:  # a bounty's traits: PYRO, STRONG (skills/bounty_battle.py)
-        fr["el"] = bounty_battle.element(state, att, fr["el"])
-        bonus = bounty_battle.attack_bonus(state, att, fr)
+    if "bounty_target" in state:  # a bounty's traits: PYRO, STRONG (skills/bounty_traits.py)
+        fr["el"] = bounty_traits.element(state, att, fr["el"])
+        bonus = bounty_traits.attack_bonus(state, att, fr)
     if "DUSTED" in att["st"]:  # Philosophers Dust: this turn's attacks change element
         fr["el"] = ELEMENTS[att["st"]["DUSTED"][1]]
     el = fr["el"]
@@ -208,7 +199,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     if dmg and "gear" in att:  # Lapis Lazuli, Holy Ash Stake: more damage to some foes
         dmg = gear_battle.damage_vs(rs, fr, att, tgt, dmg)
     if dmg and "bounty_target" in state:
-        dmg = max(0, dmg - bounty_battle.damage_cut(state, tgt, el))  # RESILIENT
+        dmg = max(0, dmg - bounty_traits.damage_cut(state, tgt, el))  # RESILIENT
     if dmg and style != "melee" and "COVER" in tgt["st"]:
         dmg -= 1  # COVER: a Ward of 1 against ranged attacks and abilities
     if dmg and el not in ("PHYSICAL",) and not fr["pc"] and "clash" in state:

@@ -12,9 +12,16 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import combat, gear_misc, gear_relics, gear_use, status
-from hauntkit.rulesets.beast.board import blockers, dist, occupancy
-from hauntkit.rulesets.beast.hunter import Scan, ab_facts, kind_facts, ready, target_list
+from hauntkit.rulesets.beast import gear_misc, gear_relics, gear_use
+from hauntkit.rulesets.beast.battle import combat, status
+from hauntkit.rulesets.beast.battle.board import blockers, dist, occupancy
+from hauntkit.rulesets.beast.battle.hunter_actions import (
+    Scan,
+    ab_facts,
+    kind_facts,
+    ready,
+    target_list,
+)
 
 State = dict[str, Any]
 Action = dict[str, Any]

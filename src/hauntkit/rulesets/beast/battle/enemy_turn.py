@@ -10,8 +10,9 @@ from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
 from hauntkit.core.rng import shuffle
-from hauntkit.rulesets.beast import combat, gear_use, status
-from hauntkit.rulesets.beast.board import (
+from hauntkit.rulesets.beast import gear_use
+from hauntkit.rulesets.beast.battle import bounty_traits, combat, frames, status
+from hauntkit.rulesets.beast.battle.board import (
     area_cells,
     beam_cells,
     blockers,
@@ -20,11 +21,10 @@ from hauntkit.rulesets.beast.board import (
     nearest,
     occupancy,
 )
+from hauntkit.rulesets.beast.battle.reach import shielded_by_barricade
 from hauntkit.rulesets.beast.data import DIRS, MapData
-from hauntkit.rulesets.beast.hunter import shielded_by_barricade
 from hauntkit.rulesets.beast.labels import object_name, space_name
 from hauntkit.rulesets.beast.schema import Ability
-from hauntkit.rulesets.beast.skills import bounty_battle
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -264,25 +264,25 @@ class EnemySide:
             return
         slot = act if act.startswith("s") else None
         style = ab_style if ab_style != "special" or reach <= 1 else "special"
-        state["queue"].append(combat.frame(unit["id"], target, mode=act, atk=attack,
+        state["queue"].append(frames.frame(unit["id"], target, mode=act, atk=attack,
                                            el=ab.element, style=style, ab=slot,
                                            mult=ab.crit_multiplier,
                                            reach=1 if ab_style == "melee" else ab.range))
-        if style != "melee" and reach > 1 and bounty_battle.quickshot(state, unit):
+        if style != "melee" and reach > 1 and bounty_traits.quickshot(state, unit):
             others = [uid for uid in in_reach if uid != target]
             if others:  # QUICKSHOT: the ranged attack takes a second hunter in reach
                 second = self.pick_by_logic(state, unit, others, cruelty=cur["cruel"])
                 emit(state, "enemy_action", f"{self.name(unit)} (Quickshot): {ab.name} on "
                      f"{self.name(state['units'][second])} too.", unit=unit["id"],
                      ability=ab.id, target=second)
-                state["queue"].append(combat.frame(unit["id"], second, mode=act,
+                state["queue"].append(frames.frame(unit["id"], second, mode=act,
                                                    atk=attack, el=ab.element, style=style,
                                                    ab=slot, mult=ab.crit_multiplier,
                                                    reach=ab.range))
         if style == "melee" and "CLEAVE" in unit["st"]:
             for uid in self.adjacent_enemies(state, unit):
                 if uid != target:
-                    state["queue"].append(combat.frame(unit["id"], uid, mode=act,
+                    state["queue"].append(frames.frame(unit["id"], uid, mode=act,
                                                        atk=attack, el=ab.element,
                                                        style="melee", ab=slot, reach=1))
 
@@ -291,7 +291,7 @@ class EnemySide:
         targets = self.area_targets(state, unit, ab, aim)
         for tid in targets:
             if ab.attack:
-                state["queue"].append(combat.frame(unit["id"], tid, mode=act, atk=ab.attack,
+                state["queue"].append(frames.frame(unit["id"], tid, mode=act, atk=ab.attack,
                                                    el=ab.element, style="special", ab=act,
                                                    mult=ab.crit_multiplier, reach=99))
             else:

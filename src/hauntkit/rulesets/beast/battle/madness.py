@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import dice, status
-from hauntkit.rulesets.beast.board import is_lit
+from hauntkit.rulesets.beast.battle import dice, status
+from hauntkit.rulesets.beast.battle.board import is_lit
 
 State = dict[str, Any]
 Unit = dict[str, Any]
