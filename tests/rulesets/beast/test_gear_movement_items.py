@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from beastkit import battle, events
 
-from hauntkit.rulesets.beast import gear_use
 from hauntkit.rulesets.beast.battle import status
+from hauntkit.rulesets.beast.gear import using
 
 
 def use_on_self(rs, item: str, dice: list[int] | None = None):
@@ -118,7 +118,7 @@ def test_glow_stick_fades_after_three_hunters_turns(rs):
     rs.end_side_turn(g.state)  # the hunters' first turn ends, through the turn flow
     assert light in g.state["lights"] and light["turns"] == 2
     for _ in range(2):
-        gear_use.lights_fade(g.state)
+        using.lights_fade(g.state)
     assert light not in g.state["lights"] and events(g, "light_out")
 
 

@@ -145,8 +145,8 @@ def test_flash_light_blocks_interrupts_and_its_battery_can_die(rs):
         "gear-flash_light"}
     m["ch"]["gear-torch-on"] = 1
     g.state["rng"]["script"].append(0)
-    from hauntkit.rulesets.beast import gear_use
-    gear_use.toggle_torch(rs, g.state, m, rs.c.gear.abilities["gear-flash_light"])
+    from hauntkit.rulesets.beast.gear import using
+    using.toggle_torch(rs, g.state, m, rs.c.gear.abilities["gear-flash_light"])
     assert events(g, "battery")[-1]["dead"] is True
     assert m["ch"]["gear-flash_light"] == 0
     assert not rs.tile_lit(g.state, (m["x"], m["y"]))

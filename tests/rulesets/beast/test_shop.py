@@ -9,7 +9,8 @@ import pytest
 from huntkit import end_battle, hunt_rs, leg, say_done, start_data
 
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast import gear_hunt, phases, shop
+from hauntkit.rulesets.beast import gear_hunt, phases
+from hauntkit.rulesets.beast.gear import shop
 
 
 @pytest.fixture(scope="module")

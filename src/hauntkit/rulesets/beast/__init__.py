@@ -22,13 +22,14 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import gear, labels, renown
+from hauntkit.rulesets.beast import labels, renown
 from hauntkit.rulesets.beast.battle import clash, dice, play, status
 from hauntkit.rulesets.beast.battle.enemy_turn import EnemySide
 from hauntkit.rulesets.beast.battle.flow import FlowMixin
 from hauntkit.rulesets.beast.battle.hunter_actions import HunterSide
 from hauntkit.rulesets.beast.battle.unit_rules import Rules
 from hauntkit.rulesets.beast.data import Content
+from hauntkit.rulesets.beast.gear import loadout
 from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
 from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
 from hauntkit.rulesets.beast.pack import PACK_SPEC
@@ -136,8 +137,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
         state["rng"]["script"].extend(config.get("dice", []))
         self.place_battle(state, hunters, [i % players for i in range(len(hunters))], enemies)
         self.skills_carry_in(state, config.get("skills") or {})
-        if config.get("loadout"):  # gear per hunter (gear.py, docs/beast-gear.md)
-            gear.apply_loadout(self, state, config["loadout"])
+        if config.get("loadout"):  # gear per hunter (loadout.py, docs/beast-gear.md)
+            loadout.apply_loadout(self, state, config["loadout"])
         self.begin_battle(state)
         return state
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear, gear_misc, loot, phases, shop
 from hauntkit.rulesets.beast import hunt_investigate as investigate
+from hauntkit.rulesets.beast import loot, phases
 from hauntkit.rulesets.beast.battle import status
+from hauntkit.rulesets.beast.gear import loadout, shop, utility
 from hauntkit.rulesets.beast.hunt_party import active, lead_seat
 from hauntkit.rulesets.beast.phases import Extra, Phase
 
@@ -133,11 +134,11 @@ def battle_start(rs: Any, state: State) -> None:
     party = [r for r in active(state) if r["hunter"] in units]
     for r in party:
         unit = units[r["hunter"]]
-        ids = gear.loadout_items(rs.c.gear, r["gear"], r.get("arsenal")) + list(
+        ids = loadout.loadout_items(rs.c.gear, r["gear"], r.get("arsenal")) + list(
             r.get("attached", ()))
-        gear.equip_unit(rs, state, unit, ids)
+        loadout.equip_unit(rs, state, unit, ids)
         unit["hp"] = max(1, min(r["hp"], unit["max"]))  # carried HP; gear may raise the max
-        gear_misc.learned_into_battle(state, r)  # a Rule Book's skill (RULING HR-103)
+        utility.learned_into_battle(state, r)  # a Rule Book's skill (RULING HR-103)
     omens = {o["id"] for r in party for o in r.get("omens", ())}
     for mid in sorted(omens):
         _omen_battle(rs, state, _mystery(rs, mid), party)

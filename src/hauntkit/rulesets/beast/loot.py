@@ -15,7 +15,7 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice, roll_die
 from hauntkit.rulesets.beast.battle import dice
-from hauntkit.rulesets.beast.gear_schema import LootEntry, MysteryEntry
+from hauntkit.rulesets.beast.gear.schema import LootEntry, MysteryEntry
 from hauntkit.rulesets.beast.hunt_party import active, change
 
 State = dict[str, Any]

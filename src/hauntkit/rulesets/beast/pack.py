@@ -5,7 +5,7 @@ checks. It is what ``hauntkit validate`` uses."""
 from __future__ import annotations
 
 from hauntkit.core.content import PackSpec
-from hauntkit.rulesets.beast.gear_schema import (
+from hauntkit.rulesets.beast.gear.schema import (
     Arsenal,
     GearItem,
     Loadout,

@@ -130,10 +130,10 @@ class ViewsMixin:
             state["barricades"] = [{"id": f"B{i + 1}", "x": b[0], "y": b[1], "hp": 2,
                                     "owner": b[2] if len(b) > 2 else ""}
                                    for i, b in enumerate(setup["barricades"])]
-        if "gear" in setup:  # hunter id -> item ids or an arsenal id (gear.apply_loadout)
-            from hauntkit.rulesets.beast import gear
+        if "gear" in setup:  # hunter id -> item ids or an arsenal id (loadout.apply_loadout)
+            from hauntkit.rulesets.beast.gear import loadout
             try:
-                gear.apply_loadout(self, state, setup["gear"])
+                loadout.apply_loadout(self, state, setup["gear"])
             except HauntkitError as exc:
                 raise HauntkitError(f"setup.gear: {exc}") from None
         for cid in setup.get("cards", []):

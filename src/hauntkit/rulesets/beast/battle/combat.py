@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_battle
 from hauntkit.rulesets.beast.battle import bounty_traits, dice, status
 from hauntkit.rulesets.beast.battle.board import dist
+from hauntkit.rulesets.beast.gear import attack_effects
 from hauntkit.rulesets.beast.labels import (
     blocks_text,
     element_word,
@@ -159,7 +159,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     h = fr["h"]
     adds = 0
     if el == "FIRE" and h > 0:
-        adds += gear_battle.fire_bonus(rs, tgt) if "gear" in tgt else 1
+        adds += attack_effects.fire_bonus(rs, tgt) if "gear" in tgt else 1
     if el == "PHYSICAL" and "WOUNDING" in tgt["st"]:
         adds += 2
     if "FLINCH" in tgt["st"]:
@@ -171,7 +171,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     if "CHILLED" in att["st"]:
         adds -= 1
     if "wpn" in fr:
-        adds += gear_battle.attack_bonus(rs, state, fr, tgt)
+        adds += attack_effects.attack_bonus(rs, state, fr, tgt)
     blocked = 0
     perfect = False
     omens = state.get("omens")  # Mystery Table omens on this battle (gear_hunt.py)
@@ -182,22 +182,22 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         ndice = rs.defence_dice(state, tgt, fr)
         faces = dice.combat(state, ndice)
         if "wpn" in fr or "gear" in tgt:
-            faces = gear_battle.defence_faces(rs, state, fr, tgt, faces)
+            faces = attack_effects.defence_faces(rs, state, fr, tgt, faces)
         blocked = dice.blocks(faces)
         perfect = (blocked >= 3 and rs.defence_score(state, tgt) < 6
                    and "FROZEN" not in tgt["st"] and not fr.get("noperf")
-                   and ("gear" not in tgt or gear_battle.perfect_allowed(rs, tgt)))
+                   and ("gear" not in tgt or attack_effects.perfect_allowed(rs, tgt)))
         emit(state, "defence_roll", f"{rs.name(tgt)} defends: {blocks_text(faces)}"
              f"{', a perfect defence' if perfect else ''}.", faces=faces, perfect=perfect)
     if "FLINCH" in tgt["st"]:
         status.remove(state, tgt, "FLINCH", ctx=rs)
     dmg = 0 if perfect or h == 0 else max(0, h + adds - blocked)
-    if fr.get("aimed") and fr.get("dbl"):  # Sniper Called Shot (gear_battle.py): aimed
+    if fr.get("aimed") and fr.get("dbl"):  # Sniper Called Shot (attack_effects.py): aimed
         dmg = max(dmg, fr["dbl"] + max(0, h - fr["dbl"] + adds - blocked))  # double swords
     if dmg and el != "ETHER":
         dmg = max(0, dmg - rs.damage_reduction(tgt))
     if dmg and "gear" in att:  # Lapis Lazuli, Holy Ash Stake: more damage to some foes
-        dmg = gear_battle.damage_vs(rs, fr, att, tgt, dmg)
+        dmg = attack_effects.damage_vs(rs, fr, att, tgt, dmg)
     if dmg and "bounty_target" in state:
         dmg = max(0, dmg - bounty_traits.damage_cut(state, tgt, el))  # RESILIENT
     if dmg and style != "melee" and "COVER" in tgt["st"]:
@@ -205,7 +205,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     if dmg and el not in ("PHYSICAL",) and not fr["pc"] and "clash" in state:
         dmg = rs.great_wall_soak(state, tgt, dmg)  # Great Wall Arcana's Ward (HR-56)
     if dmg and "gear" in tgt:
-        dmg = gear_battle.armour(rs, fr, tgt, dmg)
+        dmg = attack_effects.armour(rs, fr, tgt, dmg)
     lost = rs.deal(state, tgt, dmg, att, el, weapon=fr.get("wpn")) if dmg else 0
     hit = h > 0 and not perfect
     if fr["ab"]:
@@ -215,7 +215,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     rs.after_attack(state, fr, att, tgt, hit, lost)  # character skills (skills/)
     _element_effects(rs, state, fr, att, tgt, lost)
     if "wpn" in fr:
-        gear_battle.after_damage(rs, state, fr, att, tgt, lost)
+        attack_effects.after_damage(rs, state, fr, att, tgt, lost)
     if el == "ELEC" and fr.get("sp") and fr["arc"]:
         return _arc(rs, state, fr, att, tgt)
     return True
@@ -249,7 +249,7 @@ def _arc(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     options = [uid for uid, u in state["units"].items()
                if u["alive"] and uid != tgt["id"] and u["side"] != att["side"]
                and dist(u["x"], u["y"], tgt["x"], tgt["y"]) <= 4
-               and not gear_battle.arc_proof(rs, u)]
+               and not attack_effects.arc_proof(rs, u)]
     if not options:
         return True
     if att["side"] == "hunters" and len(options) > 1:

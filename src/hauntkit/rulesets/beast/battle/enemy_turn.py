@@ -10,7 +10,6 @@ from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
 from hauntkit.core.rng import shuffle
-from hauntkit.rulesets.beast import gear_use
 from hauntkit.rulesets.beast.battle import bounty_traits, combat, frames, status
 from hauntkit.rulesets.beast.battle.board import (
     area_cells,
@@ -23,6 +22,7 @@ from hauntkit.rulesets.beast.battle.board import (
 )
 from hauntkit.rulesets.beast.battle.reach import shielded_by_barricade
 from hauntkit.rulesets.beast.data import DIRS, MapData
+from hauntkit.rulesets.beast.gear import using
 from hauntkit.rulesets.beast.labels import object_name, space_name
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -92,8 +92,8 @@ class EnemySide:
             unit["mv"] -= 1
             emit(state, "move", f"{self.name(unit)} moves to {space_name(nx, ny)}.",
                  unit=unit["id"], at=list(nxt))
-            if "traps" in state:  # a trap it steps on goes off (gear_use.py)
-                gear_use.stepped_on(self, state, unit)
+            if "traps" in state:  # a trap it steps on goes off (using.py)
+                using.stepped_on(self, state, unit)
             return
         et["cur"] = None
         if unit["alive"] and "PARALYZE" not in unit["st"] and cur["act"] is not None:

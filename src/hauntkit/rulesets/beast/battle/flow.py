@@ -12,7 +12,6 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_misc, gear_relics, gear_use
 from hauntkit.rulesets.beast.battle import combat, status
 from hauntkit.rulesets.beast.battle.board import blockers, dist, occupancy
 from hauntkit.rulesets.beast.battle.hunter_actions import (
@@ -22,6 +21,7 @@ from hauntkit.rulesets.beast.battle.hunter_actions import (
     ready,
     target_list,
 )
+from hauntkit.rulesets.beast.gear import relics, using, utility
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -112,10 +112,10 @@ def start_side_turn(rs: Any, state: State, side: str) -> None:
     if side == "hunters":
         state["passed"] = []
         if "calm" in state or "crimson" in state:
-            gear_use.hunters_turn_starts(state)
+            using.hunters_turn_starts(state)
     else:
         if "bell" in state:
-            gear_relics.bell_holds(rs, state)  # Gothic Bell
+            relics.bell_holds(rs, state)  # Gothic Bell
         rs.begin_enemy_turn(state)
 
 
@@ -126,9 +126,9 @@ def end_side_turn(rs: Any, state: State) -> None:
         if u["side"] == side and u["alive"]:
             status.end_of_turn(state, u, ctx=rs)
     if side == "hunters" and any("turns" in li for li in state["lights"]):
-        gear_use.lights_fade(state)
+        using.lights_fade(state)
     if side == "hunters" and "weather" in state:
-        gear_relics.weather_fades(state)  # Rain Stick
+        relics.weather_fades(state)  # Rain Stick
     if side == "hunters" and state["fog"]:
         state["fog"]["turns"] -= 1
         if state["fog"]["turns"] <= 0:
@@ -136,7 +136,7 @@ def end_side_turn(rs: Any, state: State) -> None:
     if side == "enemies":
         state["eturn"] = None
         if "traps" in state and any("turns" in t for t in state["traps"]):
-            gear_misc.traps_fade(state)  # Caltrops
+            utility.traps_fade(state)  # Caltrops
     if side != state["first"]:
         mission = state["mission"]
         if mission["type"] == "survive" and state["round"] >= mission["rounds"]:

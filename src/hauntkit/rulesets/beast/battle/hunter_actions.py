@@ -8,7 +8,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_battle, gear_foes, gear_relics, gear_use, renown
+from hauntkit.rulesets.beast import renown
 from hauntkit.rulesets.beast.battle import combat, dice, frames, status
 from hauntkit.rulesets.beast.battle.board import (
     area_cells,
@@ -20,6 +20,7 @@ from hauntkit.rulesets.beast.battle.board import (
     occupancy,
 )
 from hauntkit.rulesets.beast.battle.reach import AbFacts, Scan, ab_facts, target_list
+from hauntkit.rulesets.beast.gear import attack_effects, foes, relics, using
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_name, space_of
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -147,8 +148,8 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
                 out.append(a)
     if kf.passives:  # card plays, Arcana and Tarot actions (skills/)
         out.extend(rs.skill_actions(state, unit, occ, block))
-    if "gear" in unit:  # weapons and items (gear_use.py)
-        out.extend(gear_use.gear_actions(rs, state, unit, occ, block, scan))
+    if "gear" in unit:  # weapons and items (using.py)
+        out.extend(using.gear_actions(rs, state, unit, occ, block, scan))
     return out
 
 
@@ -165,7 +166,7 @@ def attack_list(rs: Any, scan: Scan, kf: KindFacts, free: bool) -> list[dict]:
     if "gear" in unit:  # Precision Scope, Thermal Scope
         prof = rs.c.gear.profile(unit)
         rrange += prof.range_bonus
-        seer = prof.ignore_stealth or gear_use.GOGGLES in unit["flags"].get("ammo", ())
+        seer = prof.ignore_stealth or using.GOGGLES in unit["flags"].get("ammo", ())
     bars = state["barricades"]
     for o in scan.others():
         if o.side == "hunters":
@@ -205,9 +206,9 @@ def ready(rs: Any, unit: Unit, f: AbFacts) -> bool:
         return False
     cd: dict[str, Any] = unit["cd"]
     if "gear" in unit:
-        if gear_use.interrupt_blocked(rs, unit) and f.hook != "flashlight":
+        if using.interrupt_blocked(rs, unit) and f.hook != "flashlight":
             return False  # a flash light that is on, a chainsaw swung this turn
-        if gear_use.holding(rs, unit, f.ab):  # Utility Pouch of Holding
+        if using.holding(rs, unit, f.ab):  # Utility Pouch of Holding
             return cd.get(f.id, 0) == 0
     if f.charged:
         ch: dict[str, Any] = unit["ch"]
@@ -247,7 +248,7 @@ def step_to(rs: Any, state: State, unit: Unit, to: list[int]) -> None:
     flags["moved"] = 1
     unit["x"], unit["y"] = to
     if "gear" in unit:
-        gear_use.follow_lights(state, unit)
+        using.follow_lights(state, unit)
     # the space is ``at``: an event's ``to`` names the seats it is private to (core.log)
     emit(state, "move", f"{rs.name(unit)} moves to {space_of(to)}.", unit=unit["id"],
          at=list(to))
@@ -303,11 +304,11 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Ability, target: Any,
     hooks first."""
     f = ab_facts(ab)
     if f.gear:
-        if f.hook and gear_use.resolve(rs, state, unit, ab, target):
+        if f.hook and using.resolve(rs, state, unit, ab, target):
             return
         before = len(state["queue"])
         rs.resolve_plain(state, unit, ab, target, melee_use)
-        gear_use.weapon_ability_frames(rs, state, unit, ab, target, state["queue"][before:])
+        using.weapon_ability_frames(rs, state, unit, ab, target, state["queue"][before:])
         return
     rs.resolve_plain(state, unit, ab, target, melee_use)
 
@@ -392,7 +393,7 @@ class HunterSide:
             prof = self.c.gear.profile(unit)
             fr["reach"] += prof.range_bonus * 2 if mode == "ranged" else 0
             if mode == "ranged":
-                gear_battle.ranged_extras(self, unit, fr)
+                attack_effects.ranged_extras(self, unit, fr)
             if prof.multi_attack:
                 fr["ma"] = True
             cleave = cleave or prof.cleave
@@ -416,13 +417,13 @@ class HunterSide:
             unit["ch"][f"gear-{iid}"] -= 1
         if w.no_interrupt:
             unit["flags"]["noint"] = 1
-        fr = gear_battle.weapon_frame(self, state, unit, target, iid)
+        fr = attack_effects.weapon_frame(self, state, unit, target, iid)
         fr["reach"] += gi.profile(unit).range_bonus if w.mode == "ranged" else 0
         if "ANOINTED" in unit["st"] and fr["el"] == "PHYSICAL":
             fr["el"], fr["pc"] = "ETHER", True
             unit["st"].pop("ANOINTED")
         if w.mode == "ranged":
-            gear_battle.ranged_extras(self, unit, fr)
+            attack_effects.ranged_extras(self, unit, fr)
         fr["reach"] *= 2  # STEALTH checked when listing targets, as for base attacks
         emit(state, "weapon", f"{self.name(unit)} attacks with {gi.items[iid].name}.",
              unit=unit["id"], item=iid)
@@ -430,7 +431,7 @@ class HunterSide:
         if w.mode == "melee" and ("CLEAVE" in unit["st"] or gi.profile(unit).cleave):
             for eid in adjacent_to(state, unit):
                 if eid != target:
-                    extra = gear_battle.weapon_frame(self, state, unit, eid, iid)
+                    extra = attack_effects.weapon_frame(self, state, unit, eid, iid)
                     extra["second"] = True
                     state["queue"].append(extra)
 
@@ -443,7 +444,7 @@ class HunterSide:
             pass
         elif interrupt:
             unit["intr"] = True
-            if "gear" in unit and gear_use.holding(self, unit, ab):
+            if "gear" in unit and using.holding(self, unit, ab):
                 unit["cd"][f.id] = self.c.gear.profile(unit).interrupt_cooldown
             elif f.charged:
                 unit["ch"][f.id] -= 1
@@ -471,15 +472,15 @@ class HunterSide:
             if cd is None and f.shape in AREA_SHAPES:
                 cd = 2  # beams and AOEs: 2-round cool down unless said otherwise
             if cd and "gear" in unit:
-                cd = gear_use.cooldown(self, unit, ab, cd)  # Battery Packs, Grenade Belt
+                cd = using.cooldown(self, unit, ab, cd)  # Battery Packs, Grenade Belt
             if cd:
                 unit["cd"][f.id] = cd
         if f.gear:
-            gear_use.spend(self, state, unit, ab, interrupt)
-            gear_use.pay_sanity(self, state, unit, ab)
+            using.spend(self, state, unit, ab, interrupt)
+            using.pay_sanity(self, state, unit, ab)
             if not unit["alive"]:
                 return
-            checked = gear_relics.relic_check(self, state, unit, ab)
+            checked = relics.relic_check(self, state, unit, ab)
             if checked is None:  # (a new name: mypyc would fold `ab is None` to False)
                 return
             ab = checked
@@ -502,9 +503,9 @@ class HunterSide:
                                         "owner": unit["id"]})
             emit(state, "barricade", f"{self.name(unit)} raises a barricade at {space_of(target)}.", obj=bid)
             return
-        if hook == "summon":  # an enemy calls up another (gear_foes.py: Bugs in a box)
+        if hook == "summon":  # an enemy calls up another (foes.py: Bugs in a box)
             assert ab.summons is not None  # gear_schema: a summoner names an enemy (HR-100)
-            gear_foes.summon(self, state, unit, ab.summons)
+            foes.summon(self, state, unit, ab.summons)
             return
         if hook == "create_light":
             lid = self.new_id(state, "L")
@@ -582,7 +583,7 @@ class HunterSide:
             else:
                 self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
                 if f.gear:  # cures, Bleed removal, immunities
-                    gear_use.extra_effects(self, state, unit, ab, t)
+                    using.extra_effects(self, state, unit, ab, t)
 
     def area_targets(self: Any, state: State, unit: Unit, ab: Ability, target: Any) -> list[str]:
         """Units an ability reaches: its shape, widened by Tamara's fog cloud."""

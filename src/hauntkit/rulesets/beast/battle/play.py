@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_battle, gear_misc, gear_use
 from hauntkit.rulesets.beast.battle import combat, flow, status
 from hauntkit.rulesets.beast.battle.board import blockers, occupancy
 from hauntkit.rulesets.beast.battle.hunter_actions import hunter_options
+from hauntkit.rulesets.beast.gear import attack_effects, using, utility
 from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
 from hauntkit.rulesets.beast.skills import SKILL_ACTIONS
 
@@ -88,7 +88,7 @@ def apply(rs: Any, state: State, seat: int, action: Action) -> None:
         state["pending"] = None
     elif kind == "second":
         pending, state["pending"] = state["pending"], None
-        gear_battle.push_second(rs, state, state["units"][pending["unit"]],
+        attack_effects.push_second(rs, state, state["units"][pending["unit"]],
                                 pending["weapon"], action["target"], pending["why"], at=0)
     elif kind == "arc":
         fr = state["queue"][0]
@@ -127,9 +127,9 @@ def apply(rs: Any, state: State, seat: int, action: Action) -> None:
                 queue = state["queue"]
                 queue[:] = queue[before:] + queue[:before]
         elif kind == "detonate":
-            gear_use.detonate(rs, state, unit, action["trap"])
-        elif kind == "steal":  # Thief's Glove (gear_misc.py)
-            gear_misc.steal(rs, state, unit, action["target"])
+            using.detonate(rs, state, unit, action["trap"])
+        elif kind == "steal":  # Thief's Glove (utility.py)
+            utility.steal(rs, state, unit, action["target"])
         elif kind == "cover":
             unit["st"]["COVER"] = [1, rs.cover_source(state, unit)]
             emit(state, "cover", f"{rs.name(unit)} takes cover.", unit=unit["id"])

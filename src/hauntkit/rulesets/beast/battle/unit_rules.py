@@ -8,10 +8,11 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_battle, gear_foes, gear_relics, renown
+from hauntkit.rulesets.beast import renown
 from hauntkit.rulesets.beast.battle import bounty_traits, dice, madness, status
 from hauntkit.rulesets.beast.battle.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
+from hauntkit.rulesets.beast.gear import attack_effects, foes, relics
 from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
 from hauntkit.rulesets.beast.schema import Ability, Template
 
@@ -84,7 +85,7 @@ class Rules:
     def defence_score(self: Any, state: State, unit: Unit) -> int:
         """Defence value: base, minus defence debuffs, darkness (hunters) and light (hindered
         templates, RULING HR-5); never below 1 (rules: "Defense Debuffs")."""
-        base = gear_battle.base_defense(self, unit) if "gear" in unit else \
+        base = attack_effects.base_defense(self, unit) if "gear" in unit else \
             _stats(self.c, unit["kind"]).defense
         score = base - status.value(unit, "DEF_DOWN")
         lit = is_lit(state, self.md(state), unit["x"], unit["y"])
@@ -147,7 +148,7 @@ class Rules:
         if dmg <= 0:
             return 0
         lost = min(dmg, unit["hp"] - (1 if "CRIMSON" in unit["st"] else 0))  # Dybbuk box
-        if lost >= unit["hp"] and gear_foes.undying_holds(self, unit, weapon):
+        if lost >= unit["hp"] and foes.undying_holds(self, unit, weapon):
             lost = unit["hp"] - 1
             emit(state, "undying", f"{self.name(unit)} will not die but by its bane.",
                  unit=unit["id"])
@@ -168,7 +169,7 @@ class Rules:
         if unit["kind"] in self.c.hunters:
             state["lost"].append(unit["id"])
         if "phylactery" in state:
-            gear_relics.on_death(self, state, unit)  # Broken Phylactery
+            relics.on_death(self, state, unit)  # Broken Phylactery
 
     def heal(self: Any, state: State, unit: Unit, n: int) -> None:
         if not unit["alive"]:
@@ -332,7 +333,7 @@ class Rules:
             elif e.sanity_check is not None:
                 self.sanity_check(state, tgt, e.sanity_check, e.sanity_loss)
             elif e.max_hp_loss is not None:
-                gear_foes.lower_max_hp(self, state, tgt, e.max_hp_loss)
+                foes.lower_max_hp(self, state, tgt, e.max_hp_loss)
 
     # -- combat logic (rules: "Combat Logic", "Cruelty") -----------------------------------
     def pick_by_logic(self: Any, state: State, enemy: Unit, options: list[str],

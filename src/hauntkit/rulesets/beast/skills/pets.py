@@ -22,9 +22,9 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear, gear_use
 from hauntkit.rulesets.beast.battle import dice
 from hauntkit.rulesets.beast.battle.board import dist, occupancy
+from hauntkit.rulesets.beast.gear import loadout, using
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -143,7 +143,7 @@ class PetsMixin:
         if pet.get("rank", 0) >= 1:
             unit["max"] += 2
         if pet.get("arsenal") and can_equip_arsenal(pet):  # rank 3: the arsenal's items
-            gear.equip_unit(self, state, unit, list(self.c.gear.arsenals[pet["arsenal"]].items))
+            loadout.equip_unit(self, state, unit, list(self.c.gear.arsenals[pet["arsenal"]].items))
         unit["hp"] = min(unit["max"], pet.get("hp", unit["max"]))
         pet["fought"] = True
         self.join_pet(state, owner, unit, idx)
@@ -203,7 +203,7 @@ class PetsMixin:
                     continue
                 out.extend({"type": "command", "unit": pet["id"], "ability": "weapon",
                             "weapon": iid, "target": a["target"]}
-                           for a in gear_use.weapon_targets(self, state, pet, iid, block))
+                           for a in using.weapon_targets(self, state, pet, iid, block))
         return out
 
     def command(self, state: State, pet: Unit, act: str, target: Any,

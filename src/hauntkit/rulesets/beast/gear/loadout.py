@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.rulesets.beast.gear_schema import (
+from hauntkit.rulesets.beast.gear.schema import (
     OPEN_SLOTS,
     SLOT_KINDS,
     Arsenal,

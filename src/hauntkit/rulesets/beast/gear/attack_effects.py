@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_foes
 from hauntkit.rulesets.beast.battle import dice, frames, status
 from hauntkit.rulesets.beast.battle.board import dist
+from hauntkit.rulesets.beast.gear import foes
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -150,7 +150,7 @@ def damage_vs(rs: Any, fr: Frame, att: Unit, tgt: Unit, dmg: int) -> int:
     target's own template, not ETHER's) and Vampires (once, for either); the Holy Ash Stake's
     double damage against Vampires ("Gear Shop": Relics, Melee Weapons)."""
     prof = rs.c.gear.profile(att)
-    foe = gear_foes.kinds(rs, tgt) if tgt["kind"] in rs.c.enemies else []
+    foe = foes.kinds(rs, tgt) if tgt["kind"] in rs.c.enemies else []
     if prof.damage_vs:
         dmg += max([prof.damage_vs.get(rs.base_template(tgt), 0),
                     *(prof.damage_vs.get(k, 0) for k in foe)])
@@ -188,7 +188,7 @@ def after_damage(rs: Any, state: State, fr: Frame, att: Unit, tgt: Unit, lost: i
         _second(rs, state, att, wpn, spread, "spread")
     w = rs.c.gear.items[wpn].weapon
     if not tgt["alive"]:
-        if w.spent_on_kill and set(w.spent_on_kill) & set(gear_foes.kinds(rs, tgt)):
+        if w.spent_on_kill and set(w.spent_on_kill) & set(foes.kinds(rs, tgt)):
             destroy(rs, state, att, wpn)  # Holy Ash Stake: used up on a slain Vampire
         return
     classes = rs.c.gear.weapon_classes(att, wpn)

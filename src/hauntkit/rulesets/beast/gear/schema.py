@@ -27,7 +27,7 @@ WeaponClass = Literal["blunt", "exotic", "large", "nimble", "polearm", "sword",
 Skill = Literal["engineering", "deception", "empathy", "athletics", "tactician", "personality",
                 "survival", "knowledge", "computer_use", "occult", "investigation",
                 "dare_devil"]
-# Hooks only gear uses (named Python effects, resolved in rulesets/beast/gear_use.py).
+# Hooks only gear uses (named Python effects, resolved in rulesets/beast/gear/using.py).
 GEAR_HOOKS = ("ammo", "heal_roll", "trap", "evasive_roll", "crimson_box", "emerald_box",
               "flashlight", "restore_interrupts", "quick_attack", "fan_the_hammer",
               "burst_fire", "extra_turn", "called_shot", "suppressive_fire", "load_spread",

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_battle, gear_foes, gear_misc, gear_relics
 from hauntkit.rulesets.beast.battle import dice, frames, status
 from hauntkit.rulesets.beast.battle.board import area_cells
 from hauntkit.rulesets.beast.battle.reach import Scan, ab_facts, target_list
+from hauntkit.rulesets.beast.gear import attack_effects, foes, relics, utility
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_of, status_word, trap_place
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -44,7 +44,7 @@ def weapon_list(rs: Any, scan: Scan, iid: str) -> list[dict]:
     state, unit = scan.state, scan.unit
     w = gi.items[iid].weapon
     prof = gi.profile(unit)
-    numbers = gear_battle.weapon_numbers(unit, iid, w)
+    numbers = attack_effects.weapon_numbers(unit, iid, w)
     if numbers is None:
         return []  # Mossberg 500: no cartridge loaded yet
     ranged = w.mode == "ranged"
@@ -83,7 +83,7 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
             w = gi.items[iid].weapon
             if w.charges is not None and ch.get(f"gear-{iid}", 0) <= 0:
                 continue
-            if cd.get(gear_battle.rest_key(iid), 0) > 0:
+            if cd.get(attack_effects.rest_key(iid), 0) > 0:
                 continue  # Baton: resting after a disarming critical
             if w.no_interrupt and unit["intr"]:
                 continue  # chainsaws, Buster Sword: not in a turn with an interrupt
@@ -108,14 +108,14 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
         elif not unit["acted"]:
             acts = target_list(rs, scan, ab_facts(ab), occ, "ability")
             if ab.hook == "exorcise":  # Exorcists Cross: Poltergeists and Phantasms only
-                acts = [a for a in acts if gear_foes.exorcisable(rs, state, a)]
+                acts = [a for a in acts if foes.exorcisable(rs, state, a)]
             elif ab.hook == "move_light":  # Constantine's Lighter II: any unlit tile
-                acts = gear_relics.move_light_targets(rs, state, unit, ab)
+                acts = relics.move_light_targets(rs, state, unit, ab)
             elif ab.hook == "bell":  # Gothic Bell: the enemy, and whom it is to attack
-                acts = gear_relics.bell_targets(rs, state, acts)
+                acts = relics.bell_targets(rs, state, acts)
             out.extend(acts)
     if prof.steal:  # Thief's Glove (RULING HR-103)
-        out.extend(gear_misc.steal_actions(rs, state, unit))
+        out.extend(utility.steal_actions(rs, state, unit))
     for trap in state.get("traps", ()):
         if trap["owner"] == unit["id"] and trap["trigger"] == "detonator":
             out.append({"type": "detonate", "unit": unit["id"], "trap": trap["id"]})
@@ -125,7 +125,7 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
 def loaded(rs: Any, unit: Unit, ab: Ability) -> bool:
     """Whether ``ab`` (a Mossberg load ability) is the cartridge already loaded."""
     iid = _index(rs).item_of[ab.id]
-    return unit["ch"].get(gear_battle.spread_key(iid)) == int(ab.id.rsplit("load", 1)[1])
+    return unit["ch"].get(attack_effects.spread_key(iid)) == int(ab.id.rsplit("load", 1)[1])
 
 
 def interrupt_blocked(rs: Any, unit: Unit) -> bool:
@@ -159,7 +159,7 @@ def spend(rs: Any, state: State, unit: Unit, ab: Ability, interrupt: bool) -> No
         return
     item = gi.items[iid]
     if item.consumed and unit["ch"].get(ab.id, 0) <= 0:
-        gear_battle.destroy(rs, state, unit, iid)
+        attack_effects.destroy(rs, state, unit, iid)
 
 
 def cooldown(rs: Any, unit: Unit, ab: Ability, cd: int) -> int:
@@ -193,15 +193,15 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
         unit["flags"].setdefault("ammo", []).append(iid)
         emit(state, "ammo", f"{rs.name(unit)} loads {ab.name}.", unit=unit["id"])
         if iid == GOGGLES:
-            gear_misc.goggles_battery(rs, state, unit, ab)
+            utility.goggles_battery(rs, state, unit, ab)
     elif hook == "create_light" and getattr(ab, "lights", 1) > 1:
-        gear_misc.flood_light(rs, state, unit, ab, target)
+        utility.flood_light(rs, state, unit, ab, target)
     elif hook == "guide":
-        gear_misc.guide(rs, state, unit, ab, target)
+        utility.guide(rs, state, unit, ab, target)
     elif hook == "mask":
-        gear_misc.mask(rs, state, unit, target)
+        utility.mask(rs, state, unit, target)
     elif hook == "pencil":
-        gear_misc.pencil(rs, state, unit, ab, target)
+        utility.pencil(rs, state, unit, ab, target)
     elif hook == "heal_roll":
         t = units[target]
         faces = dice.combat(state, ab.attack or 1)
@@ -254,7 +254,7 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     elif hook == "load_spread":  # Mossberg 500: this turn goes to loading a cartridge
         iid = _index(rs).item_of[ab.id]
         n = int(ab.id.rsplit("load", 1)[1])
-        unit["ch"][gear_battle.spread_key(iid)] = n
+        unit["ch"][attack_effects.spread_key(iid)] = n
         emit(state, "load", f"{rs.name(unit)} loads a cartridge: {ab.name.split(': ')[-1]}.",
              unit=unit["id"], item=iid, spread=n)
     elif hook == "move_again":  # Speed: the target may move again this turn
@@ -265,19 +265,19 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     elif hook == "suppressive_fire":
         suppressive_fire(rs, state, unit, ab)
     elif hook == "move_light":
-        gear_relics.move_light(rs, state, unit, target)
+        relics.move_light(rs, state, unit, target)
     elif hook == "rain_stick":
-        gear_relics.rain_stick(rs, state, unit, ab)
+        relics.rain_stick(rs, state, unit, ab)
     elif hook == "dust":
-        gear_relics.dust(rs, state, unit, ab, target)
+        relics.dust(rs, state, unit, ab, target)
     elif hook == "bell":
-        gear_relics.bell(rs, state, unit, target)
+        relics.bell(rs, state, unit, target)
     elif hook == "stopwatch":
-        gear_relics.stopwatch(rs, state, unit, target)
+        relics.stopwatch(rs, state, unit, target)
     elif hook == "exorcise":
-        gear_foes.exorcise(rs, state, unit, target)
+        foes.exorcise(rs, state, unit, target)
     elif hook == "bugs":
-        gear_foes.bugs(rs, state, unit, ab)
+        foes.bugs(rs, state, unit, ab)
     elif hook in ("quick_attack", "fan_the_hammer", "burst_fire"):
         return False
     else:
@@ -403,7 +403,7 @@ def stepped_on(rs: Any, state: State, unit: Unit) -> None:
             spring(rs, state, trap, unit["id"])
         elif trap["trigger"] == "tile" and unit["alive"] and \
                 rs.md(state).tile_of[(unit["x"], unit["y"])] == trap["tile"]:
-            gear_misc.tile_trap_hit(rs, state, trap, unit)
+            utility.tile_trap_hit(rs, state, trap, unit)
 
 
 def detonate(rs: Any, state: State, unit: Unit, trap_id: str) -> None:

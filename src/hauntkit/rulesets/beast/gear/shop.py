@@ -17,9 +17,9 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import gear_misc
-from hauntkit.rulesets.beast.gear import slot_options
-from hauntkit.rulesets.beast.gear_schema import ARSENAL_SLOTS, SLOTS
+from hauntkit.rulesets.beast.gear import utility
+from hauntkit.rulesets.beast.gear.loadout import slot_options
+from hauntkit.rulesets.beast.gear.schema import ARSENAL_SLOTS, SLOTS
 from hauntkit.rulesets.beast.hunt_party import active
 from hauntkit.rulesets.beast.skills.pets import pet_arsenals
 
@@ -222,7 +222,7 @@ def kit_options(rs: Any, state: State, seat: int) -> list[Action]:
                 out.append({"type": "arsenal", "hunter": h, "arsenal": aid})
         if r.get("arsenal"):
             out.append({"type": "arsenal", "hunter": h, "arsenal": None})
-        out.extend(gear_misc.read_options(rs, r))  # Rule Book (RULING HR-103)
+        out.extend(utility.read_options(rs, r))  # Rule Book (RULING HR-103)
     return out
 
 
@@ -242,6 +242,6 @@ def act(rs: Any, state: State, seat: int, action: Action) -> None:
     elif kind == "arsenal":
         choose_arsenal(rs, state, h, action["arsenal"])
     elif kind == "read":
-        gear_misc.read(rs, state, record(state, h), action["skill"])
+        utility.read(rs, state, record(state, h), action["skill"])
     else:
         raise IllegalActionError(f"no shop action {kind!r}")
