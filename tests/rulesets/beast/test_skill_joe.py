@@ -7,7 +7,7 @@ import pytest
 from huntkit import end_battle, hunt_rs, leg, say_done, start_data
 
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills import bounties, forage
+from hauntkit.rulesets.beast.hunters import bounties, forage
 
 
 @pytest.fixture(scope="module")

@@ -32,11 +32,11 @@ from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.gear import loadout
 from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
 from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
+from hauntkit.rulesets.beast.hunters import hunt_skills as skills_hunt
+from hauntkit.rulesets.beast.hunters import words as skills_words
+from hauntkit.rulesets.beast.hunters.skills import SkillsMixin
 from hauntkit.rulesets.beast.pack import PACK_SPEC
 from hauntkit.rulesets.beast.phases import HANDLERS
-from hauntkit.rulesets.beast.skills import SkillsMixin
-from hauntkit.rulesets.beast.skills import hunt as skills_hunt
-from hauntkit.rulesets.beast.skills import words as skills_words
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
 from hauntkit.rulesets.beast.views import ViewsMixin
 

@@ -13,8 +13,8 @@ from hauntkit.rulesets.beast.battle import combat, flow, status
 from hauntkit.rulesets.beast.battle.board import blockers, occupancy
 from hauntkit.rulesets.beast.battle.hunter_actions import hunter_options
 from hauntkit.rulesets.beast.gear import attack_effects, using, utility
+from hauntkit.rulesets.beast.hunters.skills import SKILL_ACTIONS
 from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
-from hauntkit.rulesets.beast.skills import SKILL_ACTIONS
 
 State = dict[str, Any]
 Action = dict[str, Any]

@@ -21,7 +21,7 @@ from hauntkit.rulesets.beast.gear import utility
 from hauntkit.rulesets.beast.gear.loadout import slot_options
 from hauntkit.rulesets.beast.gear.schema import ARSENAL_SLOTS, SLOTS
 from hauntkit.rulesets.beast.hunt_party import active
-from hauntkit.rulesets.beast.skills.pets import pet_arsenals
+from hauntkit.rulesets.beast.hunters.pets import pet_arsenals
 
 State = dict[str, Any]
 Record = dict[str, Any]

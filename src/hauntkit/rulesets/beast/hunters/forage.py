@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills.proficiency import tier
+from hauntkit.rulesets.beast.hunters.proficiency import tier
 
 
 def herb_for(content: Any, total: int) -> str | None:

@@ -25,7 +25,7 @@ from hauntkit.rulesets.beast import phases
 from hauntkit.rulesets.beast.battle import clash, dice
 from hauntkit.rulesets.beast.hunt_investigate import roll_for_ambush
 from hauntkit.rulesets.beast.hunt_party import active, lead_seat
-from hauntkit.rulesets.beast.skills import blood, bounties, cards, forage, pets
+from hauntkit.rulesets.beast.hunters import blood, bounties, forage, pets, tarot
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -94,7 +94,7 @@ def carry_back(rs: Any, state: State) -> None:
     for r in state["party"]:
         if "compulsion" in rs.c.passives.get(r["hunter"], ()):
             rs.pets_after_battle(state, r["hunter"])
-    from hauntkit.rulesets.beast.skills import carry_out
+    from hauntkit.rulesets.beast.hunters.skills import carry_out
     out = carry_out(state)
     for r in state["party"]:
         rec = out.get(r["hunter"])
@@ -250,8 +250,8 @@ def _rest_options(rs: Any, state: State, seat: int) -> list[Action]:
                                     "arts": list(arts)})
         if "card_casting" in rs.c.passives.get(r["hunter"], ()):
             occult = rs.c.hunters[r["hunter"]].skills.get("occult", 0)
-            for f in cards.FORMATIONS:
-                if cards.can_form(skills, f, occult) is None:
+            for f in tarot.FORMATIONS:
+                if tarot.can_form(skills, f, occult) is None:
                     out.append({"type": "lay_arcana", "hunter": r["hunter"], "formation": f})
         if "compulsion" in rs.c.passives.get(r["hunter"], ()):
             for i in [None, *range(len(skills.get("pets", [])))]:
@@ -276,7 +276,7 @@ def _rest_act(rs: Any, state: State, seat: int, action: Action) -> None:
         emit(state, "blood_arts", f"{name} readies {len(action['arts'])} Blood Arts.",
              arts=action["arts"])
     elif kind == "lay_arcana":
-        cards.form(skills, action["formation"], rs.c.hunters[rec["hunter"]].skills.get(
+        tarot.form(skills, action["formation"], rs.c.hunters[rec["hunter"]].skills.get(
             "occult", 0))
         emit(state, "arcana", f"{name} lays the {action['formation']} Arcana.",
              formation=action["formation"])

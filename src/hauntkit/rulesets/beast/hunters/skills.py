@@ -5,7 +5,7 @@ actions and pending choices, and the hooks the battle calls. Per-hunter skill re
 ``state["hx"][uid]`` during a battle (public): the hunt passes each record's ``skills`` in with
 battle config ``skills`` (hunter id -> dict) and reads them back with :func:`carry_out`.
 Between battles: forage.py, bounties.py (Joe), blood.py (Mathias), pets.py (Serenity),
-cards.form (Nysa), proficiency.py.
+tarot.form (Nysa), proficiency.py.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from mypy_extensions import mypyc_attr
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import bounty_traits, clash
+from hauntkit.rulesets.beast.hunters import tarot
+from hauntkit.rulesets.beast.hunters.blood import BloodMixin
+from hauntkit.rulesets.beast.hunters.pets import PetsMixin
+from hauntkit.rulesets.beast.hunters.tarot import CardsMixin
+from hauntkit.rulesets.beast.hunters.trigger import TriggerMixin
 from hauntkit.rulesets.beast.schema import Ability
-from hauntkit.rulesets.beast.skills import cards
-from hauntkit.rulesets.beast.skills.blood import BloodMixin
-from hauntkit.rulesets.beast.skills.cards import CardsMixin
-from hauntkit.rulesets.beast.skills.pets import PetsMixin
-from hauntkit.rulesets.beast.skills.trigger import TriggerMixin
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -69,7 +69,7 @@ class SkillsMixin(TriggerMixin, BloodMixin, PetsMixin, CardsMixin):
             return h.abilities
         rec = state.get("hx", {}).get(unit["id"], {})
         out = [ab for ab in h.abilities
-               if (ab.requires is None or cards.formed(rec, ab.requires))
+               if (ab.requires is None or tarot.formed(rec, ab.requires))
                and not (ab.hook == "compel" and rec.get("compelled"))]
         gained = self.c.gained.get(unit["kind"], {})
         for eid in rec.get("arts", []):

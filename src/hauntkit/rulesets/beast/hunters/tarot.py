@@ -24,7 +24,7 @@ from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
 from hauntkit.rulesets.beast.battle import clash
-from hauntkit.rulesets.beast.skills.proficiency import tier
+from hauntkit.rulesets.beast.hunters.proficiency import tier
 
 State = dict[str, Any]
 Unit = dict[str, Any]
