@@ -22,7 +22,7 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import labels, renown
+from hauntkit.rulesets.beast import labels
 from hauntkit.rulesets.beast.battle import clash, dice, play, status
 from hauntkit.rulesets.beast.battle.enemy_turn import EnemySide
 from hauntkit.rulesets.beast.battle.flow import FlowMixin
@@ -30,13 +30,13 @@ from hauntkit.rulesets.beast.battle.hunter_actions import HunterSide
 from hauntkit.rulesets.beast.battle.unit_rules import Rules
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.gear import loadout
-from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
-from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
-from hauntkit.rulesets.beast.hunters import hunt_skills as skills_hunt
+from hauntkit.rulesets.beast.hunt import hunter_skills as skills_hunt
+from hauntkit.rulesets.beast.hunt import phases, renown
+from hauntkit.rulesets.beast.hunt.campaign import HuntCampaign
+from hauntkit.rulesets.beast.hunt.schema import HuntLegConfig, Location
 from hauntkit.rulesets.beast.hunters import words as skills_words
 from hauntkit.rulesets.beast.hunters.skills import SkillsMixin
 from hauntkit.rulesets.beast.pack import PACK_SPEC
-from hauntkit.rulesets.beast.phases import HANDLERS
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
 from hauntkit.rulesets.beast.views import ViewsMixin
 
@@ -107,8 +107,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, config: dict[str, Any], seed: int) -> State:
         if config.get("hunt") is not None:  # a leg of a hunt (docs/hunt.md)
-            from hauntkit.rulesets.beast.hunt_leg import new_leg
-            return new_leg(self, config, seed)
+            return phases.start_leg(self, config, seed)
         c = self.c
         map_id = config.get("map") or c.map_order[0]
         if map_id not in c.maps:
@@ -214,20 +213,20 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
             return play.to_act(self, state)
         if state["result"] is not None:
             return []
-        return HANDLERS[state["phase"]].to_act(self, state)
+        return phases.HANDLERS[state["phase"]].to_act(self, state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if "phase" not in state:
             return play.legal_actions(self, state, seat)
         if state["result"] is not None:
             return []
-        return HANDLERS[state["phase"]].legal_actions(self, state, seat)
+        return phases.HANDLERS[state["phase"]].legal_actions(self, state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         if "phase" not in state:
             play.apply(self, state, seat, action)
         else:
-            HANDLERS[state["phase"]].apply(self, state, seat, action)
+            phases.apply(self, state, seat, action)
 
     # -- battles (play.py) -----------------------------------------------------------------
     def battle_to_act(self, state: State) -> list[int]:

@@ -205,7 +205,7 @@ def catalogue(c: Content) -> dict[str, Any]:
 
 def _bounty_tables() -> dict[str, dict[str, str]]:
     """Joe's three Bounty Trait tables ("Bounties (Joe)"): d6 -> the trait in words."""
-    from hauntkit.rulesets.beast.hunters import bounties
+    from hauntkit.rulesets.beast.hunt import bounties
     out = {"trait1": {str(k): f"{n.lower()}: {t}" for k, (n, t, _) in bounties.TRAIT_1.items()},
            "trait2": {str(k): f"{n.lower()}: {t}" for k, (n, t, _) in bounties.TRAIT_2.items()},
            "trait3": {str(k): n.lower() for k, (n, _) in bounties.TRAIT_3.items()}}

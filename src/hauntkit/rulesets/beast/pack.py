@@ -13,7 +13,7 @@ from hauntkit.rulesets.beast.gear.schema import (
     MysteryEntry,
     check_gear,
 )
-from hauntkit.rulesets.beast.hunt_schema import HUNT_KINDS, check_hunt_refs
+from hauntkit.rulesets.beast.hunt.schema import HUNT_KINDS, check_hunt_refs
 from hauntkit.rulesets.beast.schema import (
     BattleMap,
     ClashCard,

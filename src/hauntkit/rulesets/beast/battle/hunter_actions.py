@@ -8,7 +8,6 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import renown
 from hauntkit.rulesets.beast.battle import combat, dice, frames, status
 from hauntkit.rulesets.beast.battle.board import (
     area_cells,
@@ -21,6 +20,7 @@ from hauntkit.rulesets.beast.battle.board import (
 )
 from hauntkit.rulesets.beast.battle.reach import AbFacts, Scan, ab_facts, target_list
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics, using
+from hauntkit.rulesets.beast.hunt import renown
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_name, space_of
 from hauntkit.rulesets.beast.schema import Ability
 

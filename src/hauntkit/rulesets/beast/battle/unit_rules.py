@@ -8,11 +8,11 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import renown
 from hauntkit.rulesets.beast.battle import bounty_traits, dice, madness, status
 from hauntkit.rulesets.beast.battle.board import dist, is_lit
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics
+from hauntkit.rulesets.beast.hunt import renown
 from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
 from hauntkit.rulesets.beast.schema import Ability, Template
 

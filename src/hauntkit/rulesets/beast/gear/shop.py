@@ -20,7 +20,7 @@ from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.gear import utility
 from hauntkit.rulesets.beast.gear.loadout import slot_options
 from hauntkit.rulesets.beast.gear.schema import ARSENAL_SLOTS, SLOTS
-from hauntkit.rulesets.beast.hunt_party import active
+from hauntkit.rulesets.beast.hunt.party import active
 from hauntkit.rulesets.beast.hunters.pets import pet_arsenals
 
 State = dict[str, Any]

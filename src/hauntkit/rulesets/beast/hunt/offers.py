@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import renown
-from hauntkit.rulesets.beast.hunt_party import active, change, lead_seat, new_record
+from hauntkit.rulesets.beast.hunt import renown
+from hauntkit.rulesets.beast.hunt.party import active, change, lead_seat, new_record
 
 State = dict[str, Any]
 Action = dict[str, Any]

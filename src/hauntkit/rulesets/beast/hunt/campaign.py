@@ -20,8 +20,8 @@ import orjson
 from pydantic import Field
 
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
-from hauntkit.rulesets.beast.hunt_leg import new_leg
-from hauntkit.rulesets.beast.hunt_party import deal_seats, in_hunt, max_hp, new_record
+from hauntkit.rulesets.beast.hunt.party import deal_seats, in_hunt, max_hp, new_record
+from hauntkit.rulesets.beast.hunt.phases import start_leg
 
 State = dict[str, Any]
 _GAME_KEYS = ("ruleset", "seed", "config", "carry_in")
@@ -101,7 +101,7 @@ class HuntCampaign:
         seed, so the leg is what it would have been made with them from the start)."""
         if "hunt" not in state:
             raise ConfigError("config.hunt", "a hunt's data needs a hunt leg config")
-        rebuilt = new_leg(self, state["config"], state["seed"], data)
+        rebuilt = start_leg(self, state["config"], state["seed"], data)
         keep = {k: state[k] for k in _GAME_KEYS if k in state}
         state.clear()
         state.update(rebuilt)

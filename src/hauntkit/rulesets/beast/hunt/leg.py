@@ -15,9 +15,9 @@ import orjson
 
 from hauntkit.core.log import emit
 from hauntkit.core.ruleset import ConfigError
-from hauntkit.rulesets.beast import phases, renown
-from hauntkit.rulesets.beast.hunt_party import active, deal_seats, in_hunt, new_record
-from hauntkit.rulesets.beast.hunt_schema import Hunt, Investigation
+from hauntkit.rulesets.beast.hunt import phase, renown
+from hauntkit.rulesets.beast.hunt.party import active, deal_seats, in_hunt, new_record
+from hauntkit.rulesets.beast.hunt.schema import Hunt, Investigation
 
 State = dict[str, Any]
 
@@ -44,8 +44,8 @@ def find(rs: Any, leg: dict[str, Any]) -> tuple[Hunt, int, int]:
 
 def new_leg(rs: Any, config: dict[str, Any], seed: int,
             data: dict[str, Any] | None = None) -> State:
-    """The state of a leg, entering its first phase. ``data``: the hunt's carried data (from
-    ``carry_in``); without it, the hunt's default party with its starting Crypto."""
+    """The state of a leg, before its first phase (``phases.start_leg`` enters it). ``data``:
+    the hunt's carried data (from ``carry_in``); without it, the hunt's default party with its starting Crypto."""
     hunt, i, j = find(rs, config["hunt"])
     inv: Investigation = hunt.investigations[i]
     loc = rs.c.locations[inv.locations[j]]
@@ -82,7 +82,6 @@ def new_leg(rs: Any, config: dict[str, Any], seed: int,
     state["phase"] = "start"
     emit(state, "leg", f"The hunt reaches {loc.name} ({inv.name}).", location=loc.id,
          investigation=inv.id)
-    phases.advance(rs, state)
     return state
 
 
@@ -122,7 +121,7 @@ def finish_leg(rs: Any, state: State) -> None:
         if gain:
             state["crypto"] += gain
             emit(state, "karma", f"Karma: +{gain} Crypto.", crypto=gain)
-        for hook in phases.INVESTIGATION_END:
+        for hook in phase.INVESTIGATION_END:
             hook(rs, state, bool(success))
         renown.end_investigation(state, state["party"])
         if i + 1 < len(hunt.investigations):
@@ -133,7 +132,7 @@ def finish_leg(rs: Any, state: State) -> None:
                    else "the hunt's last target got away")
     else:
         nxt = [i, j + 1]
-    for hook in phases.LEG_END:
+    for hook in phase.LEG_END:
         hook(rs, state)
     if not active(state):
         status, why, nxt = "lost", "every hunter is dead or broken", None

@@ -2,8 +2,8 @@
 records (RULINGS HR-72, HR-73).
 
 At the start the party's hunters take the map's hunter starts in party order with their
-carried HP, Sanity and maximum HP (HP less wounds); ``phases.BATTLE_START`` hooks then carry
-gear and skills. At the end ``phases.BATTLE_END`` hooks run first, then each record takes its
+carried HP, Sanity and maximum HP (HP less wounds); ``phase.BATTLE_START`` hooks then carry
+gear and skills. At the end ``phase.BATTLE_END`` hooks run first, then each record takes its
 unit's HP and Sanity. A hunter who fell (0 HP) is wounded and back on 1 HP when the hunters
 won; when they did not, the fallen hunter dies. A hunter with as many wounds as the hunt's
 ``max_wounds`` dies. A hunter broken by Madness (HR-50) leaves the hunt; madness points carry.
@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import phases
 from hauntkit.rulesets.beast.battle import madness
-from hauntkit.rulesets.beast.hunt_party import active, away, in_hunt, max_hp, max_sanity
+from hauntkit.rulesets.beast.hunt import phase
+from hauntkit.rulesets.beast.hunt.party import active, away, in_hunt, max_hp, max_sanity
 
 State = dict[str, Any]
 
@@ -47,7 +47,7 @@ def start_battle(rs: Any, state: State) -> None:
         unit["san"] = r["sanity"]
         if r["madness"]:  # madness points carry from battle to battle (HR-50)
             state.setdefault("hx", {}).setdefault(unit["id"], {})["mad"] = r["madness"]
-    for hook in phases.BATTLE_START:
+    for hook in phase.BATTLE_START:
         hook(rs, state)
     emit(state, "battle_start", f"Battle at {loc.name}!", location=loc.id)
     rs.begin_battle(state)
@@ -59,7 +59,7 @@ def end_battle(rs: Any, state: State) -> None:
     h = state["hunt"]
     result, state["result"] = state["result"], None
     h["battle"] = result
-    for hook in phases.BATTLE_END:
+    for hook in phase.BATTLE_END:
         hook(rs, state)
     won = result["winner"] == "hunters"
     if won:

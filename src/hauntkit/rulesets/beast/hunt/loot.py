@@ -16,7 +16,7 @@ from hauntkit.core.log import emit
 from hauntkit.core.rng import choice, roll_die
 from hauntkit.rulesets.beast.battle import dice
 from hauntkit.rulesets.beast.gear.schema import LootEntry, MysteryEntry
-from hauntkit.rulesets.beast.hunt_party import active, change
+from hauntkit.rulesets.beast.hunt.party import active, change
 
 State = dict[str, Any]
 Record = dict[str, Any]
@@ -173,7 +173,7 @@ def draw_treasure_location(rs: Any, state: State) -> str:
 
 def count_doom(rs: Any, state: State, event: str) -> None:
     """7 turns: one Event has passed for every doomed hunter; after the 7th the hunter's HP
-    drops to 1 ("Mystery Table", Chaos 6). Hooked after each event (phases.AFTER_EVENT)."""
+    drops to 1 ("Mystery Table", Chaos 6). Hooked after each event (phase.AFTER_EVENT)."""
     for r in active(state):
         if "doom" not in r:
             continue

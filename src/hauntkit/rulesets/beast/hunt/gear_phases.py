@@ -1,6 +1,6 @@
 """Gear in a hunt: the shop, loot and mystery phases (plugged into phases.HANDLERS), equipment
-changes at a rest (phases.EXTRAS), and gear and omens carried onto each battle's units and
-back (phases.BATTLE_START / BATTLE_END). Rules: "Gear Shop", "Gear and Equipment", "Loot
+changes at a rest (phase.EXTRAS), and gear and omens carried onto each battle's units and
+back (phase.BATTLE_START / BATTLE_END). Rules: "Gear Shop", "Gear and Equipment", "Loot
 Table", "Mystery Table"; RULINGS HR-40..HR-44.
 
 Loot and mystery choices are the party's, made by the lead seat (HR-77):
@@ -14,12 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import hunt_investigate as investigate
-from hauntkit.rulesets.beast import loot, phases
 from hauntkit.rulesets.beast.battle import status
 from hauntkit.rulesets.beast.gear import loadout, shop, utility
-from hauntkit.rulesets.beast.hunt_party import active, lead_seat
-from hauntkit.rulesets.beast.phases import Extra, Phase
+from hauntkit.rulesets.beast.hunt import investigate, loot, phase
+from hauntkit.rulesets.beast.hunt.party import active, lead_seat
+from hauntkit.rulesets.beast.hunt.phase import Extra, Phase
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -219,12 +218,12 @@ def register() -> None:
         return
     register.done = True  # type: ignore[attr-defined]
     kit = Extra(types=shop.KIT_TYPES, options=shop.kit_options, act=shop.act)
-    phases.EXTRAS["rest"].append(kit)
-    phases.BATTLE_START.append(battle_start)
-    phases.BATTLE_END.append(battle_end)
-    phases.INVESTIGATION_END.append(investigation_end)
-    phases.AFTER_EVENT.append(loot.count_doom)
-    phases.LEG_END.append(loot.count_abducted)
+    phase.EXTRAS["rest"].append(kit)
+    phase.BATTLE_START.append(battle_start)
+    phase.BATTLE_END.append(battle_end)
+    phase.INVESTIGATION_END.append(investigation_end)
+    phase.AFTER_EVENT.append(loot.count_doom)
+    phase.LEG_END.append(loot.count_abducted)
 
 
 def investigation_end(rs: Any, state: State, success: bool) -> None:

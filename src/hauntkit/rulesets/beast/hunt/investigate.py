@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast import hunt_offers as offers
-from hauntkit.rulesets.beast import phases, renown
 from hauntkit.rulesets.beast.battle import dice
-from hauntkit.rulesets.beast.hunt_party import active, away, change, lead_seat
-from hauntkit.rulesets.beast.hunt_schema import Effects
-from hauntkit.rulesets.beast.phases import Phase, party_seats
+from hauntkit.rulesets.beast.hunt import offers, phase, renown
+from hauntkit.rulesets.beast.hunt.party import active, away, change, lead_seat
+from hauntkit.rulesets.beast.hunt.phase import Phase, party_seats
+from hauntkit.rulesets.beast.hunt.schema import Effects
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -78,11 +77,11 @@ def run_events(rs: Any, state: State) -> bool:
     h = state["hunt"]
     while h["events"]:
         event = rs.c.hunt_events[h["events"].pop(0)]
-        for hook in phases.BEFORE_EVENT:
+        for hook in phase.BEFORE_EVENT:
             hook(rs, state, event.id)
         emit(state, "event", f"Event: {event.name}. {event.text}", event=event.id)
         apply_effects(rs, state, event.effects, event.name)
-        for after in phases.AFTER_EVENT:
+        for after in phase.AFTER_EVENT:
             after(rs, state, event.id)
         if event.alignment is not None:
             h["mystery"] = event.alignment

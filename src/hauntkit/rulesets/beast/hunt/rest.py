@@ -6,7 +6,7 @@ the rest is a full one: HP and Sanity back to their maximum. While resting, a se
 ``rest.treat_cost`` Crypto to treat one wound of one of its hunters (``{"type": "treat",
 "hunter": id}``): the wound is gone and the hunter's maximum HP is one higher again. Gear may
 be changed here too ("Gear and Equipment": "Equipment can be changed after an Investigation or
-during a Rest"; the gear rules add those actions through ``phases.EXTRAS["rest"]``).
+during a Rest"; the gear rules add those actions through ``phase.EXTRAS["rest"]``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast.hunt_party import active, change, max_hp, max_sanity
-from hauntkit.rulesets.beast.phases import Phase
+from hauntkit.rulesets.beast.hunt.party import active, change, max_hp, max_sanity
+from hauntkit.rulesets.beast.hunt.phase import Phase
 
 State = dict[str, Any]
 Action = dict[str, Any]

@@ -1,6 +1,6 @@
 """The skills on a hunt (docs/hunt.md, docs/hunters.md): records carried into and out of each
-battle (``phases.BATTLE_START``/``BATTLE_END``), the skill actions of the between-battle phases
-(``phases.EXTRAS``) and what ends with an Investigation (:func:`end_investigation`).
+battle (``phase.BATTLE_START``/``BATTLE_END``), the skill actions of the between-battle phases
+(``phase.EXTRAS``) and what ends with an Investigation (:func:`end_investigation`).
 
 Investigate: ``forage`` (Joe, once per location; the hunters then roll for Ambush, HR-60),
 ``bounty_clue`` (spend a clue on the bounty), ``bounty_track`` (Joe's SURVIVAL check for the
@@ -21,11 +21,11 @@ import orjson
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
-from hauntkit.rulesets.beast import phases
 from hauntkit.rulesets.beast.battle import clash, dice
-from hauntkit.rulesets.beast.hunt_investigate import roll_for_ambush
-from hauntkit.rulesets.beast.hunt_party import active, lead_seat
-from hauntkit.rulesets.beast.hunters import blood, bounties, forage, pets, tarot
+from hauntkit.rulesets.beast.hunt import bounties, phase
+from hauntkit.rulesets.beast.hunt.investigate import roll_for_ambush
+from hauntkit.rulesets.beast.hunt.party import active, lead_seat
+from hauntkit.rulesets.beast.hunters import blood, forage, pets, tarot
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -295,19 +295,19 @@ def _rest_act(rs: Any, state: State, seat: int, action: Action) -> None:
 
 def register() -> None:
     """Plug the skills into the hunt's phases (once)."""
-    if carry_in in phases.BATTLE_START:
+    if carry_in in phase.BATTLE_START:
         return
-    phases.BATTLE_START.append(carry_in)
-    phases.BATTLE_END.append(carry_back)
-    phases.INVESTIGATION_END.append(end_investigation)
-    phases.BEFORE_EVENT.append(clash_before_event)
-    phases.AFTER_EVENT.append(bounty_after_event)
-    phases.LEG_END.append(bounty_leg_end)
-    phases.EXTRAS["investigate"].append(phases.Extra(
+    phase.BATTLE_START.append(carry_in)
+    phase.BATTLE_END.append(carry_back)
+    phase.INVESTIGATION_END.append(end_investigation)
+    phase.BEFORE_EVENT.append(clash_before_event)
+    phase.AFTER_EVENT.append(bounty_after_event)
+    phase.LEG_END.append(bounty_leg_end)
+    phase.EXTRAS["investigate"].append(phase.Extra(
         frozenset({"forage", "bounty_clue", "bounty_track", "bounty_target"}),
         _investigate_options,
         _investigate_act))
-    phases.EXTRAS["rest"].append(phases.Extra(
+    phase.EXTRAS["rest"].append(phase.Extra(
         frozenset({"give_herb", "blood_arts", "lay_arcana", "choose_pet", "pet_arsenal"}),
         _rest_options,
         _rest_act))
