@@ -22,7 +22,7 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import labels
+from hauntkit.rulesets.beast import action_labels, catalogue
 from hauntkit.rulesets.beast.battle import clash, dice, play, status
 from hauntkit.rulesets.beast.battle.enemy_turn import EnemySide
 from hauntkit.rulesets.beast.battle.flow import FlowMixin
@@ -257,10 +257,10 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
 
     def catalogue(self) -> dict[str, Any]:
         """Names and texts of the content for clients (rulesets/beast/labels.py)."""
-        return labels.catalogue(self.c)
+        return catalogue.catalogue(self.c)
 
     def describe_action(self, state: State, seat: int, action: Action) -> str:
-        return labels.describe_action(self, state, seat, action)
+        return action_labels.describe_action(self, state, seat, action)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]

@@ -6,12 +6,12 @@ from typing import Any
 
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.log import visible_log
+from hauntkit.rulesets.beast.action_labels import intent
 from hauntkit.rulesets.beast.battle import clash
 from hauntkit.rulesets.beast.battle.board import is_lit, lit_tiles
 from hauntkit.rulesets.beast.hunt.party import problems as party_problems
 from hauntkit.rulesets.beast.hunt.phases import settle_battle_if_over
 from hauntkit.rulesets.beast.hunt.view import hunt_view
-from hauntkit.rulesets.beast.labels import intent
 from hauntkit.rulesets.beast.schema import STATUSES
 from hauntkit.rulesets.beast.snapshot import UNIT_KEYS
 

@@ -14,13 +14,8 @@ from mypy_extensions import mypyc_attr
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import combat, status
 from hauntkit.rulesets.beast.battle.board import blockers, dist, occupancy
-from hauntkit.rulesets.beast.battle.hunter_actions import (
-    Scan,
-    ab_facts,
-    kind_facts,
-    ready,
-    target_list,
-)
+from hauntkit.rulesets.beast.battle.hunter_options import kind_facts, ready
+from hauntkit.rulesets.beast.battle.reach import Scan, ab_facts, target_list
 from hauntkit.rulesets.beast.gear import relics, using, utility
 
 State = dict[str, Any]

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
+from hauntkit.rulesets.beast.action_labels import end_turn_text
 from hauntkit.rulesets.beast.battle import combat, flow, status
 from hauntkit.rulesets.beast.battle.board import blockers, occupancy
-from hauntkit.rulesets.beast.battle.hunter_actions import hunter_options
+from hauntkit.rulesets.beast.battle.hunter_options import hunter_options
 from hauntkit.rulesets.beast.gear import attack_effects, using, utility
 from hauntkit.rulesets.beast.hunters.skills import SKILL_ACTIONS
-from hauntkit.rulesets.beast.labels import end_turn_text, space_name, space_of
+from hauntkit.rulesets.beast.labels import space_name, space_of
 
 State = dict[str, Any]
 Action = dict[str, Any]

@@ -22,8 +22,8 @@ from typing import Any
 
 from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
+from hauntkit.rulesets.beast.action_labels import seat_words
 from hauntkit.rulesets.beast.hunt.party import active
-from hauntkit.rulesets.beast.labels import seat_words
 
 State = dict[str, Any]
 Action = dict[str, Any]

@@ -1,11 +1,11 @@
-"""Labels of the skills' between-battle actions for players (labels.describe_action; the
-battle actions' labels are in labels.py): names, never ids."""
+"""Labels of the skills' between-battle actions for players (action_labels.describe_action;
+the battle actions' labels are in action_labels.py): names, never ids."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.rulesets.beast import labels
+from hauntkit.rulesets.beast import action_labels
 
 
 def _hunter(rs: Any, hid: Any) -> str:
@@ -48,4 +48,4 @@ LABELS = {
 
 def register() -> None:
     for kind, fn in LABELS.items():
-        labels._LABELS.setdefault(kind, fn)
+        action_labels._LABELS.setdefault(kind, fn)
