@@ -15,8 +15,9 @@ from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import combat, status
 from hauntkit.rulesets.beast.battle.board import blockers, dist, occupancy
 from hauntkit.rulesets.beast.battle.hunter_options import kind_facts, ready
-from hauntkit.rulesets.beast.battle.reach import Scan, ab_facts, target_list
+from hauntkit.rulesets.beast.battle.reach import Scan, target_list
 from hauntkit.rulesets.beast.gear import relics, using, utility
+from hauntkit.rulesets.beast.records import record_of
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -246,7 +247,7 @@ def window_options(rs: Any, state: State, seat: int) -> list[Action]:
             continue
         scan: Scan | None = None  # the unit's view, shared by its interrupts' targets
         for ab in rs.unit_interrupts(state, u):
-            f = ab_facts(ab)
+            f = record_of(ab)
             if not ready(rs, u, f):  # interrupt_ready
                 continue
             if scan is None:
@@ -281,7 +282,7 @@ def window_seat(rs: Any, state: State) -> int | None:
             continue
         kf = kind_facts(c, u["kind"])  # unit_interrupts, its call skipped for a hunter's card
         if "gear" in u or kf.passives:  # alone (a pet's kind: none)
-            own = [ab_facts(ab) for ab in rs.unit_interrupts(state, u)]
+            own = [record_of(ab) for ab in rs.unit_interrupts(state, u)]
         else:
             own = [f for f in kf.abilities if f.kind == "interrupt"]
         for f in own:

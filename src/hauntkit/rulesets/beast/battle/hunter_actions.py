@@ -24,9 +24,10 @@ from hauntkit.rulesets.beast.battle.hunter_options import (
     kind_facts,
     ready,
 )
-from hauntkit.rulesets.beast.battle.reach import Scan, ab_facts, target_list
+from hauntkit.rulesets.beast.battle.reach import Scan, target_list
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics, using
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_name, space_of
+from hauntkit.rulesets.beast.records import record_of
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -117,9 +118,9 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Ability, target: Any,
             melee_use: bool) -> None:
     """HunterSide.resolve_ability: targets and effects of an ability, for either side; gear
     hooks first."""
-    f = ab_facts(ab)
+    f = record_of(ab)
     if f.gear:
-        if f.hook and using.resolve(rs, state, unit, ab, target):
+        if f.hook_name and using.resolve(rs, state, unit, ab, target):
             return
         before = len(state["queue"])
         rs.resolve_plain(state, unit, ab, target, melee_use)
@@ -146,7 +147,7 @@ class HunterSide:
         return attack_list(self, scan, kind_facts(self.c, unit["kind"]), free)
 
     def interrupt_ready(self: Any, unit: Unit, ab: Ability) -> bool:
-        return ready(self, unit, ab_facts(ab))
+        return ready(self, unit, record_of(ab))
 
     def cover_source(self: Any, state: State, unit: Unit) -> int:
         """1: on a cover space; 2: next to a barricade; 0: no cover here."""
@@ -161,7 +162,7 @@ class HunterSide:
                         kind: str) -> list[dict]:
         """Every legal target of ``ab`` for ``unit`` as actions of type ``kind``."""
         scan = Scan(state, unit, self.md(state), block)
-        return target_list(self, scan, ab_facts(ab), occ, kind)
+        return target_list(self, scan, record_of(ab), occ, kind)
 
     def tile_lit(self: Any, state: State, c: tuple[int, int]) -> bool:
         md = self.md(state)
@@ -254,7 +255,7 @@ class HunterSide:
                     interrupt: bool = False, team: bool = False, free: bool = False) -> None:
         """Use a hunter's ability or interrupt on ``target`` (uid, [x, y] or direction);
         ``free``: a free action (Trigger Happy, a pet's command) spends no action."""
-        f = ab_facts(ab)
+        f = record_of(ab)
         if free:
             pass
         elif interrupt:
@@ -275,7 +276,7 @@ class HunterSide:
         melee_use = f.style == "melee" or (
             isinstance(target, str) and target in units
             and dist(unit["x"], unit["y"], units[target]["x"], units[target]["y"]) <= 1
-            and f.hook == "sneak_attack")
+            and f.hook_name == "sneak_attack")
         if not interrupt and not melee_use and f.shape != "self" and f.targets != "ally":
             opportunity(self, state, unit, adjacent_to(state, unit))
             if not unit["alive"]:
@@ -309,8 +310,8 @@ class HunterSide:
     def resolve_plain(self: Any, state: State, unit: Unit, ab: Ability, target: Any,
                       melee_use: bool = False) -> None:
         """Resolve an ability by its shape, hook and effects."""
-        f = ab_facts(ab)
-        hook = f.hook
+        f = record_of(ab)
+        hook = f.hook_name
         units: dict[str, Unit] = state["units"]
         if hook == "barricade":
             bid = self.new_id(state, "B")
@@ -376,7 +377,7 @@ class HunterSide:
                                         "hits": h}
                 elif h:
                     status.apply(self, state, t, "DEF_DOWN", 2, h)
-            elif f.attack:
+            elif f.dice:
                 single = f.shape == "single" and len(targets) == 1
                 style = "melee" if melee_use else ("ranged" if f.style == "ranged" else
                                                    f.style)
@@ -385,7 +386,7 @@ class HunterSide:
                     el, pc = "ETHER", True  # an anointed weapon's melee or ranged attack
                     unit["st"].pop("ANOINTED")
                 fr = frames.frame(
-                    unit["id"], tid, mode="ability", atk=f.attack, el=el, style=style,
+                    unit["id"], tid, mode="ability", atk=f.dice, el=el, style=style,
                     ab=f.id, mult=ab.crit_multiplier, reach=(f.range * 2 if single else 99),
                     phys_crit=pc, sneak=hook == "sneak_attack")
                 if ab.pierce:
@@ -403,7 +404,7 @@ class HunterSide:
     def area_targets(self: Any, state: State, unit: Unit, ab: Ability, target: Any) -> list[str]:
         """Units an ability reaches: its shape, widened by Tamara's fog cloud."""
         md = self.md(state)
-        f = ab_facts(ab)
+        f = record_of(ab)
         if f.shape == "beam":
             cells = beam_cells(md, blockers(state, md), unit["x"], unit["y"], target, f.range)
         elif f.shape == "aoe":

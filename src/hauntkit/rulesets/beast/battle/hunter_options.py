@@ -10,9 +10,10 @@ from hauntkit.rulesets.beast.battle.board import (
     dist,
     los,
 )
-from hauntkit.rulesets.beast.battle.reach import AbFacts, Scan, ab_facts, target_list
+from hauntkit.rulesets.beast.battle.reach import Scan, target_list
 from hauntkit.rulesets.beast.gear import using
 from hauntkit.rulesets.beast.hunt import renown
+from hauntkit.rulesets.beast.records import AbilityRecord, record_of
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -41,7 +42,7 @@ class KindFacts:
         h = c.hunters.get(kind)
         self.hunter: bool = h is not None
         self.passives: bool = bool(c.passives.get(kind))
-        self.abilities: list[AbFacts] = [ab_facts(ab) for ab in h.abilities] if h else []
+        self.abilities: list[AbilityRecord] = [record_of(ab) for ab in h.abilities] if h else []
         self.rrange: int = h.ranged.range if h else 0
 
 
@@ -118,7 +119,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
             and renown.reckless(state):  # no Infamy points (absent): never Reckless
         out.extend(attack_list(rs, scan, kf, True))
     # a hunter without skills has its card's abilities (SkillsMixin.unit_abilities)
-    abilities = [ab_facts(ab) for ab in rs.unit_abilities(state, unit)] if kf.passives \
+    abilities = [record_of(ab) for ab in rs.unit_abilities(state, unit)] if kf.passives \
         else kf.abilities
     skip = "TRICKS" in st  # disabled_index
     team = "TEAM_PLAYER" in st
@@ -132,7 +133,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
             continue
         if not acted and cd.get(f.id, 0) == 0:
             out.extend(target_list(rs, scan, f, occ, "ability"))
-        elif team and f.hook != "team_player":
+        elif team and f.hook_name != "team_player":
             for a in target_list(rs, scan, f, occ, "ability"):
                 a["team"] = True
                 out.append(a)
@@ -190,13 +191,13 @@ def attack_action(uid: str, target: str, mode: str, free: bool) -> dict:
     return a
 
 
-def ready(rs: Any, unit: Unit, f: AbFacts) -> bool:
+def ready(rs: Any, unit: Unit, f: AbilityRecord) -> bool:
     """HunterSide.interrupt_ready."""
     if unit["intr"] or not unit["alive"] or "PARALYZE" in unit["st"]:
         return False
     cd: dict[str, Any] = unit["cd"]
     if "gear" in unit:
-        if using.interrupt_blocked(rs, unit) and f.hook != "flashlight":
+        if using.interrupt_blocked(rs, unit) and f.hook_name != "flashlight":
             return False  # a flash light that is on, a chainsaw swung this turn
         if using.holding(rs, unit, f.ab):  # Utility Pouch of Holding
             return cd.get(f.id, 0) == 0

@@ -1,14 +1,14 @@
-"""What a hunter's actions can reach while its legal actions are listed: an ability's fields
-as native attributes (AbFacts), one scan of the living units with distances, lines of sight and
-barricade cover shared by the attacks, abilities and gear uses listed (Scan), and an ability's
-targets (target_list). Used by hunter.py and gear_use.py."""
+"""What a hunter's actions can reach while its legal actions are listed: one scan of the
+living units with distances, lines of sight and barricade cover shared by the attacks,
+abilities and gear uses listed (Scan), and an ability's targets (target_list, over its record:
+records.py). Used by hunter_options.py, hunter_actions.py, flow.py and gear/using.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from hauntkit.rulesets.beast.battle.board import area_cells, beam_cells, los
-from hauntkit.rulesets.beast.schema import Ability
+from hauntkit.rulesets.beast.records import AbilityRecord
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -23,42 +23,6 @@ def shielded_by_barricade(state: State, attacker: Unit, target: Unit) -> bool:
         if abs(b["x"] - tx) <= 1 and abs(b["y"] - ty) <= 1:
             return True
     return False
-
-
-class AbFacts:
-    """The fields of an Ability that listing its targets reads, as native attributes (a
-    pydantic model's attribute costs ~350 instructions to read from compiled code)."""
-
-    def __init__(self, ab: Ability) -> None:
-        self.ab = ab
-        self.id: str = ab.id
-        self.kind: str = ab.kind
-        self.shape: str = ab.shape
-        self.targets: str = ab.targets
-        self.hook: str = ab.hook or ""
-        self.range: int = ab.range
-        self.radius: int = ab.radius
-        self.attack: int = ab.attack or 0  # attack dice; 0: none
-        self.charged: bool = ab.charges is not None
-        self.name: str = ab.name
-        self.style: str = ab.style
-        self.cooldown: int | None = ab.cooldown
-        self.gear: bool = ab.id.startswith("gear-")  # a gear use (gear_use.py)
-
-
-# id(ability) -> its facts; a fact holds its ability, so the id is not reused while cached
-_FACTS: dict[int, AbFacts] = {}
-
-
-def ab_facts(ab: Ability) -> AbFacts:
-    """The (cached) facts of ``ab``; abilities are frozen models."""
-    f = _FACTS.get(id(ab))
-    if f is None or f.ab is not ab:
-        if len(_FACTS) >= 4096:  # bounded: copies made at run time come and go
-            _FACTS.clear()
-        f = AbFacts(ab)
-        _FACTS[id(ab)] = f
-    return f
 
 
 class Near:
@@ -129,7 +93,7 @@ def targeted(base: dict, target: Any) -> dict:
     return a
 
 
-def target_list(rs: Any, scan: Scan, f: AbFacts, occ: dict, kind: str) -> list[dict]:
+def target_list(rs: Any, scan: Scan, f: AbilityRecord, occ: dict, kind: str) -> list[dict]:
     """HunterSide.ability_targets: every legal target of an ability as actions of type
     ``kind``."""
     state, unit = scan.state, scan.unit
@@ -146,14 +110,14 @@ def target_list(rs: Any, scan: Scan, f: AbFacts, occ: dict, kind: str) -> list[d
     if shape == "swap":  # Pyramid: two units in range and sight trade places
         near = sorted(o.tid for o in scan.others() if o.d <= f.range and scan.sees(o))
         return [targeted(base, [a, b]) for i, a in enumerate(near) for b in near[i + 1:]]
-    hook = f.hook
+    hook = f.hook_name
     if shape == "single":
         side = scan.side
         no_hostile, no_ally = f.targets == "ally", f.targets == "enemy"
         team_player = hook == "team_player"
         compel = hook == "compel"
         reach = f.range
-        shields = f.attack > 0 and bool(state["barricades"])
+        shields = f.dice > 0 and bool(state["barricades"])
         for o in scan.others():
             hostile = o.side != side
             if (no_ally and not hostile) or (no_hostile and hostile):

@@ -15,9 +15,10 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import dice, frames, status
 from hauntkit.rulesets.beast.battle.board import area_cells
-from hauntkit.rulesets.beast.battle.reach import Scan, ab_facts, target_list
+from hauntkit.rulesets.beast.battle.reach import Scan, target_list
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics, utility
 from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_of, status_word, trap_place
+from hauntkit.rulesets.beast.records import record_of
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -91,7 +92,7 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
     for ab in prof.abilities:
         if ab.kind == "interrupt":
             if rs.interrupt_ready(unit, ab):
-                out.extend(target_list(rs, scan, ab_facts(ab), occ, "interrupt"))
+                out.extend(target_list(rs, scan, record_of(ab), occ, "interrupt"))
             continue
         if ab.charges is not None and ch.get(ab.id, 0) <= 0:
             continue
@@ -104,9 +105,9 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
                 continue  # already loaded this turn
             if f"{ab.id}-dead" in ch:
                 continue  # Night Vision Goggles: the battery is dead
-            out.extend(target_list(rs, scan, ab_facts(ab), occ, "free"))
+            out.extend(target_list(rs, scan, record_of(ab), occ, "free"))
         elif not unit["acted"]:
-            acts = target_list(rs, scan, ab_facts(ab), occ, "ability")
+            acts = target_list(rs, scan, record_of(ab), occ, "ability")
             if ab.hook == "exorcise":  # Exorcists Cross: Poltergeists and Phantasms only
                 acts = [a for a in acts if foes.exorcisable(rs, state, a)]
             elif ab.hook == "move_light":  # Constantine's Lighter II: any unlit tile
