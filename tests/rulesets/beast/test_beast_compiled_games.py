@@ -1,6 +1,6 @@
 """beast's compiled battle modules (mypyc_modules.txt) play the very games of the pure-Python
 ones, gear included: every map, without and with the pack's full loadout (the gear hooks of
-gear_use / gear_misc / gear_relics / gear_foes, which the recorded fingerprints, plain
+gear.using / gear.utility / gear.relics / gear.foes, which the recorded fingerprints, plain
 battles, do not reach). Issue 13: "a pure-Python fallback that gives identical games"."""
 
 from __future__ import annotations

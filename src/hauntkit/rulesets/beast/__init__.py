@@ -30,11 +30,10 @@ from hauntkit.rulesets.beast.battle.hunter_actions import HunterSide
 from hauntkit.rulesets.beast.battle.unit_rules import Rules
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.gear import loadout
-from hauntkit.rulesets.beast.hunt import hunter_skills as skills_hunt
-from hauntkit.rulesets.beast.hunt import phases, renown
+from hauntkit.rulesets.beast.hunt import hunter_skills, phases, renown
 from hauntkit.rulesets.beast.hunt.campaign import HuntCampaign
 from hauntkit.rulesets.beast.hunt.schema import HuntLegConfig, Location
-from hauntkit.rulesets.beast.hunters import words as skills_words
+from hauntkit.rulesets.beast.hunters import words as skill_words
 from hauntkit.rulesets.beast.hunters.skills import SkillsMixin
 from hauntkit.rulesets.beast.pack import PACK_SPEC
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
@@ -45,8 +44,8 @@ DEFAULT_MAX_ROUNDS = 30
 
 
 register_copy_plan("beast", COPY_PLAN)
-skills_hunt.register()  # the characters' skills on a hunt (skills/hunt.py)
-skills_words.register()  # their actions' labels (skills/words.py)
+hunter_skills.register()  # the characters' skills on a hunt (hunt/hunter_skills.py)
+skill_words.register()  # their actions' labels (hunters/words.py)
 
 
 class BeastConfig(RulesetConfig):

@@ -207,7 +207,7 @@ _LABELS: dict[str, Any] = {
     "read": lambda rs, s, a, who: (
         f"{thing_name(rs, s, a.get('hunter'))}: read the Rule Book and learn "
         f"{str(a.get('skill')).replace('_', ' ')}"),
-    # loot and mystery (gear_hunt.py: "Loot Table", "Mystery Table")
+    # loot and mystery (hunt/gear_phases.py: "Loot Table", "Mystery Table")
     "take": lambda rs, s, a, who: f"Give it to {thing_name(rs, s, a.get('hunter'))}",
     "swap": lambda rs, s, a, who: (
         f"Swap the arsenals of {thing_name(rs, s, a.get('hunter'))} and "

@@ -1,5 +1,5 @@
 """The whole `beast` content pack: ``PACK_SPEC``, its kinds (the battle's models in
-schema.py, the hunt's in hunt_schema.py, the gear's in gear_schema.py) and their reference
+schema.py, the hunt's in hunt/schema.py, the gear's in gear/schema.py) and their reference
 checks. It is what ``hauntkit validate`` uses."""
 
 from __future__ import annotations

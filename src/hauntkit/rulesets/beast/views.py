@@ -63,7 +63,7 @@ class ViewsMixin:
         }
         if "phase" in state:  # a leg of a hunt: nothing of it is secret (docs/hunt.md)
             out.update(hunt_view(state))
-        # gear in play (gear_use.py) and the Great Wall's spent Ward (skills/cards.py): public
+        # gear in play (gear/using.py) and the Great Wall's spent Ward (hunters/tarot.py): public
         for key in ("traps", "calm", "crimson", "omens", "gwall"):
             if key in state:
                 out[key] = state[key]

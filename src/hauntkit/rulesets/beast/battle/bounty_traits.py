@@ -1,8 +1,8 @@
 """A bounty target's traits in battle (rules: "Bounties (Joe)", the three trait tables;
 RULING HR-61). The target is ``state["bounty_target"]``; its trait names are in
 ``state["hx"][uid]["traits"]``. MULTI-ATTACK, STEALTH and CLEAVE are plain statuses put on it
-when the battle starts (skills/hunt.py); QUICKSHOT makes its ranged attacks take a second
-hunter (enemy.py, ``quickshot``).
+when the battle starts (hunt/hunter_skills.py); QUICKSHOT makes its ranged attacks take a second
+hunter (battle/enemy_turn.py, ``quickshot``).
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
 def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
           tgt: dict[str, Any]) -> bool:
     bonus = 0
-    if "bounty_target" in state:  # a bounty's traits: PYRO, STRONG (skills/bounty_traits.py)
+    if "bounty_target" in state:  # a bounty's traits: PYRO, STRONG (battle/bounty_traits.py)
         fr["el"] = bounty_traits.element(state, att, fr["el"])
         bonus = bounty_traits.attack_bonus(state, att, fr)
     if "DUSTED" in att["st"]:  # Philosophers Dust: this turn's attacks change element
@@ -174,7 +174,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         adds += attack_effects.attack_bonus(rs, state, fr, tgt)
     blocked = 0
     perfect = False
-    omens = state.get("omens")  # Mystery Table omens on this battle (gear_hunt.py)
+    omens = state.get("omens")  # Mystery Table omens on this battle (hunt/gear_phases.py)
     if omens and "eclipse" in omens and fr.get("sp"):
         adds += 1  # Eclipse: a triggered elemental status effect deals 1 more damage
     if not fr["nodef"] and "NO_DEFEND" not in tgt["st"] and not (
@@ -212,7 +212,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         ab = rs.ability(att, fr["ab"])
         if ab is not None:
             rs.apply_effects(state, ab, att, tgt, hit=hit, damaged=lost > 0)
-    rs.after_attack(state, fr, att, tgt, hit, lost)  # character skills (skills/)
+    rs.after_attack(state, fr, att, tgt, hit, lost)  # character skills (hunters/)
     _element_effects(rs, state, fr, att, tgt, lost)
     if "wpn" in fr:
         attack_effects.after_damage(rs, state, fr, att, tgt, lost)

@@ -180,7 +180,7 @@ def run(rs: Any, state: State) -> None:
         if state["pending"]:
             return
         if "offers" in state and rs.next_offer(state):
-            return  # Trigger Happy (skills/trigger.py)
+            return  # Trigger Happy (hunters/trigger.py)
         window = state["window"]
         if window is not None:
             seat = window_seat(rs, state)

@@ -320,7 +320,7 @@ class HunterSide:
             emit(state, "barricade", f"{self.name(unit)} raises a barricade at {space_of(target)}.", obj=bid)
             return
         if hook == "summon":  # an enemy calls up another (foes.py: Bugs in a box)
-            assert ab.summons is not None  # gear_schema: a summoner names an enemy (HR-100)
+            assert ab.summons is not None  # gear.schema: a summoner names an enemy (HR-100)
             foes.summon(self, state, unit, ab.summons)
             return
         if hook == "create_light":
@@ -328,7 +328,7 @@ class HunterSide:
             state["lights"].append({"id": lid, "x": target[0], "y": target[1], "hp": 2})
             if getattr(ab, "holy_light", False):
                 state["lights"][-1]["holy"] = True  # Blessed Glow Sticks
-            turns = getattr(ab, "light_turns", None)  # a gear use's field (gear_schema.py)
+            turns = getattr(ab, "light_turns", None)  # a gear use's field (gear/schema.py)
             if turns:
                 state["lights"][-1]["turns"] = turns  # Glow Stick (RULING HR-49)
             emit(state, "light", f"A light source now burns at {space_of(target)}.", obj=lid)

@@ -99,7 +99,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
                     break
         if covered:
             out.append({"type": "cover", "unit": uid})
-    if not kf.hunter:  # Serenity's pet: moves, and acts on her command (skills/pets.py)
+    if not kf.hunter:  # Serenity's pet: moves, and acts on her command (hunters/pets.py)
         return out + rs.pet_actions(state, unit, occ, block)
     scan = Scan(state, unit, md, block)
     acted = unit["acted"]
@@ -137,7 +137,7 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
             for a in target_list(rs, scan, f, occ, "ability"):
                 a["team"] = True
                 out.append(a)
-    if kf.passives:  # card plays, Arcana and Tarot actions (skills/)
+    if kf.passives:  # card plays, Arcana and Tarot actions (hunters/)
         out.extend(rs.skill_actions(state, unit, occ, block))
     if "gear" in unit:  # weapons and items (using.py)
         out.extend(using.gear_actions(rs, state, unit, occ, block, scan))

@@ -60,7 +60,7 @@ def apply(ctx: Any, state: State, unit: dict[str, Any], name: str, turns: int = 
     emit(state, "status", f"{ctx.name(unit)} is now {status_word(name)}.", unit=unit["id"], status=name,
          turns=st[name][0], value=st[name][1])
     if name in DEBUFFS:
-        ctx.on_status(state, unit, name)  # Trigger Happy (skills/trigger.py)
+        ctx.on_status(state, unit, name)  # Trigger Happy (hunters/trigger.py)
     return True
 
 

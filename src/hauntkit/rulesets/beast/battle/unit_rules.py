@@ -96,7 +96,7 @@ class Rules:
         if "omens" in state and unit["id"] in state["omens"].get("cursed", ()):
             score += -1 if lit else 2  # Mystery "Cursed": +2 DEF in the dark, -1 in light
         if "hx" in state and unit["side"] == "hunters":
-            score += self.come_my_pet(state, unit)  # pet rank 2 (skills/pets.py)
+            score += self.come_my_pet(state, unit)  # pet rank 2 (hunters/pets.py)
         elif unit["side"] == "enemies" and lit and self.template(unit).hindered_in_light:
             score -= 1
         return max(1, score)
@@ -190,7 +190,7 @@ class Rules:
         unit["bleed"] += n
         emit(state, "bleed", f"{self.name(unit)} has {unit['bleed']} Bleed points.",
              unit=unit["id"], bleed=unit["bleed"])
-        self.on_status(state, unit, "BLEED")  # Trigger Happy (skills/trigger.py)
+        self.on_status(state, unit, "BLEED")  # Trigger Happy (hunters/trigger.py)
         extra = self.c.gear.profile(unit).bleed_threshold if "gear" in unit else 0
         if unit["bleed"] >= tpl.bleed_threshold + extra:  # Chest Plate: +2
             unit["bleed"] = 0
@@ -276,7 +276,7 @@ class Rules:
 
     def skill_values(self: Any, state: State, unit: Unit) -> dict[str, int]:
         """The hunter's skill values now: its card's, raised by ``state["hx"][uid]["boost"]``
-        (skill -> bonus, e.g. an augment's) and by its herb (skills/forage.py)."""
+        (skill -> bonus, e.g. an augment's) and by its herb (hunters/forage.py)."""
         base = dict(self.c.hunters[unit["kind"]].skills) if unit["kind"] in self.c.hunters \
             else {}
         rec = state.get("hx", {}).get(unit["id"])

@@ -305,7 +305,7 @@ def equip_unit(rs: Any, state: State, unit: Unit, ids: list[str]) -> None:
         if w is not None and w.charges is not None:
             unit["ch"][f"gear-{iid}"] = w.charges
     if prof.regain_on_death:
-        state["phylactery"] = 1  # Broken Phylactery: deaths are watched (gear_relics.py)
+        state["phylactery"] = 1  # Broken Phylactery: deaths are watched (gear/relics.py)
     if prof.max_hp:
         unit["max"] += prof.max_hp
         unit["hp"] += prof.max_hp

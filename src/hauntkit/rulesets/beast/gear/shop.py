@@ -2,7 +2,7 @@
 handing items over and choosing an arsenal, as functions over a hunt state and its party
 records (rules: "Gear Shop", "Gear and Equipment", "Arsenals"; RULINGS HR-30, HR-31, HR-40).
 
-A party record (hunt_party.py) holds ``gear`` (the six slots), ``pack`` (owned, not equipped),
+A party record (hunt/party.py) holds ``gear`` (the six slots), ``pack`` (owned, not equipped),
 ``arsenal`` and, added here, ``rewards`` (ids of items it got as rewards: they cannot be sold)
 and ``attached`` (slotless attachments in use). Actions, each naming the ``hunter`` (a record):
 

@@ -2,7 +2,7 @@
 
 One campaign game is one leg of the hunt (one location). The campaign's data::
 
-    {"hunt": "ashgrove", "crypto": 12, "party": [records (hunt_party)],
+    {"hunt": "ashgrove", "crypto": 12, "party": [records (hunt.party)],
      "run": {"renown": 0, "infamy": 0, "clues": 1},   # the current investigation's
      "at": [1, 0],                 # the next leg: investigation and location indexes
      "status": "on" | "won" | "lost", "why": "...",

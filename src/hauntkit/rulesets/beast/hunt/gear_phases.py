@@ -185,7 +185,7 @@ ALLY = "poltergeist"  # the enemy kind of Ghost in the Rain's ally (content: ene
 
 def _place_ally(rs: Any, state: State, party: list[dict]) -> None:
     """Ghost in the Rain: a Poltergeist stands next to the first fighting hunter and is
-    commanded by that hunter's seat, as a pet (skills/pets.py; RULING HR-43)."""
+    commanded by that hunter's seat, as a pet (hunters/pets.py; RULING HR-43)."""
     owner = next((state["units"][r["hunter"]] for r in party), None)
     spot = None if owner is None else rs.spot_near(state, owner)
     if spot is None or ALLY in state["units"]:

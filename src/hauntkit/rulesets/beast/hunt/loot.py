@@ -4,7 +4,7 @@
 ``roll_loot``/``roll_mystery`` roll with the state's generator; ``apply_loot``/
 ``apply_mystery`` apply an entry, given the hunter the party picked where the entry needs one.
 Effects that last into later battles are *omens* on the party records (``record["omens"]``:
-``{"id": mystery id, "battles": n}``), read by ``gear_hunt.battle_start``; what lasts for the
+``{"id": mystery id, "battles": n}``), read by ``hunt.gear_phases.battle_start``; what lasts for the
 investigation only (loot items, Ghost in the Rain, a curse) is cleared at its next shop.
 """
 

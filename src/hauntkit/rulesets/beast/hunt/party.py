@@ -11,7 +11,7 @@ A record (``state["party"]`` is a list of them, in the hunt's hunter order)::
 one per wound (RULING HR-72). ``gear`` maps the six equipment slots of "Gear and Equipment /
 Equipment Slots" to an item id or None; ``pack`` holds owned items not equipped. ``madness``
 (madness points) and ``broken`` (driven mad) follow the Madness rules (madness.py, HR-50);
-``skills`` belongs to the hunters' rules (skills/), ``gear``/``pack``/``arsenal`` to the gear
+``skills`` belongs to the hunters' rules (hunters/), ``gear``/``pack``/``arsenal`` to the gear
 rules; the hunt only carries them. ``dead`` and ``broken`` hunters are out of the hunt
 (HR-72, HR-73). Party-wide values sit beside the party: ``state["crypto"]``,
 ``state["renown"]``, ``state["infamy"]`` and ``state["clues"]`` (renown and infamy are party

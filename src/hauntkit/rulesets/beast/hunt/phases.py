@@ -23,7 +23,7 @@ from hauntkit.rulesets.beast.hunt.rest import RestPhase
 
 
 class BattlePhase(Phase):
-    """The battle: the ruleset's own battle rules (hunt_battle sets it up and settles it)."""
+    """The battle: the ruleset's own battle rules (hunt.battles sets it up and settles it)."""
 
     name = "battle"
 
@@ -68,7 +68,7 @@ def skip_reason(state: State, name: str) -> str:
 
 def advance(rs: RS, state: State) -> None:
     """Leave the current phase and enter the next one of the plan that has someone to act;
-    with no phase left, the leg ends (``hunt_leg.finish_leg``)."""
+    with no phase left, the leg ends (``hunt.leg.finish_leg``)."""
     hunt = state["hunt"]
     while state["result"] is None:
         if not hunt["plan"] or not active(state):

@@ -92,7 +92,7 @@ def new_recruit(rs: Any, state: State, hunters: list[dict[str, Any]]) -> None:
     """Renown 2, New Recruit (HR-62): a recruit of this Investigation fights beside its
     recruiter again; with none, the hunter best at Personality or Dare Devil rolls a check of
     5+ to win over the enemy of highest CP up to 750, which joins the hunters' side and is
-    commanded like a pet (skills/pets.py)."""
+    commanded like a pet (hunters/pets.py)."""
     hx = state.get("hx", {})
     for u in hunters:
         kind = hx.get(u["id"], {}).get("recruit")

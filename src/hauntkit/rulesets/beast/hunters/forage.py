@@ -2,7 +2,7 @@
 
 Once per location Joe may Forage: a d6 plus his Survival tier (proficiency.py) finds the herb
 of the pack's Forage table (``herbs`` in content) whose ``rolls`` hold the total, or nothing.
-Foraging makes the hunters roll for Ambush (skills/hunt.py). Herbs are stored in Joe's record
+Foraging makes the hunters roll for Ambush (hunt/hunter_skills.py). Herbs are stored in Joe's record
 (``skills["herbs"]``) for future missions; a stored herb is given to one hunter (Joe too), who
 benefits from one herb at a time (``skills["herb"]``) for the rest of the Investigation.
 """

@@ -4,8 +4,8 @@
 actions and pending choices, and the hooks the battle calls. Per-hunter skill records live in
 ``state["hx"][uid]`` during a battle (public): the hunt passes each record's ``skills`` in with
 battle config ``skills`` (hunter id -> dict) and reads them back with :func:`carry_out`.
-Between battles: forage.py, bounties.py (Joe), blood.py (Mathias), pets.py (Serenity),
-tarot.form (Nysa), proficiency.py.
+Between battles: forage.py and hunt/bounties.py (Joe), blood.py (Mathias), pets.py
+(Serenity), tarot.form (Nysa), proficiency.py; hunt/hunter_skills.py plugs them into the hunt.
 """
 
 from __future__ import annotations
