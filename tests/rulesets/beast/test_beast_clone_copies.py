@@ -67,7 +67,7 @@ def test_clone_shares_no_container_and_plays_apart(rs, seed, loadout, map_id):
 
 
 def test_flag_lists_of_a_unit_are_copied(rs):
-    """A hunter's loaded special rounds (flags ``ammo``, gear_use.py) and attacks of
+    """A hunter's loaded special rounds (flags ``ammo``, gear/using.py) and attacks of
     opportunity taken (``aoo``) are lists the battle appends to: each clone has its own."""
     game = Game.new(rs, {"loadout": "full"}, 3)
     unit = next(iter(game.state["units"].values()))

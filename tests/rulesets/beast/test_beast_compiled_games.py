@@ -1,6 +1,6 @@
 """beast's compiled battle modules (mypyc_modules.txt) play the very games of the pure-Python
 ones, gear included: every map, without and with the pack's full loadout (the gear hooks of
-gear_use / gear_misc / gear_relics / gear_foes, which the recorded fingerprints, plain
+gear.using / gear.utility / gear.relics / gear.foes, which the recorded fingerprints, plain
 battles, do not reach). Issue 13: "a pure-Python fallback that gives identical games"."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ SO = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 GAMES = """
 import hashlib, random, orjson
-import hauntkit.rulesets.beast.hunter as hunter
+import hauntkit.rulesets.beast.battle.hunter_actions as hunter
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import get_ruleset
 rs = get_ruleset("beast")

@@ -129,7 +129,7 @@ def test_bugs_in_a_box_paralyzes_two_summoned_monsters(rs):
 def test_a_summoning_ability_must_name_a_known_enemy(rs):
     """HR-100: `hook: summon` calls up `summons`, an enemy of the pack; the pack check says
     so when it is not."""
-    from hauntkit.rulesets.beast.gear_schema import check_gear
+    from hauntkit.rulesets.beast.gear.schema import check_gear
     nos = rs.c.enemies["nosferatu"]
     bad = nos.model_copy(update={"special1": nos.special1.model_copy(
         update={"summons": "dragon"})})

@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 from beastkit import battle, events, pass_windows
 
-from hauntkit.rulesets.beast import gear_misc
+from hauntkit.rulesets.beast.gear import utility
 
 CONTENT = Path(__file__).resolve().parents[3] / "src" / "hauntkit" / "content" / "beast"
 
@@ -45,9 +45,9 @@ def test_dummies_guide_waits_for_the_next_skill_check_and_does_not_stack(rs):
     michael = g.state["units"]["michael"]
     g.state["units"]["michael"]["acted"] = False
     use(g, "ability", "gear-dummies_guide", "michael")
-    assert michael["ch"][gear_misc.GUIDE] == 2
+    assert michael["ch"][utility.GUIDE] == 2
     assert rs.skill_check(g.state, michael, "occult", 3) is True  # 1 + 0 + 2
-    assert gear_misc.GUIDE not in michael["ch"]
+    assert utility.GUIDE not in michael["ch"]
     assert rs.skill_check(g.state, michael, "occult", 3) is False  # used up: 1 + 0
 
 
@@ -160,5 +160,5 @@ def test_rule_book_teaches_an_untrained_skill_at_level_two(rs):
     assert r["learned"] == {"occult": 2} and "rule_book" not in r["pack"]
     assert not [a for a in game.legal_actions(0) if a["type"] == "read"]
     g = field(rs, {}, [])
-    gear_misc.learned_into_battle(g.state, r)
+    utility.learned_into_battle(g.state, r)
     assert rs.skill_values(g.state, g.state["units"]["michael"])["occult"] == 2

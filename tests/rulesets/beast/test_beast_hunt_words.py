@@ -6,7 +6,8 @@ a seat without a name (Seat 1, Seat 2, ...)."""
 from __future__ import annotations
 
 from hauntkit.core import Game
-from hauntkit.rulesets.beast.labels import catalogue, seat_words
+from hauntkit.rulesets.beast.action_labels import seat_words
+from hauntkit.rulesets.beast.catalogue import catalogue
 
 
 def test_the_catalogue_names_arsenals_and_tarot_spirits(rs):

@@ -10,7 +10,7 @@ import pytest
 from huntkit import end_battle, hunt_rs, leg, say_done, start_data
 
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills import bounties
+from hauntkit.rulesets.beast.hunt import bounties
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,8 @@ from huntkit import hunt_rs, leg, rec, start_data, to_phase
 
 from hauntkit.core import Game
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills import carry_out, pets
+from hauntkit.rulesets.beast.hunters import pets
+from hauntkit.rulesets.beast.hunters.skills import carry_out
 
 BRUISER = "bruiser"  # sledge hammer (Blunt, A4) and a fitness tracker
 

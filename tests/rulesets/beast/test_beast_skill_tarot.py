@@ -6,7 +6,7 @@ from __future__ import annotations
 from beastkit import battle
 from test_skill_nysa import ALL_FORMED  # every formation at its top: the Great Arcana (HR-56)
 
-from hauntkit.rulesets.beast.skills import carry_out
+from hauntkit.rulesets.beast.hunters.skills import carry_out
 
 
 def _nysa(rs, hx):

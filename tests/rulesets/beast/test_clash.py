@@ -9,7 +9,7 @@ from collections import Counter
 from beastkit import battle, events
 
 from hauntkit.core import Game
-from hauntkit.rulesets.beast import clash
+from hauntkit.rulesets.beast.battle import clash
 from hauntkit.rulesets.beast.determinize import determinize
 
 
@@ -157,8 +157,8 @@ def test_shuffle_hidden_permutes_the_clash_deck_only(rs):
 
 
 def test_card_plays_are_labelled_with_names(rs):
-    """Players read names, never ids (labels.describe_action)."""
-    from hauntkit.rulesets.beast.labels import describe_action
+    """Players read names, never ids (action_labels.describe_action)."""
+    from hauntkit.rulesets.beast.action_labels import describe_action
     g = _nysa(rs, ["the-lantern", "key-moment"])
     texts = {describe_action(rs, g.state, 0, a) for a in g.legal_actions(0)
              if a["type"] == "card"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from hauntkit.core.rng import _MASK, roll_die
-from hauntkit.rulesets.beast import dice
+from hauntkit.rulesets.beast.battle import dice
 
 EDGES = [0, 1, _MASK, _MASK - 1, 1 << 63, (1 << 63) - 1, (1 << 32) - 1, 1 << 32, 0x61C8864680B583EA]
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hauntkit.core import Game
-from hauntkit.rulesets.beast.board import blockers, los, occupancy
+from hauntkit.rulesets.beast.battle.board import blockers, los, occupancy
 
 MAPS = ["alley", "crypt", "mill", "manor"]
 SETTINGS = settings(max_examples=10, deadline=None, derandomize=True,

@@ -216,7 +216,7 @@ def test_chest_plate_needs_2_more_bleed_points(rs):
     ("scale_armor", "WOUNDING"), ("wrist_sling", "DISARMED"), ("sun_glasses", "BLIND")])
 def test_immunities(rs, item, status):
     """Defense Gear Shop / Scale Armor (WOUNDING), Wrist Sling (DISARM), Sun Glasses (BLIND)."""
-    from hauntkit.rulesets.beast import status as st
+    from hauntkit.rulesets.beast.battle import status as st
     g = battle(rs, ["blake"], ["thug"], {"blake": {"x": 1, "y": 2}, "thug-1": {"x": 9, "y": 4}},
                gear={"blake": [item]})
     assert st.apply(rs, g.state, g.state["units"]["blake"], status, 1, 1) is False

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from beastkit import battle, events
 
-from hauntkit.rulesets.beast import gear_use, status
+from hauntkit.rulesets.beast.battle import status
+from hauntkit.rulesets.beast.gear import using
 
 
 def use_on_self(rs, item: str, dice: list[int] | None = None):
@@ -96,8 +97,8 @@ def test_blessed_glow_sticks_light_cannot_be_destroyed(rs):
     g, light = drop_light(rs, "shade", "blessed_glow_sticks", "interrupt")
     assert light["holy"] is True
     assert all(a.get("target") != light["id"] for a in g.legal_actions(0))
-    from hauntkit.rulesets.beast import combat
-    fr = combat.frame("shade-1", light["id"], mode="melee", atk=5, el="PHYSICAL",
+    from hauntkit.rulesets.beast.battle import combat, frames
+    fr = frames.frame("shade-1", light["id"], mode="melee", atk=5, el="PHYSICAL",
                       style="melee")
     combat.step(rs, g.state, fr)
     assert light in g.state["lights"] and light["hp"] == 2
@@ -117,7 +118,7 @@ def test_glow_stick_fades_after_three_hunters_turns(rs):
     rs.end_side_turn(g.state)  # the hunters' first turn ends, through the turn flow
     assert light in g.state["lights"] and light["turns"] == 2
     for _ in range(2):
-        gear_use.lights_fade(g.state)
+        using.lights_fade(g.state)
     assert light not in g.state["lights"] and events(g, "light_out")
 
 

@@ -145,8 +145,8 @@ def test_flash_light_blocks_interrupts_and_its_battery_can_die(rs):
         "gear-flash_light"}
     m["ch"]["gear-torch-on"] = 1
     g.state["rng"]["script"].append(0)
-    from hauntkit.rulesets.beast import gear_use
-    gear_use.toggle_torch(rs, g.state, m, rs.c.gear.abilities["gear-flash_light"])
+    from hauntkit.rulesets.beast.gear import using
+    using.toggle_torch(rs, g.state, m, rs.c.gear.abilities["gear-flash_light"])
     assert events(g, "battery")[-1]["dead"] is True
     assert m["ch"]["gear-flash_light"] == 0
     assert not rs.tile_lit(g.state, (m["x"], m["y"]))
@@ -173,7 +173,7 @@ def test_crimson_dybbuk_box_draws_every_attack_and_keeps_1_hp(rs):
 def test_emerald_dybbuk_box_clears_statuses_and_blocks_new_ones(rs):
     """Dybbuk Boxes / Emerald: removes all buffs and debuffs from all units; none can be
     applied for 2 turns."""
-    from hauntkit.rulesets.beast import status
+    from hauntkit.rulesets.beast.battle import status
     g = field(rs, {"michael": ["emerald_dybbuk_box"]})
     g.state["units"]["thug-1"]["st"]["MARKED"] = [2, 1]
     g.state["units"]["michael"]["st"]["WARD"] = [2, 1]

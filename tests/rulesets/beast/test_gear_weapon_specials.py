@@ -87,11 +87,11 @@ def test_a_suppressed_enemy_ranged_attack_stops_short(rs):
     """Gear Shop / Range Weapons / SMG: an enemy ranged attack (range 3) from 3 spaces away
     does not land while its range is lowered by 2, even when the attack was already declared
     (RULING HR-45: the reach is checked when the dice would be rolled)."""
-    from hauntkit.rulesets.beast import combat
+    from hauntkit.rulesets.beast.battle import combat, frames
 
     g = smg(rs, [])
     g.state["units"]["thug-1"]["st"]["SUPPRESSED"] = [1, 2]
-    fr = combat.frame("thug-1", "michael", mode="range", atk=2, el="PHYSICAL",
+    fr = frames.frame("thug-1", "michael", mode="range", atk=2, el="PHYSICAL",
                       style="ranged", reach=3)
     fr["asked"] = True
     assert combat.step(rs, g.state, fr) is True
@@ -177,7 +177,7 @@ def test_baton_without_a_critical_does_not_rest(rs):
 def test_sword_breaker_lowers_melee_attack_per_double_sword(rs):
     """Gear Shop / Melee Weapons / Sword Breaker: "Lower targets Melee attack by 1 for each
     Double Sword rolled. Lasts 1 turns" - its melee attacks roll fewer dice, ranged ones not."""
-    from hauntkit.rulesets.beast import combat
+    from hauntkit.rulesets.beast.battle import combat, frames
 
     g = duel(rs, ["sword_breaker"], [2, 2, 0, 0, 0], ex=6)
     g.state["units"]["thug-1"].update(max=30, hp=30)
@@ -185,7 +185,7 @@ def test_sword_breaker_lowers_melee_attack_per_double_sword(rs):
     assert g.state["units"]["thug-1"]["st"]["MELEE_DOWN"] == [1, 2]
     g.state["rng"]["script"][:] = [0] * 12
     for style, dice_rolled in (("melee", 1), ("ranged", 2)):
-        fr = combat.frame("thug-1", "michael", mode=style, atk=3 if style == "melee" else 2,
+        fr = frames.frame("thug-1", "michael", mode=style, atk=3 if style == "melee" else 2,
                           el="PHYSICAL", style=style, reach=3)
         fr["asked"] = True
         combat.step(rs, g.state, fr)

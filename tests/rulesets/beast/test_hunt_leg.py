@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from huntkit import end_battle, hunt_rs, leg, rec, say_done, start_data, to_phase
 
-from hauntkit.rulesets.beast.hunt_party import max_hp
+from hauntkit.rulesets.beast.hunt.party import max_hp
 
 
 @pytest.fixture(scope="module")
@@ -286,7 +286,7 @@ def test_tagging_in_swaps_a_hunter_for_the_investigation(hrs, monkeypatch):
     """"Renown vs. Infamy" / Infamy 3 (Tagging In), HR-52: the cameo hunter takes a hunter's
     place and seat until the investigation ends; then the hunter comes back. (The test swaps
     in Blake: the cameo's id is renown.TAG_IN_HUNTER.)"""
-    from hauntkit.rulesets.beast import renown
+    from hauntkit.rulesets.beast.hunt import renown
     monkeypatch.setattr(renown, "TAG_IN_HUNTER", "blake")
     data = start_data(hrs, at=[0, 1], run={"renown": 0, "infamy": 8, "clues": 0})
     game = leg(hrs, "inv1", "t-lair", data)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from huntkit import end_battle, hunt_rs, leg, rec, say_done, start_data, to_phase
 
-from hauntkit.rulesets.beast import loot
+from hauntkit.rulesets.beast.hunt import loot
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +90,7 @@ def _treasure_map_leg(hrs, location: str):
     """A leg at its mystery phase about to roll Chaos 1 (Treasure Map), with the generator set
     so that the Location card drawn is ``location``."""
     from hauntkit.core.rng import choice
-    from hauntkit.rulesets.beast import phases
+    from hauntkit.rulesets.beast.hunt import phases
 
     game = leg(hrs, "inv1", "t-quiet", start_data(hrs, crypto=10), dice=[6])
     st = game.state

@@ -7,8 +7,8 @@ from huntkit import hunt_rs, leg, say_done, start_data
 
 from hauntkit.core import Game
 from hauntkit.core.errors import HauntkitError
-from hauntkit.rulesets.beast import phases
-from hauntkit.rulesets.beast.hunt_party import SLOTS
+from hauntkit.rulesets.beast.hunt import phase
+from hauntkit.rulesets.beast.hunt.party import SLOTS
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +20,7 @@ def test_a_plain_battle_has_no_phase(rs):
     """HR-70: a game without a hunt leg is one battle, its state unchanged by the hunt."""
     game = Game.new(rs, {"map": "alley"}, 4)
     assert "phase" not in game.state and "party" not in game.state
-    assert phases.phase_of(game.state) == "battle"
+    assert phase.phase_of(game.state) == "battle"
     assert all(a["type"] != "done" for s in game.to_act() for a in game.legal_actions(s))
 
 
@@ -58,10 +58,10 @@ def test_an_illegal_phase_action_is_refused_and_changes_nothing(hrs):
 def test_an_extra_adds_actions_to_a_phase(hrs, monkeypatch):
     """docs/hunt.md "Phases": EXTRAS let another module (gear, hunters) add actions."""
     seen = []
-    extra = phases.Extra(frozenset({"polish"}),
+    extra = phase.Extra(frozenset({"polish"}),
                          lambda rs, st, seat: [{"type": "polish", "seat": seat}],
                          lambda rs, st, seat, a: seen.append(a))
-    monkeypatch.setitem(phases.EXTRAS, "shop", [extra])
+    monkeypatch.setitem(phase.EXTRAS, "shop", [extra])
     game = leg(hrs, "inv1", "t-quiet")
     assert {"type": "polish", "seat": 0} in game.legal_actions(0)
     game.act(0, {"type": "polish", "seat": 0})
@@ -87,9 +87,9 @@ def test_battle_hooks_run_around_a_hunt_battle(hrs, monkeypatch):
     """docs/hunt.md "Phases": BATTLE_START sees the placed units before initiative;
     BATTLE_END sees the result before the records are written back."""
     calls = []
-    monkeypatch.setattr(phases, "BATTLE_START", [lambda rs, st: calls.append(
+    monkeypatch.setattr(phase, "BATTLE_START", [lambda rs, st: calls.append(
         ("start", sorted(st["units"]), st["round"]))])
-    monkeypatch.setattr(phases, "BATTLE_END", [lambda rs, st: calls.append(
+    monkeypatch.setattr(phase, "BATTLE_END", [lambda rs, st: calls.append(
         ("end", st["hunt"]["battle"]["winner"]))])
     from huntkit import end_battle
     game = leg(hrs, "inv1", "t-quiet", start_data(hrs), dice=[1, 6, 1])  # ambush 1 <= 2
@@ -105,9 +105,9 @@ def test_event_and_investigation_hooks(hrs, monkeypatch):
     drawn before each Event); INVESTIGATION_END runs once when an investigation ends, with
     whether its target was slain, before Renown and Infamy reset. Hooks change the state only
     (a carried-in leg is built again from its seed)."""
-    monkeypatch.setattr(phases, "BEFORE_EVENT", [lambda rs, st, ev: st.setdefault(
+    monkeypatch.setattr(phase, "BEFORE_EVENT", [lambda rs, st, ev: st.setdefault(
         "seen", []).append(["event", ev, st["clues"]])])
-    monkeypatch.setattr(phases, "INVESTIGATION_END", [lambda rs, st, ok: st.setdefault(
+    monkeypatch.setattr(phase, "INVESTIGATION_END", [lambda rs, st, ok: st.setdefault(
         "seen", []).append(["end", ok, st.get("renown")])])
     data = start_data(hrs, at=[0, 1], run={"renown": 2, "infamy": 0, "clues": 0})
     game = leg(hrs, "inv1", "t-lair", data)

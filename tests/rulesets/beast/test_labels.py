@@ -11,7 +11,7 @@ import pytest
 from beastkit import battle, events
 
 from hauntkit.core import Game
-from hauntkit.rulesets.beast import labels
+from hauntkit.rulesets.beast import action_labels, labels
 from hauntkit.rulesets.beast.schema import STATUSES
 
 CONSTANT = re.compile(r"\b(" + "|".join(STATUSES) + r"|PHYSICAL|ELEC|NETHER|ETHER|ICE|FIRE)\b")
@@ -121,7 +121,7 @@ def test_a_seat_with_two_hunters_ends_the_turn_by_their_names(rs):
     """HR-91: log lines name the hunters a seat plays, never a seat number."""
     g = Game.new(rs, {"map": "alley", "hunters": ["joe", "fei", "tamara"], "players": 2,
                       "dice": [6, 1]}, seed=3)
-    assert labels.seat_hunters(rs, g.state, 0) == ["Joe", "Tamara"]
+    assert action_labels.seat_hunters(rs, g.state, 0) == ["Joe", "Tamara"]
     g.act(0, {"type": "end_turn"})
     assert events(g, "end_turn")[-1]["text"] == "Joe and Tamara end the turn."
     g.act(1, {"type": "end_turn"})

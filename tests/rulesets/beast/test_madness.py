@@ -7,7 +7,7 @@ from beastkit import battle, events
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hauntkit.rulesets.beast import madness
+from hauntkit.rulesets.beast.battle import madness
 
 
 def _litany(rs, san: int, dice: list[int], lights=None, **units):

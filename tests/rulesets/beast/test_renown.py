@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hauntkit.core import Game
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast import renown
+from hauntkit.rulesets.beast.hunt import renown
 
 
 @pytest.mark.parametrize(("points", "lvl"), [(0, 0), (2, 0), (3, 1), (5, 1), (6, 2), (7, 2),

@@ -9,7 +9,8 @@ import pytest
 from huntkit import end_battle, hunt_rs, leg, say_done, start_data
 
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast import gear_hunt, phases, shop
+from hauntkit.rulesets.beast.gear import shop
+from hauntkit.rulesets.beast.hunt import gear_phases, phases
 
 
 @pytest.fixture(scope="module")
@@ -159,6 +160,6 @@ def test_a_new_investigation_breaks_loot_items(hrs):
 
 
 def test_phase_handlers_are_the_gear_rules(hrs):
-    assert isinstance(phases.HANDLERS["shop"], gear_hunt.ShopPhase)
-    assert isinstance(phases.HANDLERS["loot"], gear_hunt.LootPhase)
-    assert isinstance(phases.HANDLERS["mystery"], gear_hunt.MysteryPhase)
+    assert isinstance(phases.HANDLERS["shop"], gear_phases.ShopPhase)
+    assert isinstance(phases.HANDLERS["loot"], gear_phases.LootPhase)
+    assert isinstance(phases.HANDLERS["mystery"], gear_phases.MysteryPhase)

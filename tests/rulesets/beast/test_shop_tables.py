@@ -8,7 +8,7 @@ import pytest
 from huntkit import hunt_rs, leg, start_data
 
 from hauntkit.core import Game
-from hauntkit.rulesets.beast import gear_hunt, loot, phases
+from hauntkit.rulesets.beast.hunt import gear_phases, loot, phase, phases
 
 
 @pytest.fixture(scope="module")
@@ -200,7 +200,7 @@ def test_ghost_in_the_rain_lasts_the_investigation(hrs):
     assert rec(game)["omens"] == [{"id": "ghost_in_the_rain", "battles": loot.INVESTIGATION}]
     loot.expire_investigation(hrs, game.state)
     assert rec(game)["omens"] == []
-    assert gear_hunt.MysteryPhase.name == "mystery"
+    assert gear_phases.MysteryPhase.name == "mystery"
 
 
 def test_loot_breaks_when_the_investigation_ends(hrs):
@@ -209,6 +209,6 @@ def test_loot_breaks_when_the_investigation_ends(hrs):
     game = party_state(hrs)
     loot.apply_loot(hrs, game.state, entry(hrs, 3), "michael")
     rec(game)["gear"]["open1"] = rec(game)["pack"].pop()
-    for hook in phases.INVESTIGATION_END:
+    for hook in phase.INVESTIGATION_END:
         hook(hrs, game.state, True)
     assert rec(game)["gear"]["open1"] is None and "loot_plain_sword" not in rec(game)["pack"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from huntkit import end_battle, hunt_rs, leg, say_done, start_data
 
-from hauntkit.rulesets.beast.skills import hunt as skills_hunt
+from hauntkit.rulesets.beast.hunt import hunter_skills as skills_hunt
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +76,7 @@ def _events_state(hrs, party):
 def test_a_clash_card_before_an_event_goes_to_nysa_or_hurts_when_negative(hrs, monkeypatch):
     """Card Casting: the Clash Card deck is "normally drawn before each Event"; Weaver of Fate
     lets Nysa keep it; Loot "Lucky Charm Cereal disables 1 negative Clash Card" (HR-63)."""
-    from hauntkit.rulesets.beast.skills import hunt as sh
+    from hauntkit.rulesets.beast.hunt import hunter_skills as sh
     monkeypatch.setattr(sh, "choice", lambda rng, items: "the-skull")
     rec = {"hunter": "nysa", "seat": 0, "sanity": 5, "skills": {}}
     joe = {"hunter": "joe", "seat": 0, "sanity": 3, "charms": 1}

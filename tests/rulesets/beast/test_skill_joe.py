@@ -7,7 +7,8 @@ import pytest
 from huntkit import end_battle, hunt_rs, leg, say_done, start_data
 
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills import bounties, forage
+from hauntkit.rulesets.beast.hunt import bounties
+from hauntkit.rulesets.beast.hunters import forage
 
 
 @pytest.fixture(scope="module")

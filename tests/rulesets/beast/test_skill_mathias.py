@@ -8,7 +8,8 @@ from beastkit import events
 
 from hauntkit.core import Game
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills import blood, carry_out
+from hauntkit.rulesets.beast.hunters import blood
+from hauntkit.rulesets.beast.hunters.skills import carry_out
 
 BITE = {"type": "ability", "unit": "mathias", "ability": "bite", "target": "thug-1"}
 

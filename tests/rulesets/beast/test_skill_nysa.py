@@ -7,7 +7,7 @@ import pytest
 from beastkit import battle, events
 
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills import cards, proficiency
+from hauntkit.rulesets.beast.hunters import proficiency, tarot
 
 BURIED = ["the-lantern", "the-lantern", "the-shield", "the-shield", "the-hound", "the-hound",
           "the-mask", "the-mask", "the-chain", "the-chain", "the-storm", "the-storm",
@@ -51,13 +51,13 @@ def test_laying_buried_cards_into_a_tower_unlocks_its_ability(rs):
 
 def test_level_two_needs_level_one_and_occult_tier_two(rs):
     rec = {"buried": ["a", "b", "c", "d"], "arcana": {}}
-    assert cards.can_form(rec, "tower-2", 4) == "tower-2 builds on tower-1"
-    cards.form(rec, "tower-1", 4)
-    assert cards.can_form(rec, "tower-2", 2) is not None  # Occult 2 is tier 1
-    cards.form(rec, "tower-2", 3)
+    assert tarot.can_form(rec, "tower-2", 4) == "tower-2 builds on tower-1"
+    tarot.form(rec, "tower-1", 4)
+    assert tarot.can_form(rec, "tower-2", 2) is not None  # Occult 2 is tier 1
+    tarot.form(rec, "tower-2", 3)
     assert rec["arcana"]["tower-2"] == ["c", "d"] and rec["buried"] == []
     with pytest.raises(IllegalActionError):
-        cards.form(rec, "pyramid-1", 4)  # no buried cards left
+        tarot.form(rec, "pyramid-1", 4)  # no buried cards left
 
 
 def test_tower_flinches_its_target(rs):

@@ -7,7 +7,8 @@ import pytest
 
 from hauntkit.core import Game
 from hauntkit.core.errors import IllegalActionError
-from hauntkit.rulesets.beast.skills import carry_out, pets
+from hauntkit.rulesets.beast.hunters import pets
+from hauntkit.rulesets.beast.hunters.skills import carry_out
 
 COMPEL = {"type": "ability", "unit": "serenity", "ability": "compulsion", "target": "thug-1"}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from beastkit import battle, events
 
-from hauntkit.rulesets.beast import status
+from hauntkit.rulesets.beast.battle import status
 
 TEMPLATE_ENEMY = [("thug", "BASE", 3), ("vampire-spawn", "CREATURE_OF_THE_NIGHT", 3),
                   ("werewolf", "MONSTER", 4), ("storm-wraith", "CONDEMNED", 4),
@@ -145,7 +145,7 @@ def test_cover_wards_ranged_and_worsens_melee(rs):
 def test_stealth_doubles_distance_for_enemy_ranged_targeting(rs):
     g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 2, "st": {"STEALTH": [2, 1]}},
                                            "thug-1": {"x": 8, "y": 2}})
-    from hauntkit.rulesets.beast.hunter import ranged_distance
+    from hauntkit.rulesets.beast.battle.hunter_options import ranged_distance
     u = g.state["units"]
     assert ranged_distance(u["thug-1"], u["michael"]) == 6
     u["michael"]["st"]["MARKED"] = [1, 1]

@@ -7,7 +7,7 @@ import pytest
 from beastkit import battle, events
 
 from hauntkit.core.errors import IllegalActionError, UnknownIdError
-from hauntkit.rulesets.beast.board import is_lit
+from hauntkit.rulesets.beast.battle.board import is_lit
 
 
 def test_blind_melee_needs_a_hit_or_the_action_is_wasted(rs):

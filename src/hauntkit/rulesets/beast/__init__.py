@@ -22,27 +22,20 @@ from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.beast import (
-    battle,
-    clash,
-    dice,
-    gear,
-    labels,
-    renown,
-    status,
-)
+from hauntkit.rulesets.beast import action_labels, catalogue
+from hauntkit.rulesets.beast.battle import clash, dice, play, status
+from hauntkit.rulesets.beast.battle.enemy_turn import EnemySide
+from hauntkit.rulesets.beast.battle.flow import FlowMixin
+from hauntkit.rulesets.beast.battle.hunter_actions import HunterSide
+from hauntkit.rulesets.beast.battle.unit_rules import Rules
 from hauntkit.rulesets.beast.data import Content
-from hauntkit.rulesets.beast.enemy import EnemySide
-from hauntkit.rulesets.beast.flow import FlowMixin
-from hauntkit.rulesets.beast.hunt_campaign import HuntCampaign
-from hauntkit.rulesets.beast.hunt_schema import HuntLegConfig, Location
-from hauntkit.rulesets.beast.hunter import HunterSide
-from hauntkit.rulesets.beast.phases import HANDLERS
-from hauntkit.rulesets.beast.rules import Rules
-from hauntkit.rulesets.beast.schema import PACK_SPEC
-from hauntkit.rulesets.beast.skills import SkillsMixin
-from hauntkit.rulesets.beast.skills import hunt as skills_hunt
-from hauntkit.rulesets.beast.skills import words as skills_words
+from hauntkit.rulesets.beast.gear import loadout
+from hauntkit.rulesets.beast.hunt import hunter_skills, phases, renown
+from hauntkit.rulesets.beast.hunt.campaign import HuntCampaign
+from hauntkit.rulesets.beast.hunt.schema import HuntLegConfig, Location
+from hauntkit.rulesets.beast.hunters import words as skill_words
+from hauntkit.rulesets.beast.hunters.skills import SkillsMixin
+from hauntkit.rulesets.beast.pack import PACK_SPEC
 from hauntkit.rulesets.beast.snapshot import COPY_PLAN
 from hauntkit.rulesets.beast.views import ViewsMixin
 
@@ -51,8 +44,8 @@ DEFAULT_MAX_ROUNDS = 30
 
 
 register_copy_plan("beast", COPY_PLAN)
-skills_hunt.register()  # the characters' skills on a hunt (skills/hunt.py)
-skills_words.register()  # their actions' labels (skills/words.py)
+hunter_skills.register()  # the characters' skills on a hunt (hunt/hunter_skills.py)
+skill_words.register()  # their actions' labels (hunters/words.py)
 
 
 class BeastConfig(RulesetConfig):
@@ -113,8 +106,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, config: dict[str, Any], seed: int) -> State:
         if config.get("hunt") is not None:  # a leg of a hunt (docs/hunt.md)
-            from hauntkit.rulesets.beast.hunt_leg import new_leg
-            return new_leg(self, config, seed)
+            return phases.start_leg(self, config, seed)
         c = self.c
         map_id = config.get("map") or c.map_order[0]
         if map_id not in c.maps:
@@ -143,8 +135,8 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
         state["rng"]["script"].extend(config.get("dice", []))
         self.place_battle(state, hunters, [i % players for i in range(len(hunters))], enemies)
         self.skills_carry_in(state, config.get("skills") or {})
-        if config.get("loadout"):  # gear per hunter (gear.py, docs/beast-gear.md)
-            gear.apply_loadout(self, state, config["loadout"])
+        if config.get("loadout"):  # gear per hunter (loadout.py, docs/beast-gear.md)
+            loadout.apply_loadout(self, state, config["loadout"])
         self.begin_battle(state)
         return state
 
@@ -217,33 +209,33 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
     # -- the Ruleset contract: a plain battle, or the phase's handler (phases.py) -----------
     def to_act(self, state: State) -> list[int]:
         if "phase" not in state:
-            return battle.to_act(self, state)
+            return play.to_act(self, state)
         if state["result"] is not None:
             return []
-        return HANDLERS[state["phase"]].to_act(self, state)
+        return phases.HANDLERS[state["phase"]].to_act(self, state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if "phase" not in state:
-            return battle.legal_actions(self, state, seat)
+            return play.legal_actions(self, state, seat)
         if state["result"] is not None:
             return []
-        return HANDLERS[state["phase"]].legal_actions(self, state, seat)
+        return phases.HANDLERS[state["phase"]].legal_actions(self, state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         if "phase" not in state:
-            battle.apply(self, state, seat, action)
+            play.apply(self, state, seat, action)
         else:
-            HANDLERS[state["phase"]].apply(self, state, seat, action)
+            phases.apply(self, state, seat, action)
 
-    # -- battles (battle.py) -----------------------------------------------------------------
+    # -- battles (play.py) -----------------------------------------------------------------
     def battle_to_act(self, state: State) -> list[int]:
-        return battle.to_act(self, state)
+        return play.to_act(self, state)
 
     def battle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        return battle.legal_actions(self, state, seat)
+        return play.legal_actions(self, state, seat)
 
     def battle_apply(self, state: State, seat: int, action: Action) -> None:
-        battle.apply(self, state, seat, action)
+        play.apply(self, state, seat, action)
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         uid = action.get("unit")
@@ -264,10 +256,10 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
 
     def catalogue(self) -> dict[str, Any]:
         """Names and texts of the content for clients (rulesets/beast/labels.py)."""
-        return labels.catalogue(self.c)
+        return catalogue.catalogue(self.c)
 
     def describe_action(self, state: State, seat: int, action: Action) -> str:
-        return labels.describe_action(self, state, seat, action)
+        return action_labels.describe_action(self, state, seat, action)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]

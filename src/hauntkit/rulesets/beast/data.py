@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hauntkit.core.content import Pack
-from hauntkit.rulesets.beast.gear import GearIndex
-from hauntkit.rulesets.beast.hunt_schema import Hunt, HuntEvent, Location
+from hauntkit.rulesets.beast.gear.loadout import GearIndex
+from hauntkit.rulesets.beast.hunt.schema import Hunt, HuntEvent, Location
 from hauntkit.rulesets.beast.records import AbilityRecord, ability_record
 from hauntkit.rulesets.beast.schema import (
     Ability,

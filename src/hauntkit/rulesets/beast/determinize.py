@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.rulesets.beast import clash
+from hauntkit.rulesets.beast.battle import clash
 
 State = dict[str, Any]
 _UNIT_KEYS = ("id", "kind", "side", "seat", "x", "y", "hp", "max", "san", "st", "imm", "cd",

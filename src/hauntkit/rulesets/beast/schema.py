@@ -1,14 +1,12 @@
 """The `beast` content pack: pydantic models of templates, hunters, enemies, combat cards and
-maps, and the whole-pack reference checks. ``PACK_SPEC`` is what ``hauntkit validate`` uses."""
+maps, and their reference checks (pack.py puts them with the gear and hunt content into
+``PACK_SPEC``)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from hauntkit.core.content import PackSpec
-from hauntkit.rulesets.beast.hunt_schema import HUNT_KINDS, check_hunt_refs
 
 Element = Literal["PHYSICAL", "FIRE", "ELEC", "ICE", "ETHER", "NETHER"]
 ELEMENTS = ("PHYSICAL", "FIRE", "ELEC", "ICE", "ETHER", "NETHER")  # Element's values, in order
@@ -313,7 +311,9 @@ class BattleMap(_Item):
         return self
 
 
-def _check_refs(items: dict) -> list[tuple[str, str, str]]:
+def check_refs(items: dict) -> list[tuple[str, str, str]]:
+    """The battle content's cross references: templates, encounters, the combat deck and
+    hunters' ability ids."""
     problems: list[tuple[str, str, str]] = []
     templates = items.get("templates", {})
     for tid in ("BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED", "BEHEMOTH"):
@@ -337,23 +337,3 @@ def _check_refs(items: dict) -> list[tuple[str, str, str]]:
                 problems.append(("hunters", hid, f"duplicate or reserved ability id {ab.id!r}"))
             seen.add(ab.id)
     return problems
-
-
-PACK_SPEC = PackSpec(
-    ruleset="beast",
-    kinds={
-        "templates": Template,
-        "hunters": Hunter,
-        "enemies": Enemy,
-        "combat_cards": CombatCard,
-        "maps": BattleMap,
-        **HUNT_KINDS,
-        "clash_cards": ClashCard,
-        "herbs": Herb,
-        "tarot_spirits": TarotSpirit,
-    },
-    checks=[_check_refs, check_hunt_refs],
-)
-
-# The gear kinds build on the models above; gear_schema adds them to PACK_SPEC when loaded.
-from hauntkit.rulesets.beast import gear_schema  # noqa: E402, F401

@@ -6,12 +6,12 @@ from typing import Any
 
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.log import visible_log
-from hauntkit.rulesets.beast import clash
-from hauntkit.rulesets.beast.board import is_lit, lit_tiles
-from hauntkit.rulesets.beast.hunt_party import problems as party_problems
-from hauntkit.rulesets.beast.hunt_view import hunt_view
-from hauntkit.rulesets.beast.labels import intent
-from hauntkit.rulesets.beast.phases import settle_battle_if_over
+from hauntkit.rulesets.beast.action_labels import intent
+from hauntkit.rulesets.beast.battle import clash
+from hauntkit.rulesets.beast.battle.board import is_lit, lit_tiles
+from hauntkit.rulesets.beast.hunt.party import problems as party_problems
+from hauntkit.rulesets.beast.hunt.phases import settle_battle_if_over
+from hauntkit.rulesets.beast.hunt.view import hunt_view
 from hauntkit.rulesets.beast.schema import STATUSES
 from hauntkit.rulesets.beast.snapshot import UNIT_KEYS
 
@@ -63,7 +63,7 @@ class ViewsMixin:
         }
         if "phase" in state:  # a leg of a hunt: nothing of it is secret (docs/hunt.md)
             out.update(hunt_view(state))
-        # gear in play (gear_use.py) and the Great Wall's spent Ward (skills/cards.py): public
+        # gear in play (gear/using.py) and the Great Wall's spent Ward (hunters/tarot.py): public
         for key in ("traps", "calm", "crimson", "omens", "gwall"):
             if key in state:
                 out[key] = state[key]
@@ -130,10 +130,10 @@ class ViewsMixin:
             state["barricades"] = [{"id": f"B{i + 1}", "x": b[0], "y": b[1], "hp": 2,
                                     "owner": b[2] if len(b) > 2 else ""}
                                    for i, b in enumerate(setup["barricades"])]
-        if "gear" in setup:  # hunter id -> item ids or an arsenal id (gear.apply_loadout)
-            from hauntkit.rulesets.beast import gear
+        if "gear" in setup:  # hunter id -> item ids or an arsenal id (loadout.apply_loadout)
+            from hauntkit.rulesets.beast.gear import loadout
             try:
-                gear.apply_loadout(self, state, setup["gear"])
+                loadout.apply_loadout(self, state, setup["gear"])
             except HauntkitError as exc:
                 raise HauntkitError(f"setup.gear: {exc}") from None
         for cid in setup.get("cards", []):

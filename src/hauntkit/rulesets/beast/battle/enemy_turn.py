@@ -1,0 +1,335 @@
+"""The enemy turn driven by the rules' own AI (RULING R7; rules: "Enemy Turn", "Combat Cards",
+"Combat Logic", "Cruelty"). It runs inside ``apply`` as a resumable machine in
+``state["eturn"]``: it pauses only where hunter seats may interrupt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mypy_extensions import mypyc_attr
+
+from hauntkit.core.log import emit
+from hauntkit.core.rng import shuffle
+from hauntkit.rulesets.beast.battle import bounty_traits, combat, frames, status
+from hauntkit.rulesets.beast.battle.board import (
+    blockers,
+    dist,
+    nearest,
+    occupancy,
+)
+from hauntkit.rulesets.beast.battle.enemy_reach import (
+    best_area,
+    closest_toward,
+    path_to,
+    reach_search,
+    reaches_from,
+)
+from hauntkit.rulesets.beast.battle.reach import shielded_by_barricade
+from hauntkit.rulesets.beast.gear import using
+from hauntkit.rulesets.beast.labels import object_name, space_name
+from hauntkit.rulesets.beast.schema import Ability
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+
+# Compiled by mypyc as a plain (non-native) class, since BeastRuleset mixes it with the others;
+# ``self: Any`` because mypyc would check an annotated self's exact class at run time.
+@mypyc_attr(native_class=False)
+class EnemySide:
+    """Mixin: the enemy turn."""
+
+    def begin_enemy_turn(self: Any, state: State) -> None:
+        units: dict[str, Unit] = state["units"]
+        enemies = self.c.enemies
+        # by CP; ties keep unit order (the index i: a stable sort that never compares units)
+        order = sorted([(enemies[u["kind"]].cp, i, u) for i, u in enumerate(units.values())
+                        if u["side"] == "enemies" and u["alive"]])
+        todo = []
+        for _cp, _i, u in order:
+            todo.extend([u["id"]] * self.template(u).actions_per_turn)
+        deck = list(self.c.deck)
+        shuffle(state["rng"], deck)
+        state["deck"] = deck
+        state["eturn"] = {"todo": todo, "cur": None}
+
+    def draw(self: Any, state: State) -> str:
+        return draw_card(self.c, state)
+
+    def enemy_step(self: Any, state: State) -> None:
+        """Advance the enemy turn by one step (an activation, a space, or an action)."""
+        et = state["eturn"]
+        units: dict[str, Unit] = state["units"]
+        cur = et["cur"]
+        if cur is None:
+            if not et["todo"]:
+                self.end_side_turn(state)
+                return
+            uid = et["todo"].pop(0)
+            unit = units[uid]
+            if not unit["alive"]:
+                return
+            if "PARALYZE" in unit["st"]:
+                emit(state, "paralyzed", f"{self.name(unit)} is paralyzed and loses its action.")
+                return
+            unit["mv"] = self.movement(state, unit)
+            self.consume_immobilize(state, unit)
+            et["cur"] = self.plan(state, unit)
+            return
+        unit = units[cur["uid"]]
+        if cur["path"] and unit["alive"] and "PARALYZE" not in unit["st"] and unit["mv"] > 0:
+            if not cur["asked"]:
+                cur["asked"] = True
+                self.open_window(state, unit["id"])
+                return
+            cur["asked"] = False
+            nxt = tuple(cur["path"].pop(0))
+            nx, ny = nxt
+            # the space is taken (occupancy) or blocked (blockers): the move ends here
+            if nxt in self.md(state).walls or any(
+                    u["x"] == nx and u["y"] == ny and u["alive"] for u in units.values()) or any(
+                    b["x"] == nx and b["y"] == ny for b in state["barricades"]):
+                cur["path"] = []
+                return
+            unit["x"], unit["y"] = nxt
+            unit["mv"] -= 1
+            emit(state, "move", f"{self.name(unit)} moves to {space_name(nx, ny)}.",
+                 unit=unit["id"], at=list(nxt))
+            if "traps" in state:  # a trap it steps on goes off (using.py)
+                using.stepped_on(self, state, unit)
+            return
+        et["cur"] = None
+        if unit["alive"] and "PARALYZE" not in unit["st"] and cur["act"] is not None:
+            self.enemy_act(state, unit, cur)
+
+    # -- planning --------------------------------------------------------------------------
+    def card_action(self: Any, state: State, unit: Unit) -> tuple[str | None, str, bool]:
+        """Draw a card; a disabled ability draws again, and the same card twice loses the
+        turn (R7, Tricks of the Trade). Returns (action, card id, cruelty)."""
+        c = self.c
+        enemy = c.enemies[unit["kind"]]
+        first = draw_card(c, state)
+        emit(state, "card", f"{self.name(unit)} draws {c.card_names[first]}.",
+             unit=unit["id"], card=first)
+        act = c.cards[first]
+        if not _disabled(unit, enemy, act):
+            return act, first, c.card_cruelty[first]
+        again = draw_card(c, state)
+        emit(state, "card", f"That action is disabled; {self.name(unit)} draws "
+             f"{c.card_names[again]}.", unit=unit["id"], card=again)
+        act2 = c.cards[again]
+        if again == first or _disabled(unit, enemy, act2):
+            emit(state, "lose_turn", f"{self.name(unit)} loses its turn.")
+            return None, again, False
+        return act2, again, c.card_cruelty[again]
+
+    def action_spec(self: Any, unit: Unit, act: str) -> Ability:
+        return action_spec(self.c, unit, act)
+
+    def ranged_reach(self: Any, unit: Unit, ab: Ability) -> int:
+        return ranged_reach(unit, ab)
+
+    def plan(self: Any, state: State, unit: Unit) -> dict[str, Any]:
+        act, card, cruelty = self.card_action(state, unit)
+        cur = {"uid": unit["id"], "card": card, "act": act, "cruel": cruelty, "path": [],
+               "asked": False}
+        if act is None:
+            return cur
+        ab = action_spec(self.c, unit, act)
+        units: dict[str, Unit] = state["units"]
+        hunters = [uid for uid, u in units.items() if u["side"] == "hunters" and u["alive"]]
+        if not hunters:
+            return cur
+        md = self.md(state)
+        block = blockers(state, md)
+        occ = occupancy(state)
+        bars = state["barricades"]
+        reach_map: dict[tuple[int, int], tuple[int, Any]] | None = None
+        shape = ab.shape
+        if shape == "aoe" or shape == "beam":
+            reach_map = reach_search(md, units, bars, unit, block, occ, None)[1]
+            best = best_area(md, units, unit, ab, reach_map, block, occ)
+            if best is not None:
+                cur["path"] = path_to(reach_map, best[0])
+                return cur
+        reach = 1 if ab.style == "melee" or shape == "self" else ranged_reach(unit, ab)
+        if shape == "aoe":
+            reach = ab.range + ab.radius
+        pool = hunters
+        if cruelty:
+            ux, uy, span = unit["x"], unit["y"], unit["mv"] + reach
+            near = [h for h in hunters if dist(ux, uy, units[h]["x"], units[h]["y"]) <= span]
+            pool = near or hunters
+        target = self.pick_by_logic(state, unit, pool, cruelty=cruelty)
+        cur["target"] = target
+        t = units[target]
+        here = (unit["x"], unit["y"])
+        tx, ty = t["x"], t["y"]
+        # STEALTH doubles the distance for reaches beyond 1
+        stealth = reach > 1 and "STEALTH" in t["st"] and "MARKED" not in t["st"]
+        best_cell = None
+        if reach_map is None:
+            # the search stops at the first space (breadth-first order) that reaches
+            path, reach_map = reach_search(md, units, bars, unit, block, occ,
+                                           (tx, ty, reach, stealth))
+            if path is not None:
+                cur["path"] = path
+                return cur
+            searched: dict[tuple[int, int], Any] = {}  # no space of reach_map reaches
+        else:
+            searched = reach_map
+        for cell in searched:  # breadth-first order: the first that reaches moves least
+            if cell != here and cell in occ:
+                continue
+            if reaches_from(md, block, cell[0], cell[1], tx, ty, reach, stealth):
+                best_cell = cell
+                break
+        if best_cell is None:
+            # Out of reach this turn: close in as far as its movement allows.
+            best_cell = closest_toward(reach_map, occ, unit, tx, ty)
+        cur["path"] = path_to(reach_map, best_cell)
+        return cur
+
+    def reachable(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
+                  occ: dict) -> dict[tuple[int, int], tuple[int, Any]]:
+        """Breadth-first search: every space reachable this turn (cost, parent), in order of
+        cost; enemies pass through each other but never through hunters."""
+        return self.reach_search(state, unit, block, occ, None)[1]
+
+    def reach_search(self: Any, state: State, unit: Unit, block: frozenset[tuple[int, int]],
+                     occ: dict[tuple[int, int], str],
+                     goal: tuple[int, int, int, bool] | None
+                     ) -> tuple[list[list[int]] | None, dict[tuple[int, int], tuple[int, Any]]]:
+        """``reach_search`` below, for ``block`` = blockers(state, ...)."""
+        return reach_search(self.md(state), state["units"], state["barricades"], unit, block,
+                            occ, goal)
+
+    def path_to(self: Any, reach_map: dict, cell: tuple[int, int] | None) -> list[list[int]]:
+        return path_to(reach_map, cell)
+
+    # -- acting ----------------------------------------------------------------------------
+    def enemy_act(self: Any, state: State, unit: Unit, cur: dict[str, Any]) -> None:
+        act = cur["act"]
+        ab = action_spec(self.c, unit, act)
+        if act in ("melee", "range") and "DISARMED" in unit["st"]:
+            emit(state, "disarmed", f"{self.name(unit)} is disarmed and cannot attack.")
+            return
+        md = self.md(state)
+        block = blockers(state, md)
+        units: dict[str, Unit] = state["units"]
+        shape = ab.shape
+        if shape == "aoe" or shape == "beam":
+            here = {(unit["x"], unit["y"]): (0, None)}
+            best = best_area(md, units, unit, ab, here, block, occupancy(state))
+            if best is None:
+                emit(state, "no_target", f"{self.name(unit)} has no hunter to catch.")
+                return
+            if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, ab.range):
+                return
+            emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
+                 ability=ab.id)
+            self.enemy_area(state, unit, ab, act, best[1])
+            return
+        hook = ab.hook
+        if shape == "self" or hook == "destroy_light":
+            emit(state, "ability", f"{self.name(unit)} uses {ab.name}.", unit=unit["id"],
+                 ability=ab.id)
+            self.resolve_ability(state, unit, ab, unit["id"])
+            return
+        ab_style = ab.style
+        reach = 1 if ab_style == "melee" else ranged_reach(unit, ab)
+        ux, uy = unit["x"], unit["y"]
+        in_reach = [uid for uid, u in units.items()
+                    if u["side"] == "hunters" and u["alive"]
+                    and reaches_from(md, block, ux, uy, u["x"], u["y"], reach, reach > 1 and
+                                     "STEALTH" in u["st"] and "MARKED" not in u["st"])]
+        if not in_reach:
+            emit(state, "no_target", f"{self.name(unit)} has no hunter in reach.")
+            return
+        target: str = cur.get("target") or ""  # none yet: pick one
+        if target not in in_reach:
+            target = self.pick_by_logic(state, unit, in_reach, cruelty=cur["cruel"])
+        t = units[target]
+        attack = ab.attack
+        if attack and reach > 1 and shielded_by_barricade(state, unit, t):
+            bar = nearest(state["barricades"], t["x"], t["y"])
+            target = bar["id"]
+        if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, reach):
+            return
+        emit(state, "enemy_action", f"{self.name(unit)}: {ab.name} on "
+             f"{object_name(state, target) if target not in units else self.name(t)}.",
+             unit=unit["id"], ability=ab.id, target=target)
+        if hook == "hex":
+            self.resolve_ability(state, unit, ab, target)
+            return
+        if not attack:
+            self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
+            return
+        slot = act if act.startswith("s") else None
+        style = ab_style if ab_style != "special" or reach <= 1 else "special"
+        state["queue"].append(frames.frame(unit["id"], target, mode=act, atk=attack,
+                                           el=ab.element, style=style, ab=slot,
+                                           mult=ab.crit_multiplier,
+                                           reach=1 if ab_style == "melee" else ab.range))
+        if style != "melee" and reach > 1 and bounty_traits.quickshot(state, unit):
+            others = [uid for uid in in_reach if uid != target]
+            if others:  # QUICKSHOT: the ranged attack takes a second hunter in reach
+                second = self.pick_by_logic(state, unit, others, cruelty=cur["cruel"])
+                emit(state, "enemy_action", f"{self.name(unit)} (Quickshot): {ab.name} on "
+                     f"{self.name(state['units'][second])} too.", unit=unit["id"],
+                     ability=ab.id, target=second)
+                state["queue"].append(frames.frame(unit["id"], second, mode=act,
+                                                   atk=attack, el=ab.element, style=style,
+                                                   ab=slot, mult=ab.crit_multiplier,
+                                                   reach=ab.range))
+        if style == "melee" and "CLEAVE" in unit["st"]:
+            for uid in self.adjacent_enemies(state, unit):
+                if uid != target:
+                    state["queue"].append(frames.frame(unit["id"], uid, mode=act,
+                                                       atk=attack, el=ab.element,
+                                                       style="melee", ab=slot, reach=1))
+
+    def enemy_area(self: Any, state: State, unit: Unit, ab: Ability, act: str, aim: Any) -> None:
+        """Beams and AOEs hit everyone in the area, allies included, each rolled apart."""
+        targets = self.area_targets(state, unit, ab, aim)
+        for tid in targets:
+            if ab.attack:
+                state["queue"].append(frames.frame(unit["id"], tid, mode=act, atk=ab.attack,
+                                                   el=ab.element, style="special", ab=act,
+                                                   mult=ab.crit_multiplier, reach=99))
+            else:
+                self.apply_effects(state, ab, unit, state["units"][tid], hit=True,
+                                   damaged=False)
+
+
+
+def draw_card(c: Any, state: State) -> str:
+    """The next card: a forced one first, else the deck's top (reshuffled when empty)."""
+    if state["forced"]:
+        return state["forced"].pop(0)
+    if not state["deck"]:
+        deck = list(c.deck)
+        shuffle(state["rng"], deck)
+        state["deck"] = deck
+    return state["deck"].pop(0)
+
+
+def _disabled(unit: Unit, enemy: Any, act: str) -> bool:
+    if act == "range" and enemy.ranged is None:
+        return True
+    return act == "special1" and "TRICKS" in unit["st"]
+
+
+def action_spec(c: Any, unit: Unit, act: str) -> Ability:
+    if act == "melee":
+        return c.basic[unit["kind"]]["melee"]
+    if act == "range":
+        return c.basic[unit["kind"]]["range"]
+    return getattr(c.enemies[unit["kind"]], act)
+
+
+def ranged_reach(unit: Unit, ab: Ability) -> int:
+    """A single-target action's range, SUPPRESSED shortening it (SMG Suppressive Fire;
+    RULING HR-45: never below 1)."""
+    cut = status.value(unit, "SUPPRESSED")
+    return max(1, ab.range - cut) if cut and ab.range > 1 else ab.range
