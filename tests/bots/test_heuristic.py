@@ -12,7 +12,7 @@ import pytest
 
 from hauntkit.bots import HeuristicBot, bot_rng, get_bot
 from hauntkit.core.game import Game
-from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal import house
 from hauntkit.sim.runner import play_game
 
 CHARS = ["ada_vance", "bram_okafor", "celeste_moreau"]
@@ -34,7 +34,7 @@ def _true_distance(rs, state, start, goal):
     todo = deque([start])
     while todo:
         room = todo.popleft()
-        for nxt, _ in H.exits(rs.ix, state, room):
+        for nxt, _ in house.exits(rs.ix, state, room):
             if nxt not in dist:
                 dist[nxt] = dist[room] + 1
                 todo.append(nxt)

@@ -94,7 +94,7 @@ def _health(e: dict[str, Any]) -> float:
 
 def _progress(wins: list[Any], s: State) -> float:
     """How far the closest counter win condition has come (0..1)."""
-    from hauntkit.rulesets.betrayal.schema import scaled
+    from hauntkit.rulesets.betrayal.vocabulary import scaled
 
     best = 0.0
     counters = s["counters"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from betrayal_helpers import dice, scenario, trait, types
 
+from hauntkit.rulesets.betrayal import state_access
+
 
 def test_item_used_once_per_turn_and_same_roll_once():
     """Items are used once per turn; the same roll at most once per turn (items doc)."""
@@ -114,9 +116,8 @@ def test_it_is_meant_to_be_saves_a_result_for_a_later_roll():
 
 def test_dice_faces_and_clamp():
     """RULING B1: dice show 0, 0, 1, 1, 2, 2; a roll uses 1..8 dice."""
-    from hauntkit.rulesets.betrayal import common as C
 
     g = scenario()
-    faces = C.roll(g.state, 20)
+    faces = state_access.roll(g.state, 20)
     assert len(faces) == 8 and set(faces) <= {0, 1, 2}
-    assert len(C.roll(g.state, 0)) == 1
+    assert len(state_access.roll(g.state, 0)) == 1

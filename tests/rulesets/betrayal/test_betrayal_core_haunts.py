@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from betrayal_helpers import dice, scenario
 
+from hauntkit.rulesets.betrayal import interpreter, traits
+
 KITCHEN = {"room": "kitchen", "floor": "ground", "x": 1, "y": 0, "rotation": 3}
 CHAPEL = {"room": "chapel", "floor": "upper", "x": 0, "y": 1, "rotation": 2}
 
@@ -57,12 +59,10 @@ def test_bride_traitor_wins_the_wedding():
 
 
 def test_bride_keeps_her_traitor_alive():
-    from hauntkit.rulesets.betrayal import effects as E
-    from hauntkit.rulesets.betrayal import traits as T
 
     g = bride()
-    T.change(g.ruleset.ix, g.state, 2, "might", -8)
-    E.run(g.ruleset.ix, g.state)
+    traits.change(g.ruleset.ix, g.state, 2, "might", -8)
+    interpreter.run(g.ruleset.ix, g.state)
     e = g.state["ex"][2]
     assert e["alive"] and e["t"]["might"] >= 0
 

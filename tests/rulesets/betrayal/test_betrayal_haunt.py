@@ -7,6 +7,7 @@ import pytest
 from betrayal_helpers import dice, scenario, types
 
 from hauntkit.core.errors import IllegalActionError
+from hauntkit.rulesets.betrayal import combat, traits, turns
 
 
 def _draw_omen(g, omen: str, room: str, faces: list[int]) -> None:
@@ -119,7 +120,7 @@ def test_defeated_monster_is_stunned_recovers_and_does_not_slow():
     g.act(0, {"type": "attack", "target": "m3", "weapon": None})
     mid = next(iter(sorted(g.state["mon"])))
     assert any(m["stun"] for m in g.state["mon"].values())
-    from hauntkit.rulesets.betrayal.actions import leave_cost
+    from hauntkit.rulesets.betrayal.legal_actions import leave_cost
 
     stunned_here = [m for m in g.state["mon"].values() if m["room"] == "entrance_hall"]
     assert leave_cost(g.ruleset.ix, g.state, 0, "entrance_hall") == 1 + sum(
@@ -218,28 +219,25 @@ def test_traitor_may_ignore_event():
 
 def test_traitor_wins_when_every_hero_is_dead():
     """Digest: the first side to meet its goals wins; the heroes need a living hero."""
-    from hauntkit.rulesets.betrayal import traits as T
-    from hauntkit.rulesets.betrayal import turns as U
 
     g = _ghouls({"explorers": {"1": {"alive": False}}})
-    U.check_win(g.ruleset.ix, g.state)
+    turns.check_win(g.ruleset.ix, g.state)
     assert g.state["result"] is None
-    T.change(g.ruleset.ix, g.state, 0, "might", -8)
-    U.check_win(g.ruleset.ix, g.state)
+    traits.change(g.ruleset.ix, g.state, 0, "might", -8)
+    turns.check_win(g.ruleset.ix, g.state)
     assert g.state["result"]["winner"] == "traitor"
-    U.declare_winner(g.ruleset.ix, g.state, "heroes", "late")
+    turns.declare_winner(g.ruleset.ix, g.state, "heroes", "late")
     assert g.state["result"]["winner"] == "traitor"
 
 
 def test_monster_stunned_drops_carried_items():
     """Digest: a monster allowed to carry items drops them when stunned."""
-    from hauntkit.rulesets.betrayal import combat as B
 
     g = _ghouls()
     mid = sorted(g.state["mon"])[-1]
     g.state["mon"][mid]["cards"].append("axe")
     g.state["decks"]["item"].remove("axe")
-    B.stun(g.ruleset.ix, g.state, mid)
+    combat.stun(g.ruleset.ix, g.state, mid)
     assert g.state["mon"][mid]["cards"] == [] and "axe" in g.state["piles"]["entrance_hall"]
 
 
@@ -277,20 +275,19 @@ def test_monster_explores_only_when_allowed(tmp_path):
 def test_traitor_rules_of_the_haunt():
     """RULING B13: revealer, left of the revealer, highest/lowest trait excluding the revealer
     (ties at random), holder of an omen, none."""
-    from hauntkit.rulesets.betrayal import turns as U
     from hauntkit.rulesets.betrayal.schema import TraitorRule
 
     g = scenario({"explorers": {"0": {"traits": {"sanity": 7}}, "1": {"traits": {"sanity": 3}},
                                 "2": {"traits": {"sanity": 8}, "cards": ["ring"]}}})
     ix, s = g.ruleset.ix, g.state
-    assert U.pick_traitor(ix, s, TraitorRule(rule="revealer"), 1) == 1
-    assert U.pick_traitor(ix, s, TraitorRule(rule="left_of_revealer"), 2) == 0
-    assert U.pick_traitor(ix, s, TraitorRule(rule="highest", trait="sanity"), 2) == 0
-    assert U.pick_traitor(ix, s, TraitorRule(rule="lowest", trait="sanity"), 1) in (0, 2)
-    assert U.pick_traitor(ix, s, TraitorRule(rule="holder", card="ring"), 0) == 2
-    assert U.pick_traitor(ix, s, TraitorRule(rule="none"), 0) is None
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="revealer"), 1) == 1
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="left_of_revealer"), 2) == 0
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="highest", trait="sanity"), 2) == 0
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="lowest", trait="sanity"), 1) in (0, 2)
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="holder", card="ring"), 0) == 2
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="none"), 0) is None
     g.ruleset.apply_setup(s, {"explorers": {str(i): {"traits": {"might": 4}} for i in range(3)}})
-    tied = {U.pick_traitor(ix, dict(s, rng={"s": k, "script": []}),
+    tied = {turns.pick_traitor(ix, dict(s, rng={"s": k, "script": []}),
                            TraitorRule(rule="highest", trait="might", include_revealer=True), 0)
             for k in range(30)}
     assert tied == {0, 1, 2}  # a three-way tie is broken at random
@@ -299,7 +296,7 @@ def test_traitor_rules_of_the_haunt():
 def test_monsters_slow_heroes_but_not_the_traitor():
     """RULING B8 (obstacles add to the cost of leaving) and docs/rulings.md HB-7: each
     unstunned monster on the tile costs a hero 1 more move; stunned ones cost nothing."""
-    from hauntkit.rulesets.betrayal.actions import leave_cost
+    from hauntkit.rulesets.betrayal.legal_actions import leave_cost
 
     g = _ghouls({"explorers": {"2": {"room": "entrance_hall"}}})
     ix, s = g.ruleset.ix, g.state

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from betrayal_helpers import scenario, types
 
+from hauntkit.rulesets.betrayal import house
+
 
 def test_starting_house_and_front_door():
     """RULING B5: three starting floors; everyone starts in the Entrance Hall; the front door
@@ -81,14 +83,13 @@ def test_no_rotation_may_seal_a_floor():
         "room_stack": ["vault", "wine_cellar"],
         "decks": {"item": ["axe"]},
     })
-    from hauntkit.rulesets.betrayal import house as H
 
     s = g.state
-    assert H.open_doorways(g.ruleset.ix, s, "basement") == [("basement_landing", "e")]
+    assert house.open_doorways(g.ruleset.ix, s, "basement") == [("basement_landing", "e")]
     g.act(0, {"type": "explore", "dir": "e"})
     assert "vault" in s["aside"]  # one doorway only: it would seal the basement
     assert s["tiles"]["wine_cellar"][:3] == ["basement", 1, 0]
-    assert H.open_doorways(g.ruleset.ix, s, "basement")
+    assert house.open_doorways(g.ruleset.ix, s, "basement")
 
 
 def test_running_out_of_tiles_costs_no_move():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from betrayal_helpers import dice, scenario, types
 
+from hauntkit.rulesets.betrayal import house
+
 
 def at(room: str, floor: str, x: int, y: int, r: int = 0) -> dict:
     return {"room": room, "floor": floor, "x": x, "y": y, "rotation": r}
@@ -52,9 +54,8 @@ def test_coal_chute_one_way_to_basement_and_monsters_climb():
     g.act(0, {"type": "move", "to": "basement_landing"})
     assert g.state["ex"][0]["room"] == "basement_landing"
     assert {"type": "move", "to": "coal_chute"} not in g.legal_actions(0)
-    from hauntkit.rulesets.betrayal import house as H
 
-    up = [r for r, _ in H.exits(g.ruleset.ix, g.state, "basement_landing", monster=True)]
+    up = [r for r, _ in house.exits(g.ruleset.ix, g.state, "basement_landing", monster=True)]
     assert "coal_chute" in up
 
 
@@ -119,10 +120,9 @@ def test_secret_stairs_link_two_marked_tiles():
         g.act(0, g.state["choice"]["opts"][0])
     assert g.state["choice"]["kind"] == "place"
     g.act(0, {"type": "put", "room": "upper_landing"})
-    from hauntkit.rulesets.betrayal import house as H
 
-    assert "upper_landing" in [r for r, _ in H.exits(g.ruleset.ix, g.state, "secret_stairs")]
-    assert "secret_stairs" in [r for r, _ in H.exits(g.ruleset.ix, g.state, "upper_landing")]
+    assert "upper_landing" in [r for r, _ in house.exits(g.ruleset.ix, g.state, "secret_stairs")]
+    assert "secret_stairs" in [r for r, _ in house.exits(g.ruleset.ix, g.state, "upper_landing")]
 
 
 def test_secret_passage_links_marked_tiles():
@@ -153,9 +153,8 @@ def test_traitor_places_stairs_from_basement_when_monsters_cant_reach_heroes():
     g.act(2, g.state["choice"]["opts"][0])
     assert "stairs_from_basement" in g.state["tiles"]
     assert "stairs_from_basement" not in g.state["stack"]
-    from hauntkit.rulesets.betrayal import house as H
 
-    assert "foyer" in [r for r, _ in H.exits(g.ruleset.ix, g.state, "stairs_from_basement")]
+    assert "foyer" in [r for r, _ in house.exits(g.ruleset.ix, g.state, "stairs_from_basement")]
     assert {"type": "place_stairs"} not in g.legal_actions(2)
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core import rng
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import frames, state_access
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -22,7 +21,7 @@ def tradable(ix: Index, cid: str) -> bool:
     card = ix.cards.get(cid)
     if card is not None:
         return card.tradable and not card.companion and card.is_item()
-    obj = C.base_object(ix, cid)
+    obj = state_access.base_object(ix, cid)
     return obj is not None and obj.tradable
 
 
@@ -30,7 +29,7 @@ def stealable(ix: Index, cid: str) -> bool:
     card = ix.cards.get(cid)
     if card is not None:
         return card.stealable and card.tradable and not card.companion and card.is_item()
-    obj = C.base_object(ix, cid)
+    obj = state_access.base_object(ix, cid)
     return obj is not None and obj.stealable
 
 
@@ -50,7 +49,7 @@ def gain(ix: Index, s: State, who: Any, cid: str) -> None:
     s["ex"][who]["cards"].append(cid)
     card = ix.cards.get(cid)
     if card is not None and card.on_gain:
-        E.push(s, f"c:{cid}:on_gain", who, f"c:{cid}")
+        frames.push(s, f"c:{cid}:on_gain", who, f"c:{cid}")
 
 
 def lose(ix: Index, s: State, who: Any, cid: str) -> None:
@@ -61,7 +60,7 @@ def lose(ix: Index, s: State, who: Any, cid: str) -> None:
     s["ex"][who]["cards"].remove(cid)
     card = ix.cards.get(cid)
     if card is not None and card.on_lose and s["ex"][who]["alive"]:
-        E.push(s, f"c:{cid}:on_lose", who, f"c:{cid}")
+        frames.push(s, f"c:{cid}:on_lose", who, f"c:{cid}")
 
 
 def to_pile(s: State, room: str, cid: str) -> None:
@@ -89,7 +88,7 @@ def to_discard_pile(ix: Index, s: State, cid: str) -> None:
 
 def drop_all(ix: Index, s: State, who: Any, death: bool = False) -> None:
     """Drop everything carried into the tile's pile (death: companions too, events discarded)."""
-    room = C.room_of(s, who)
+    room = state_access.room_of(s, who)
     holder = s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
     for cid in list(holder):
         card = ix.cards.get(cid)
@@ -123,7 +122,7 @@ def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
     rules = ix.rules
     card = ix.cards[cid]
     room = s["ex"][who]["room"]
-    C.log(s, "draw", f"{C.name(ix, s, who)} draws {card.name} ({deck}).", seat=who, card=cid,
+    state_access.log(s, "draw", f"{state_access.name(ix, s, who)} draws {card.name} ({deck}).", seat=who, card=cid,
           deck=deck)
     if deck == "omen":
         rules.omen_drawn(ix, s, who, cid, room)
@@ -133,15 +132,15 @@ def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
         rules.item_drawn(ix, s, who, cid)
     else:
         s["limbo"].append(cid)
-        E.push_op(s, {"op": "card_done", "card": cid, "who": who})
+        frames.push_op(s, {"op": "card_done", "card": cid, "who": who})
     if not card.on_draw:
         return
     if rules.may_ignore(ix, s, who, card):
-        E.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
+        frames.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
                                  {"type": "ignore_card", "ignore": True}],
               f"You may ignore {card.name}.", card=cid)
         return
-    E.push(s, f"c:{cid}:on_draw", who, f"c:{cid}")
+    frames.push(s, f"c:{cid}:on_draw", who, f"c:{cid}")
 
 
 def take_top(ix: Index, s: State, deck: str) -> str | None:
@@ -151,7 +150,7 @@ def take_top(ix: Index, s: State, deck: str) -> str | None:
     if not cards:
         pile = s["discard"][deck]
         if not pile:
-            C.log(s, "deck_empty", f"The {deck} deck is empty.")
+            state_access.log(s, "deck_empty", f"The {deck} deck is empty.")
             return None
         cards.extend(pile)
         pile.clear()

@@ -21,8 +21,7 @@ import random
 from typing import Any
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.rulesets.betrayal import house as H
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import house, turns
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -43,7 +42,7 @@ def determinize(ix: Index, view: dict[str, Any], rng: random.Random) -> State:
     s: State = {"n": n, "rng": {"s": rng.getrandbits(64), "script": []}, "max_turns": 600,
                 "tiles": {}, "grid": {}}
     for t in view["tiles"]:
-        H.place_tile(s, t["room"], t["floor"], t["x"], t["y"], t["rotation"])
+        house.place_tile(s, t["room"], t["floor"], t["x"], t["y"], t["rotation"])
     s["ex"] = [{"ch": e["character"], "room": e["room"], "alive": e["alive"], "side": e["side"],
                 "cards": list(e["cards"]), "fate": None,
                 "t": {k: tr["index"] for k, tr in e["traits"].items()}}
@@ -112,7 +111,7 @@ def _fit_explore(ix: Index, view: dict[str, Any], s: State, logged: int,
     if not any(a["type"] == "explore" for a in view["legal"]):
         return
     floor = s["tiles"][s["ex"][view["seat"]]["room"]][0]
-    if H.stack_has(ix, s, floor) or not s["stack"]:
+    if house.stack_has(ix, s, floor) or not s["stack"]:
         return
     fits = [i for i in range(logged, len(s["aside"])) if floor in ix.floor_ok[s["aside"][i]]]
     if not fits:
@@ -195,7 +194,7 @@ def _order(ix: Index, view: dict[str, Any], s: State, actor: Any) -> tuple[list[
 def _turn(ix: Index, view: dict[str, Any], s: State, actor: Any) -> dict[str, Any]:
     vt = view["turn"]
     who = "m" if actor == "monsters" else actor
-    t = U.new_turn(who, vt["moves_left"])
+    t = turns.new_turn(who, vt["moves_left"])
     t["stop"] = vt["movement_ended"]
     t["att"] = vt["attacked"]
     t["used"] = list(vt["used"])

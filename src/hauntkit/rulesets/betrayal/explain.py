@@ -10,7 +10,7 @@ from hauntkit.core.errors import (
     MalformedActionError,
     UnknownIdError,
 )
-from hauntkit.rulesets.betrayal import actions as A
+from hauntkit.rulesets.betrayal import legal_actions
 from hauntkit.rulesets.betrayal.index import Index
 
 FIELDS: dict[str, set[str]] = {
@@ -47,7 +47,7 @@ def explain(ix: Index, s: dict[str, Any], seat: int, action: dict[str, Any],
     bad = _unknown_id(ix, s, action)
     if bad:
         return UnknownIdError(bad)
-    legal = A.legal(ix, s, seat)
+    legal = legal_actions.legal(ix, s, seat)
     ch = s["choice"]
     if ch is not None:
         return IllegalActionError(f"a choice is pending ({ch['kind']}: {ch['prompt']}); "

@@ -6,10 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core import rng
-from hauntkit.rulesets.betrayal import cards as K
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import conditions as Q
-from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import cards, conditions, frames, placing, state_access
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -65,24 +62,24 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
         s["turn"] = new_turn("m", 0)
         moves = ix.rules.monster_moves
         s["turn"]["mt"] = {m: {"mv": moves(ix, s, m), "att": False} for m in s["mon"]}
-        C.log(s, "turn", "The monsters' turn.")
+        state_access.log(s, "turn", "The monsters' turn.")
         for mid in sorted(s["mon"], reverse=True):
             k = s["mon"][mid]["k"]
             if ix.monsters[k].on_start_of_turn:
-                E.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
+                frames.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
         return
     e = s["ex"][who]
-    s["turn"] = new_turn(who, C.value(ix, s, who, "speed"))
-    C.log(s, "turn", f"{C.name(ix, s, who)}'s turn.", seat=who)
+    s["turn"] = new_turn(who, state_access.value(ix, s, who, "speed"))
+    state_access.log(s, "turn", f"{state_access.name(ix, s, who)}'s turn.", seat=who)
     ix.rules.turn_started(ix, s, who)
     room = e["room"]
     _side_reactions(ix, s, who, "on_start_of_turn")
     for cid in reversed(e["cards"]):
         card = ix.cards.get(cid)
         if card is not None and card.on_start_of_turn:
-            E.push(s, f"c:{cid}:on_start_of_turn", who, f"c:{cid}")
+            frames.push(s, f"c:{cid}:on_start_of_turn", who, f"c:{cid}")
     if ix.rooms[room].on_start_of_turn:
-        E.push(s, f"r:{room}:on_start_of_turn", who, f"r:{room}")
+        frames.push(s, f"r:{room}:on_start_of_turn", who, f"r:{room}")
 
 
 def _side_reactions(ix: Index, s: State, who: int, when: str) -> None:
@@ -94,7 +91,7 @@ def _side_reactions(ix: Index, s: State, who: int, when: str) -> None:
     key, book = ("heroes", haunt.heroes) if side == "heroes" else ("traitor", haunt.traitor_book)
     for i, re in enumerate(book.reactions):
         if re.when == when:
-            E.push(s, f"h:{h['id']}:{key}:re{i}", who, "haunt")
+            frames.push(s, f"h:{h['id']}:{key}:re{i}", who, "haunt")
 
 
 def request_end(ix: Index, s: State) -> None:
@@ -102,7 +99,7 @@ def request_end(ix: Index, s: State) -> None:
     s["turn"]["end"] = False
     s["turn"]["ending"] = True
     who = s["turn"]["who"]
-    E.push_op(s, {"op": "call", "fn": "finish_turn"})
+    frames.push_op(s, {"op": "call", "fn": "finish_turn"})
     if who == "m":
         return
     e = s["ex"][who]
@@ -112,10 +109,10 @@ def request_end(ix: Index, s: State) -> None:
     for cid in reversed(e["cards"]):
         card = ix.cards.get(cid)
         if card is not None and card.on_end_turn:
-            E.push(s, f"c:{cid}:on_end_turn", who, f"c:{cid}")
+            frames.push(s, f"c:{cid}:on_end_turn", who, f"c:{cid}")
     room = e["room"]
     if ix.rooms[room].on_end_turn_here:
-        E.push(s, f"r:{room}:on_end_turn_here", who, f"r:{room}")
+        frames.push(s, f"r:{room}:on_end_turn_here", who, f"r:{room}")
 
 
 def end_turn(ix: Index, s: State) -> None:
@@ -140,8 +137,8 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
     """Betrayal's end-of-turn haunt roll (RULING B3) and HB-3; True when the haunt started."""
     t = s["turn"]
     for omen, room in t["omens"]:  # RULING B3
-        result = sum(C.roll(s, 6))
-        C.log(s, "haunt_roll", f"Haunt roll: {result} against {C.plural(s['omens'], 'omen', 'omens')}.",
+        result = sum(state_access.roll(s, 6))
+        state_access.log(s, "haunt_roll", f"Haunt roll: {result} against {state_access.plural(s['omens'], 'omen', 'omens')}.",
               result=result, omens=s["omens"])
         if result < s["omens"]:
             start_haunt(ix, s, t["who"], omen, room)
@@ -151,7 +148,7 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
     if s["haunt"] is None and _no_omen_left(ix, s):
         # RULING HB-3: no omen can be drawn any more; the haunt starts now
         omen, room = s.get("last_omen") or [_any_omen(ix), "entrance_hall"]
-        C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+        state_access.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
         start_haunt(ix, s, t["who"], omen, room)
         return True
     return False
@@ -184,7 +181,7 @@ def pick_haunt(ix: Index, s: State, omen: str, room: str) -> str | None:
 def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
     n = s["n"]
     kind = rule.rule if rule.rule != "hidden" else rule.hidden_rule
-    live = C.living(s)
+    live = state_access.living(s)
     if kind == "none":
         return None
     if kind == "revealer":
@@ -196,7 +193,7 @@ def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
                 return seat
     if kind in ("highest", "lowest"):
         pool = [i for i in live if i != revealer or rule.include_revealer] or live
-        vals = {i: C.value(ix, s, i, rule.trait or "sanity") for i in pool}
+        vals = {i: state_access.value(ix, s, i, rule.trait or "sanity") for i in pool}
         best = max(vals.values()) if kind == "highest" else min(vals.values())
         tied = sorted(i for i, v in vals.items() if v == best)
         return rng.choice(s["rng"], tied)  # ties at random (RULING B13)
@@ -214,9 +211,9 @@ def start_haunt(ix: Index, s: State, revealer: int, omen: str, room: str) -> Non
         next_turn(ix, s)
         return
     begin_haunt(ix, s, hid, revealer)
-    E.push_op(s, {"op": "call", "fn": "next_turn"})
+    frames.push_op(s, {"op": "call", "fn": "next_turn"})
     if ix.haunts[hid].setup:
-        E.push(s, f"h:{hid}:setup", revealer, "haunt")
+        frames.push(s, f"h:{hid}:setup", revealer, "haunt")
 
 
 def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "rule") -> None:
@@ -236,14 +233,14 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
                   "revealed": not hidden, "control": control}
     for i, e in enumerate(s["ex"]):
         e["side"] = "traitor" if i == traitor else "heroes"
-    C.log(s, "haunt", f"The haunt begins: {haunt.name}. {haunt.intro}", haunt=hid,
+    state_access.log(s, "haunt", f"The haunt begins: {haunt.name}. {haunt.intro}", haunt=hid,
           revealer=revealer)
     if traitor is not None:
         if hidden:
-            C.log(s, "traitor_secret", f"{C.name(ix, s, traitor)} is the hidden traitor "
+            state_access.log(s, "traitor_secret", f"{state_access.name(ix, s, traitor)} is the hidden traitor "
                   "(only they know).", to=[traitor])
         else:
-            C.log(s, "traitor", f"{C.name(ix, s, traitor)} is the traitor.", seat=traitor)
+            state_access.log(s, "traitor", f"{state_access.name(ix, s, traitor)} is the traitor.", seat=traitor)
             _clear_lingering(ix, s, traitor)
     # turn order (RULING B12)
     if traitor is not None and not hidden:
@@ -254,14 +251,14 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
     s["order"] = [*seats, "m"]
     s["cur"] = -1
     for obj in haunt.objects:
-        k = C.count(s, obj.count)
+        k = state_access.count(s, obj.count)
         ids = [obj.id] if k == 1 else [f"{obj.id}_{j + 1}" for j in range(k)]
         rooms = _where(ix, s, obj.where, obj.room, obj.symbol, revealer)
         for j, oid in enumerate(ids):
             if rooms:
-                K.to_pile(s, rooms[j % len(rooms)], oid)
+                cards.to_pile(s, rooms[j % len(rooms)], oid)
     for hm in haunt.monsters:
-        k = C.count(s, hm.count)
+        k = state_access.count(s, hm.count)
         if hm.where == "traitor":
             rooms = [s["ex"][traitor if traitor is not None else revealer]["room"]]
         elif hm.where == "revealer":
@@ -270,7 +267,7 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
             rooms = _where(ix, s, hm.where, hm.room, hm.symbol, revealer)
         for j in range(k):
             if rooms:
-                E.put(ix, s, rooms[j % len(rooms)], hm.monster, None)
+                placing.put(ix, s, rooms[j % len(rooms)], hm.monster, None)
 
 
 def _where(ix: Index, s: State, where: str, room: str | None, symbol: str | None,
@@ -282,7 +279,7 @@ def _where(ix: Index, s: State, where: str, room: str | None, symbol: str | None
         floor = s["tiles"][here][0]
         others = sorted((r for r, t in s["tiles"].items() if t[0] != floor), reverse=True)
         return others or [here]
-    out = E.place_rooms(ix, s, revealer, where, room, symbol)
+    out = placing.place_rooms(ix, s, revealer, where, room, symbol)
     return out or [s["ex"][revealer]["room"]]
 
 
@@ -291,7 +288,7 @@ def _clear_lingering(ix: Index, s: State, seat: int) -> None:
     e = s["ex"][seat]
     for cid in [c for c in e["cards"] if c in ix.cards and ix.cards[c].kind == "event"]:
         e["cards"].remove(cid)
-        K.discard(ix, s, cid)
+        cards.discard(ix, s, cid)
 
 
 def reveal_traitor(ix: Index, s: State) -> None:
@@ -300,7 +297,7 @@ def reveal_traitor(ix: Index, s: State) -> None:
         return
     h["revealed"] = True
     h["control"] = h["traitor"]
-    C.log(s, "reveal", f"{C.name(ix, s, h['traitor'])} is revealed as the traitor!",
+    state_access.log(s, "reveal", f"{state_access.name(ix, s, h['traitor'])} is revealed as the traitor!",
           seat=h["traitor"])
     _clear_lingering(ix, s, h["traitor"])
 
@@ -310,13 +307,13 @@ def declare_winner(ix: Index, s: State, side: str | None, reason: str) -> None:
     if s["result"] is not None:
         return
     h = s["haunt"]
-    if side == "heroes" and not any(s["ex"][i]["alive"] for i in C.heroes(s)):
+    if side == "heroes" and not any(s["ex"][i]["alive"] for i in state_access.heroes(s)):
         return  # RULING: the heroes need a living hero
     s["result"] = {"winner": side, "reason": reason, "haunt": h["id"] if h else None,
                    "turns": s["turns"]}
     who = f"The {side}" if side else "Nobody"
     verb = "win" if side == "heroes" else "wins"
-    C.log(s, "game_over", f"{who} {verb} ({reason}).", winner=side)
+    state_access.log(s, "game_over", f"{who} {verb} ({reason}).", winner=side)
 
 
 def check_win(ix: Index, s: State) -> None:
@@ -329,8 +326,8 @@ def check_win(ix: Index, s: State) -> None:
     if goals is None or goals[0] is not ix:
         haunt = ix.haunts[hid]
         goals = _WIN_TESTS[hid] = (
-            ix, haunt.house_wins_if_all_dead, [Q.compiled(c) for c in haunt.heroes.win],
-            [Q.compiled(c) for c in haunt.traitor_book.win])
+            ix, haunt.house_wins_if_all_dead, [conditions.compiled(c) for c in haunt.heroes.win],
+            [conditions.compiled(c) for c in haunt.traitor_book.win])
     _, all_dead_wins, hero_goals, evil_goals = goals
     live_heroes = False
     for e in s["ex"]:
@@ -366,7 +363,7 @@ def decided_by(ix: Index, s: State) -> str | None:
     haunt = ix.haunts[s["haunt"]["id"]]
     book = haunt.heroes if side == "heroes" else haunt.traitor_book
     for cond in book.win:
-        if Q.compiled(cond)(ix, s, None):
+        if conditions.compiled(cond)(ix, s, None):
             data = cond.model_dump(exclude_defaults=True) if hasattr(cond, "model_dump") \
                 else cond
             return f"{side}: {_cond_text(dict(data)) or 'goal'}"

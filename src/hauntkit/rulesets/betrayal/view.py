@@ -40,9 +40,9 @@ import re
 from typing import Any
 
 from hauntkit.core.log import visible_log
-from hauntkit.rulesets.betrayal import actions as A
+from hauntkit.rulesets.betrayal import legal_actions
 from hauntkit.rulesets.betrayal.index import BIT, Index
-from hauntkit.rulesets.betrayal.schema import SIDES, TRAITS, scaled
+from hauntkit.rulesets.betrayal.vocabulary import SIDES, TRAITS, scaled
 
 State = dict[str, Any]
 
@@ -97,7 +97,7 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
         "omens_drawn": s["omens"],
         "haunt": _haunt(ix, s, seat),
         "choice": None,
-        "legal": A.legal(ix, s, seat) if seat is not None else [],
+        "legal": legal_actions.legal(ix, s, seat) if seat is not None else [],
         "result": s["result"],
         "log": visible_log(s["log"], seat),
     }

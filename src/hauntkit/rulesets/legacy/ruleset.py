@@ -14,14 +14,12 @@ from hauntkit.core.content import starter_dir
 from hauntkit.core.errors import HauntkitError, IllegalActionError
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.ruleset import Action, ConfigError, RulesetConfig, State
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import interpreter, state_access, turns
 from hauntkit.rulesets.betrayal.labels import describe_action
 from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
-from hauntkit.rulesets.legacy import view as V
+from hauntkit.rulesets.legacy import view
 from hauntkit.rulesets.legacy.actions import has_found
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
@@ -110,7 +108,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         return out
 
     def describe_action(self, state: State, seat: int, action: Action) -> str:
-        return V.describe(self.ix, state, seat, action, describe_action)
+        return view.describe(self.ix, state, seat, action, describe_action)
 
     # ---------------------------------------------------------------------------- state
     def _house(self, config: dict[str, Any]) -> House:
@@ -173,9 +171,9 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         s["intensity"] = dict(house.intensify)
         s["stickers"] = sorted(house.stickers)
         self.place_start(s)  # the starting tiles; everyone on the Entrance Hall (HL-10)
-        C.log(s, "start", f"{n} family members come to the house.")
-        U.next_turn(ix, s)
-        E.run(ix, s)
+        state_access.log(s, "start", f"{n} family members come to the house.")
+        turns.next_turn(ix, s)
+        interpreter.run(ix, s)
         return s
 
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
@@ -215,7 +213,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         return super().explain_illegal(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return V.view(self.ix, state, seat, self.to_act(state))
+        return view.view(self.ix, state, seat, self.to_act(state))
 
     def invariants(self, state: State) -> list[str]:
         """Betrayal's invariants; components out of this game (Purgatory, Tomb, box) may be

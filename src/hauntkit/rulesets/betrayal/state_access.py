@@ -1,4 +1,5 @@
-"""Small helpers on the betrayal state shared by the engine modules.
+"""Reading and writing the plain-dict betrayal state: actors, their rooms, traits and sides,
+dice, the log, names. Every rule step builds on these (the layer above the loaded content).
 
 An actor ("who") is an explorer seat (int) or a monster id (str, e.g. ``"m1"``).
 """
@@ -9,7 +10,7 @@ from typing import Any
 
 from hauntkit.core import rng
 from hauntkit.rulesets.betrayal.index import Index
-from hauntkit.rulesets.betrayal.schema import TRAITS, scaled
+from hauntkit.rulesets.betrayal.vocabulary import TRAITS, scaled
 
 State = dict[str, Any]
 DICE = (0, 0, 1, 1, 2, 2)  # RULING B1
@@ -139,3 +140,16 @@ def base_object(ix: Index, cid: str) -> Any:
 
 
 __all__ = ["TRAITS", "count", "roll", "value"]
+
+
+def gone(s: State, who: Any) -> bool:
+    if who is None:
+        return False
+    if isinstance(who, int):
+        return not s["ex"][who]["alive"]
+    return who not in s["mon"]
+
+
+def monster_number(mid: str) -> tuple[int, str]:
+    """Sort key of monster ids in number order (m2 before m10)."""
+    return (len(mid), mid)
