@@ -21,27 +21,29 @@ Determinizer = Callable[[dict[str, Any], random.Random], State]
 def determinizer(rs: Ruleset) -> Determinizer | None:
     """The view-to-state sampler of ``rs`` (None: the ruleset has none)."""
     if rs.id == "betrayal":
-        from hauntkit.rulesets.betrayal.determinize import determinize as bd
+        from hauntkit.rulesets.betrayal.determinize import determinize as betrayal_determinize
 
         ix = rs.ix  # type: ignore[attr-defined]
-        return lambda view, rng: bd(ix, view, rng)
+        return lambda view, rng: betrayal_determinize(ix, view, rng)
     if rs.id == "legacy":
-        from hauntkit.rulesets.legacy.determinize import determinize as ld
+        from hauntkit.rulesets.legacy.determinize import determinize as legacy_determinize
 
         lix = rs.ix  # type: ignore[attr-defined]
-        return lambda view, rng: ld(lix, view, rng)
+        return lambda view, rng: legacy_determinize(lix, view, rng)
     if rs.id == "beast":
-        from hauntkit.rulesets.beast.determinize import determinize as sd
+        from hauntkit.rulesets.beast.determinize import determinize as beast_determinize
 
-        return lambda view, rng: sd(rs, view, rng)
+        return lambda view, rng: beast_determinize(rs, view, rng)
     return None
 
 
 def not_determinizable() -> tuple[type[Exception], ...]:
-    from hauntkit.rulesets.beast.determinize import NotDeterminizable as B2
-    from hauntkit.rulesets.betrayal.determinize import NotDeterminizable as B1
+    from hauntkit.rulesets.beast.determinize import NotDeterminizable as BeastNotDeterminizable
+    from hauntkit.rulesets.betrayal.determinize import (
+        NotDeterminizable as BetrayalNotDeterminizable,
+    )
 
-    return (B1, B2)
+    return (BetrayalNotDeterminizable, BeastNotDeterminizable)
 
 
 def rewards(rs: Ruleset, state: State, seats: int) -> list[float]:
