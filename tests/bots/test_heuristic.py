@@ -68,7 +68,7 @@ def test_hero_with_a_crate_walks_to_the_furnace_and_burns_it(betrayal):
         if action["type"] == "haunt_action":
             assert action["id"] == "burn_crate"
             break
-        rooms.append(game.state["ex"][0]["room"])
+        rooms.append(game.state["explorers"][0]["room"])
     distances = [_true_distance(betrayal, game.state, r, "furnace_room") for r in rooms]
     assert distances == sorted(distances, reverse=True)  # never a step away from the goal
     assert len(set(rooms)) == len(rooms)  # never back and forth
@@ -143,7 +143,7 @@ def test_whole_games_have_no_pointless_pairs(betrayal, seed):
     replay = Game.new(betrayal, {"players": 4}, seed)
     prev: dict[int, list[str]] = {}
     for seat, action in history:
-        room_before = replay.state["ex"][seat]["room"]
+        room_before = replay.state["explorers"][seat]["room"]
         replay.act_trusted(seat, action)
         if action["type"] != "move":
             prev[seat] = []  # a step that did something in between is not pointless

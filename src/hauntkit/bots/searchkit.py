@@ -56,7 +56,7 @@ def rewards(rs: Ruleset, state: State, seats: int) -> list[float]:
 
 
 def _betrayal(rs: Ruleset, s: State, seats: int) -> list[float]:
-    ex = s["ex"]
+    ex = s["explorers"]
     result = s["result"]
     if result is not None:
         winner = result.get("winner")
@@ -81,7 +81,7 @@ def _betrayal(rs: Ruleset, s: State, seats: int) -> list[float]:
                 strength[side] += _health(e)
     hs = strength["heroes"] / max(1, count["heroes"])
     ts = strength["traitor"] / max(1, count["traitor"]) if count["traitor"] else 0.5
-    ts = min(1.0, ts + 0.1 * len(s["mon"]))
+    ts = min(1.0, ts + 0.1 * len(s["monsters"]))
     progress = {"heroes": _progress(haunt.heroes.win, s), "traitor":
                 _progress(haunt.traitor_book.win, s)}
     hero_value = 0.5 + 0.2 * (hs - ts) + 0.3 * (progress["heroes"] - progress["traitor"])
@@ -90,7 +90,7 @@ def _betrayal(rs: Ruleset, s: State, seats: int) -> list[float]:
 
 
 def _health(e: dict[str, Any]) -> float:
-    t = e["t"]
+    t = e["traits"]
     return sum(max(0, v) for v in t.values()) / 28.0
 
 
@@ -100,7 +100,7 @@ def _progress(wins: list[Any], s: State) -> float:
 
     best = 0.0
     counters = s["counters"]
-    n = s["n"]
+    n = s["players"]
     for c in wins:
         need = c.counter_at_least
         if not need:

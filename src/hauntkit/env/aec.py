@@ -32,7 +32,7 @@ def seat_reward(rs: Ruleset, state: dict[str, Any], seat: int) -> float:
     if winner is None or winner == "draw":
         return 0.0
     if rs.id in ("betrayal", "legacy"):
-        side = state["ex"][seat]["side"] or "heroes"
+        side = state["explorers"][seat]["side"] or "heroes"
     else:  # every seat of beast plays the hunters
         side = "hunters"
     return 1.0 if side == winner else -1.0

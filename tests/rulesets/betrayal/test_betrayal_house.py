@@ -48,8 +48,8 @@ def test_discovery_sets_aside_tiles_of_other_floors_and_draws_card_ending_moveme
     assert "chasm" in s["aside"]  # basement only
     if s["choice"]:
         g.act(0, s["choice"]["opts"][0])
-    assert s["ex"][0]["room"] == "storeroom"
-    assert "axe" in s["ex"][0]["cards"]
+    assert s["explorers"][0]["room"] == "storeroom"
+    assert "axe" in s["explorers"][0]["cards"]
     assert not {"move", "explore"} & types(g, 0)
 
 
@@ -61,7 +61,7 @@ def test_rotation_choice_only_connecting_rotations():
     g.act(0, {"type": "move", "to": "grand_staircase"})
     g.act(0, {"type": "move", "to": "upper_landing"})
     g.act(0, {"type": "explore", "dir": "n"})  # creaky hallway: 4 doors, every rotation fits
-    assert g.state["ex"][0]["room"] == "creaky_hallway"
+    assert g.state["explorers"][0]["room"] == "creaky_hallway"
     g.act(0, {"type": "explore", "dir": "n"})  # library: doors w, s at rotation 0
     ch = g.state["choice"]
     assert ch["kind"] == "rotate"

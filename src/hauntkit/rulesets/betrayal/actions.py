@@ -34,7 +34,7 @@ def apply(ix: Index, s: State, seat: int, action: Action) -> None:
         interpreter.resolve_choice(ix, s, action)
     else:
         t = s["turn"]
-        t["n"] = t.get("n", 0) + 1
+        t["actions_taken"] = t.get("actions_taken", 0) + 1
         ix.rules.actions[action["type"]](ix, s, seat, action)
         interpreter.run(ix, s)
     _settle(ix, s)
@@ -43,10 +43,10 @@ def apply(ix: Index, s: State, seat: int, action: Action) -> None:
 def _settle(ix: Index, s: State) -> None:
     for _ in range(1000):
         turns.check_win(ix, s)
-        if s["result"] is not None or s["choice"] is not None or s["fx"]:
+        if s["result"] is not None or s["choice"] is not None or s["effect_stack"]:
             return
         who = s["turn"]["who"]
-        if who == "m" or s["ex"][who]["alive"]:
+        if who == "m" or s["explorers"][who]["alive"]:
             return
         turns.end_turn(ix, s)  # the acting explorer died: the turn ends
         interpreter.run(ix, s)
@@ -58,9 +58,9 @@ def _end(ix: Index, s: State, seat: int, a: Action) -> None:
 
 def _move(ix: Index, s: State, seat: int, a: Action) -> None:
     t = s["turn"]
-    room = s["ex"][seat]["room"]
+    room = s["explorers"][seat]["room"]
     cost = ix.rules.leave_cost(ix, s, seat, room)
-    t["mv"] = max(0, t["mv"] - cost)
+    t["moves_left"] = max(0, t["moves_left"] - cost)
     t["moved"] += 1
     # None through a doorway: exits list the doorways' tiles first, each with no link
     link = _find_link(ix, s, room, a["to"])
@@ -90,7 +90,7 @@ def link_move(ix: Index, s: State, fr: dict[str, Any]) -> None:
         if not ok:
             key = _link_key(ix, src, link)
             if link.fail_blocks:
-                s["turn"]["stop"] = True
+                s["turn"]["movement_ended"] = True
                 state_access.log(s, "blocked", f"{state_access.name(ix, s, who)} fails to get through.")
                 if key and ix.fx[key] and not evil:
                     frames.push(s, key, who, f"r:{src}")
@@ -115,7 +115,7 @@ def enter(ix: Index, s: State, fr: dict[str, Any]) -> None:
     """Arrive on a tile: on a new tile draw its card (ending movement) and run "on discover";
     then the tile's "on enter" effects."""
     who, room = fr["who"], fr["room"]
-    if not s["ex"][who]["alive"]:
+    if not s["explorers"][who]["alive"]:
         return
     placing.relocate(ix, s, who, room)
     r = ix.rooms[room]
@@ -144,7 +144,7 @@ def _explore(ix: Index, s: State, seat: int, a: Action) -> None:
 def _monster_acts(s: State, mid: str) -> None:
     """RULING B12, HB-21: monsters take their turns in number order, so once a monster acts, every
     lower-numbered monster's turn is over (it may have done nothing)."""
-    mt = s["turn"]["mt"]
+    mt = s["turn"]["monster_turns"]
     for other in [m for m in mt if state_access.monster_number(m) < state_access.monster_number(mid)]:
         del mt[other]
 
@@ -183,10 +183,10 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
         if not rots:
             return
     if isinstance(who, str):
-        t["mt"][who]["mv"] -= 1
+        t["monster_turns"][who]["moves_left"] -= 1
     else:
         cost = ix.rules.leave_cost(ix, s, seat, room)
-        t["mv"] = max(0, t["mv"] - cost)
+        t["moves_left"] = max(0, t["moves_left"] - cost)
         t["moved"] += 1
     data = {"who": seat, "room": new, "floor": f, "x": nx, "y": ny, "from": room}
     if len(rots) == 1:
@@ -216,7 +216,7 @@ def _rotate_chosen(ix: Index, s: State, ch: dict[str, Any], action: Action) -> N
 
 
 def _room_action(ix: Index, s: State, seat: int, a: Action) -> None:
-    room = s["ex"][seat]["room"]
+    room = s["explorers"][seat]["room"]
     act = next(x for x in ix.rooms[room].actions if x.id == a["id"])
     _start(s, f"r:{room}:a:{a['id']}", seat, f"r:{room}", act)
 
@@ -236,14 +236,14 @@ def _haunt_action(ix: Index, s: State, seat: int, a: Action) -> None:
 
 
 def _start(s: State, key: str, who: Any, src: str, act: Any) -> None:
-    s["turn"]["acts"].append(key)
+    s["turn"]["actions_used"].append(key)
     if act.category:
-        s["turn"]["cats"].append(act.category)
+        s["turn"]["categories_rolled"].append(act.category)
     frames.push(s, key, who, src)
 
 
 def _attack(ix: Index, s: State, seat: int, a: Action) -> None:
-    s["turn"]["att"] = True
+    s["turn"]["attacked"] = True
     w = a["weapon"]
     wp = ix.cards[w].weapon if w else None
     combat.attack(ix, s, seat, a["target"], wp.trait if wp else "might", bool(wp and wp.distance), w,
@@ -262,7 +262,7 @@ def _give(ix: Index, s: State, seat: int, a: Action) -> None:
 def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
     t = s["turn"]
     t["dropped"] = True
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     cids = [a["card"]] if a["card"] != "all" else [
         c for c in e["cards"] if c not in t["used"] and cards.droppable(ix, c)]
     for cid in cids:
@@ -276,7 +276,7 @@ def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
 def _pick_up(ix: Index, s: State, seat: int, a: Action) -> None:
     t = s["turn"]
     t["picked"] = True
-    room = s["ex"][seat]["room"]
+    room = s["explorers"][seat]["room"]
     cids = [a["card"]] if a["card"] != "all" else [
         c for c in s["piles"][room] if not cards.is_companion(ix, c)]
     for cid in cids:
@@ -288,22 +288,22 @@ def _pick_up(ix: Index, s: State, seat: int, a: Action) -> None:
 
 
 def _place_stairs(ix: Index, s: State, seat: int, a: Action) -> None:
-    s["turn"]["acts"].append("place_stairs")
+    s["turn"]["actions_used"].append("place_stairs")
     frames.ask(s, seat, "place_tile", placing.discover_options(ix, s, "stairs_from_basement"),
           "Place the Stairs from Basement at an open basement doorway.", who=seat)
 
 
 def _mmove(ix: Index, s: State, seat: int, a: Action) -> None:
     _monster_acts(s, a["monster"])
-    s["turn"]["mt"][a["monster"]]["mv"] -= 1
+    s["turn"]["monster_turns"][a["monster"]]["moves_left"] -= 1
     placing.relocate(ix, s, a["monster"], a["to"])
 
 
 def _mattack(ix: Index, s: State, seat: int, a: Action) -> None:
     mid = a["monster"]
     _monster_acts(s, mid)
-    s["turn"]["mt"][mid]["att"] = True
-    kind = ix.monsters[s["mon"][mid]["k"]]
+    s["turn"]["monster_turns"][mid]["attacked"] = True
+    kind = ix.monsters[s["monsters"][mid]["kind"]]
     assert kind.attack is not None, mid  # legal only for a monster with an attack trait
     combat.attack(ix, s, mid, a["target"], kind.attack, kind.distance, None, None)
 
@@ -311,16 +311,16 @@ def _mattack(ix: Index, s: State, seat: int, a: Action) -> None:
 def _power(ix: Index, s: State, seat: int, a: Action) -> None:
     mid = a["monster"]
     _monster_acts(s, mid)
-    k = s["mon"][mid]["k"]
+    k = s["monsters"][mid]["kind"]
     key = f"m:{k}:a:{a['id']}"
-    s["turn"]["acts"].append(f"{mid}:{key}")
+    s["turn"]["actions_used"].append(f"{mid}:{key}")
     frames.push(s, key, mid, f"m:{k}")
 
 
 def _mpick(ix: Index, s: State, seat: int, a: Action) -> None:
     mid = a["monster"]
     _monster_acts(s, mid)
-    cards.from_pile(s, s["mon"][mid]["room"], a["card"])
+    cards.from_pile(s, s["monsters"][mid]["room"], a["card"])
     cards.gain(ix, s, mid, a["card"])
 
 

@@ -44,9 +44,9 @@ def droppable(ix: Index, cid: str) -> bool:
 def gain(ix: Index, s: State, who: Any, cid: str) -> None:
     """``who`` takes custody of ``cid``; its ``on_gain`` effects apply."""
     if isinstance(who, str):
-        s["mon"][who]["cards"].append(cid)
+        s["monsters"][who]["cards"].append(cid)
         return
-    s["ex"][who]["cards"].append(cid)
+    s["explorers"][who]["cards"].append(cid)
     card = ix.cards.get(cid)
     if card is not None and card.on_gain:
         frames.push(s, f"c:{cid}:on_gain", who, f"c:{cid}")
@@ -55,11 +55,11 @@ def gain(ix: Index, s: State, who: Any, cid: str) -> None:
 def lose(ix: Index, s: State, who: Any, cid: str) -> None:
     """``who`` loses custody of ``cid``; its ``on_lose`` effects apply."""
     if isinstance(who, str):
-        s["mon"][who]["cards"].remove(cid)
+        s["monsters"][who]["cards"].remove(cid)
         return
-    s["ex"][who]["cards"].remove(cid)
+    s["explorers"][who]["cards"].remove(cid)
     card = ix.cards.get(cid)
-    if card is not None and card.on_lose and s["ex"][who]["alive"]:
+    if card is not None and card.on_lose and s["explorers"][who]["alive"]:
         frames.push(s, f"c:{cid}:on_lose", who, f"c:{cid}")
 
 
@@ -89,7 +89,7 @@ def to_discard_pile(ix: Index, s: State, cid: str) -> None:
 def drop_all(ix: Index, s: State, who: Any, death: bool = False) -> None:
     """Drop everything carried into the tile's pile (death: companions too, events discarded)."""
     room = state_access.room_of(s, who)
-    holder = s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
+    holder = s["explorers"][who]["cards"] if isinstance(who, int) else s["monsters"][who]["cards"]
     for cid in list(holder):
         card = ix.cards.get(cid)
         if card is not None and card.kind == "event":
@@ -121,7 +121,7 @@ def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
     """``who`` drew ``cid`` from ``deck`` (already taken off it): log it, keep or resolve it."""
     rules = ix.rules
     card = ix.cards[cid]
-    room = s["ex"][who]["room"]
+    room = s["explorers"][who]["room"]
     state_access.log(s, "draw", f"{state_access.name(ix, s, who)} draws {card.name} ({deck}).", seat=who, card=cid,
           deck=deck)
     if deck == "omen":
@@ -183,8 +183,8 @@ def take_specific(ix: Index, s: State, who: int, cid: str) -> bool:
             from_pile(s, room, cid)
             gain(ix, s, who, cid)
             return True
-    if cid in ix.objects and not any(cid in e["cards"] for e in s["ex"]) and not any(
-            cid in m["cards"] for m in s["mon"].values()):
+    if cid in ix.objects and not any(cid in e["cards"] for e in s["explorers"]) and not any(
+            cid in m["cards"] for m in s["monsters"].values()):
         gain(ix, s, who, cid)
         return True
     return False

@@ -20,9 +20,9 @@ def targets(ix: Index, s: State, who: Any, trait: str, distance: bool) -> list[A
     if distance:
         rooms.update(house.line_of_sight(ix, s, room))
     opponents = state_access.opponents
-    out: list[Any] = [i for i, e in enumerate(s["ex"])
+    out: list[Any] = [i for i, e in enumerate(s["explorers"])
                       if e["alive"] and e["room"] in rooms and opponents(s, who, i)]
-    mon = s["mon"]
+    mon = s["monsters"]
     if mon:
         out += [m for m in sorted(mon) if mon[m]["room"] in rooms
                 and opponents(s, who, m) and state_access.has_trait(ix, s, m, trait)]
@@ -73,7 +73,7 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
         if remote:
             state_access.log(s, "attack", "The distance attacker loses but takes no harm.")
             return
-        if isinstance(target, str) and s["mon"][target]["stun"]:
+        if isinstance(target, str) and s["monsters"][target]["stunned"]:
             state_access.log(s, "attack", "The stunned monster holds, but deals no harm.")
             return
     can_steal = (physical and diff >= 2 and not remote and _stealables(ix, s, win, lose))
@@ -90,9 +90,9 @@ def _stealables(ix: Index, s: State, win: Any, lose: Any) -> list[str]:
     """What ``win`` may steal from ``lose``: tradable items, omens, objects (monsters only when
     they may carry items)."""
     for party in (win, lose):
-        if isinstance(party, str) and not ix.monsters[s["mon"][party]["k"]].carries:
+        if isinstance(party, str) and not ix.monsters[s["monsters"][party]["kind"]].carries:
             return []
-    held = s["ex"][lose]["cards"] if isinstance(lose, int) else s["mon"][lose]["cards"]
+    held = s["explorers"][lose]["cards"] if isinstance(lose, int) else s["monsters"][lose]["cards"]
     return [c for c in held if cards.stealable(ix, c)]
 
 
@@ -127,7 +127,7 @@ def ask_steal(ix: Index, s: State, who: Any, _unused: Any) -> None:
     room = state_access.room_of(s, who)
     opts = []
     for i in state_access.living(s):
-        if s["ex"][i]["room"] == room and i != who and state_access.opponents(s, who, i):
+        if s["explorers"][i]["room"] == room and i != who and state_access.opponents(s, who, i):
             opts += [{"type": "take", "from": i, "card": c} for c in _stealables(ix, s, who, i)]
     if opts:
         frames.ask(s, frames.seat_of(s, who), "take", opts, "Choose what to steal.", who=who)
@@ -139,8 +139,8 @@ def _take_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]
 
 def defeat_monster(ix: Index, s: State, mid: str, by: Any) -> None:
     """A defeated monster is stunned, unless the haunt lets it be killed (``dies``)."""
-    m = s["mon"][mid]
-    kind = ix.monsters[m["k"]]
+    m = s["monsters"][mid]
+    kind = ix.monsters[m["kind"]]
     h = s["haunt"]
     if h is not None:
         haunt = ix.haunts[h["id"]]
@@ -149,8 +149,8 @@ def defeat_monster(ix: Index, s: State, mid: str, by: Any) -> None:
                 if re.when == "on_monster_defeated":
                     frames.push(s, f"h:{h['id']}:{side}:re{i}", by, "haunt")
     if kind.dies:
-        m["w"] += 1
-        if m["w"] >= kind.wounds:
+        m["wounds"] += 1
+        if m["wounds"] >= kind.wounds:
             kill_monster(ix, s, mid)
             return
     stun(ix, s, mid)
@@ -158,21 +158,21 @@ def defeat_monster(ix: Index, s: State, mid: str, by: Any) -> None:
 
 def stun(ix: Index, s: State, mid: str) -> None:
     """Stun a monster; one that carries items drops them (rulebook digest)."""
-    m = s["mon"][mid]
-    m["stun"] = True
-    state_access.log(s, "stun", f"{ix.monsters[m['k']].name} is stunned.", monster=mid)
+    m = s["monsters"][mid]
+    m["stunned"] = True
+    state_access.log(s, "stun", f"{ix.monsters[m['kind']].name} is stunned.", monster=mid)
     for cid in list(m["cards"]):
         m["cards"].remove(cid)
         cards.to_pile(s, m["room"], cid)
 
 
 def kill_monster(ix: Index, s: State, mid: str) -> None:
-    m = s["mon"].pop(mid)
+    m = s["monsters"].pop(mid)
     for cid in m["cards"]:
         cards.to_pile(s, m["room"], cid)
     s["counters"]["monsters_killed"] = s["counters"].get("monsters_killed", 0) + 1
-    s["counters"][f"killed_{m['k']}"] = s["counters"].get(f"killed_{m['k']}", 0) + 1
-    state_access.log(s, "kill", f"{ix.monsters[m['k']].name} is destroyed.", monster=mid)
+    s["counters"][f"killed_{m['kind']}"] = s["counters"].get(f"killed_{m['kind']}", 0) + 1
+    state_access.log(s, "kill", f"{ix.monsters[m['kind']].name} is destroyed.", monster=mid)
 
 
 CHOICES = {"target": _target_chosen, "steal": _steal_chosen, "take": _take_chosen}

@@ -93,7 +93,7 @@ def _compile(c: Any) -> Test:
 
         def _counters(ix: Index, s: State, who: Any) -> bool:
             have = s["counters"]
-            n = s["n"]
+            n = s["players"]
             for k, need in counters:
                 if have.get(k, 0) < need(n):
                     return False
@@ -107,15 +107,15 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: _traitor_dead(s) == tdead)
     if c.living_heroes_at_most is not None:
         most = c.living_heroes_at_most
-        add(lambda ix, s, who: sum(1 for x in s["ex"] if x["side"] == "heroes" and x["alive"])
+        add(lambda ix, s, who: sum(1 for x in s["explorers"] if x["side"] == "heroes" and x["alive"])
             <= state_access.count(s, most))
     if c.monsters_left_at_most is not None:
         mmost = c.monsters_left_at_most
-        add(lambda ix, s, who: len(s["mon"]) <= state_access.count(s, mmost))
+        add(lambda ix, s, who: len(s["monsters"]) <= state_access.count(s, mmost))
     if c.explorers_in_room is not None:
         e = c.explorers_in_room
         add(lambda ix, s, who: sum(
-            1 for x in s["ex"] if x["alive"] and x["room"] == e.room
+            1 for x in s["explorers"] if x["alive"] and x["room"] == e.room
             and (e.side is None or x["side"] == e.side)) >= state_access.count(s, e.count))
     if c.any_of is not None:
         subs = list(c.any_of)
@@ -149,24 +149,24 @@ def _scaler(value: Any) -> Callable[[int], int]:
 
 
 def _hero_lives(s: State) -> bool:
-    for x in s["ex"]:
+    for x in s["explorers"]:
         if x["side"] == "heroes" and x["alive"]:
             return True
     return False
 
 
 def _cards(s: State, who: Any) -> list[str]:
-    return s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
+    return s["explorers"][who]["cards"] if isinstance(who, int) else s["monsters"][who]["cards"]
 
 
 def _monster_here(s: State, room: str, kind: str) -> bool:
-    return any(m["room"] == room and (kind == "any" or m["k"] == kind)
-               for m in s["mon"].values())
+    return any(m["room"] == room and (kind == "any" or m["kind"] == kind)
+               for m in s["monsters"].values())
 
 
 def _traitor_dead(s: State) -> bool:
     h = s["haunt"]
-    return h is not None and h["traitor"] is not None and not s["ex"][h["traitor"]]["alive"]
+    return h is not None and h["traitor"] is not None and not s["explorers"][h["traitor"]]["alive"]
 
 
 def _holds_card(cards: list[str], x: str) -> bool:

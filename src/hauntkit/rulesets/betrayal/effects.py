@@ -61,7 +61,7 @@ def _trait_choice(ix: Index, s: State, fr: dict[str, Any], eff: Any, sign: int) 
     if eff.trait == "choice":
         opts = [{"type": "trait", "trait": t} for t in vocabulary.TRAITS]
         frames.ask(s, who, "trait", opts, f"Choose a trait to {'gain' if sign > 0 else 'lose'} {n}.",
-            who=who, n=n * sign)
+            who=who, amount=n * sign)
         return
     traits.change(ix, s, who, eff.trait, n * sign)
 
@@ -75,7 +75,7 @@ def _lose(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Lose) -> None
 
 
 def _trait_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    traits.change(ix, s, ch["who"], action["trait"], ch["n"])
+    traits.change(ix, s, ch["who"], action["trait"], ch["amount"])
 
 
 def _heal(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Heal) -> None:
@@ -95,15 +95,15 @@ def targets(s: State, who: Any, to: str) -> list[int]:
     if to == "others":
         return [i for i in live if i != who]
     if to == "heroes":
-        return [i for i in live if s["ex"][i]["side"] == "heroes"]
+        return [i for i in live if s["explorers"][i]["side"] == "heroes"]
     if to == "traitor":
-        return [i for i in live if s["ex"][i]["side"] == "traitor"]
+        return [i for i in live if s["explorers"][i]["side"] == "traitor"]
     if to == "here":
-        return [i for i in live if s["ex"][i]["room"] == room]
+        return [i for i in live if s["explorers"][i]["room"] == room]
     if to == "others_here":
-        return [i for i in live if s["ex"][i]["room"] == room and i != who]
+        return [i for i in live if s["explorers"][i]["room"] == room and i != who]
     if to == "outside":
-        return [i for i in live if s["ex"][i]["room"] != room]
+        return [i for i in live if s["explorers"][i]["room"] != room]
     return []
 
 
@@ -118,8 +118,8 @@ def _damage(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Damage) -> 
 
 
 def _op_dmg(ix: Index, s: State, fr: dict[str, Any]) -> None:
-    q = fr["q"]
-    while q and (q[0][1] <= 0 or not s["ex"][q[0][0]]["alive"]):
+    q = fr["queue"]
+    while q and (q[0][1] <= 0 or not s["explorers"][q[0][0]]["alive"]):
         q.pop(0)
     if not q:
         return
@@ -132,9 +132,9 @@ def _op_dmg(ix: Index, s: State, fr: dict[str, Any]) -> None:
 
 
 def _damage_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    fr = s["fx"][-1]
-    seat = fr["q"][0][0]
-    fr["q"][0][1] -= 1
+    fr = s["effect_stack"][-1]
+    seat = fr["queue"][0][0]
+    fr["queue"][0][1] -= 1
     traits.change(ix, s, seat, action["trait"], -1)
 
 
@@ -152,7 +152,7 @@ def _draw(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Draw) -> None
 
 def _op_draw(ix: Index, s: State, fr: dict[str, Any]) -> None:
 
-    if s["ex"][fr["who"]]["alive"]:
+    if s["explorers"][fr["who"]]["alive"]:
         cards.draw(ix, s, fr["who"], fr["deck"])
 
 
@@ -171,7 +171,7 @@ def _discard(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Discard) -
     if cid in s["limbo"]:
         s["limbo"].remove(cid)
         cards.discard(ix, s, cid)
-    elif cid in s["ex"][who]["cards"]:
+    elif cid in s["explorers"][who]["cards"]:
         cards.lose(ix, s, who, cid)
         cards.discard(ix, s, cid)
 
@@ -180,7 +180,7 @@ def _keep(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Keep) -> None
     cid = fr["src"][2:]
     if cid in s["limbo"] and isinstance(fr["who"], int):
         s["limbo"].remove(cid)
-        s["ex"][fr["who"]]["cards"].append(cid)
+        s["explorers"][fr["who"]]["cards"].append(cid)
 
 
 def _op_card_done(ix: Index, s: State, fr: dict[str, Any]) -> None:
@@ -204,7 +204,7 @@ def _move(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Move) -> None
     if who is None or state_access.gone(s, who):
         if isinstance(who, str):
             # a monster kind: move each of that kind? pick the first living one
-            ids = [m for m, v in s["mon"].items() if v["k"] == who]
+            ids = [m for m, v in s["monsters"].items() if v["kind"] == who]
             if not ids:
                 return
             who = ids[0]
@@ -362,21 +362,21 @@ def _win(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Win) -> None:
 
 
 def _end_movement(ix: Index, s: State, fr: dict[str, Any], eff: Any) -> None:
-    s["turn"]["stop"] = True
+    s["turn"]["movement_ended"] = True
 
 
 def _end_turn(ix: Index, s: State, fr: dict[str, Any], eff: Any) -> None:
-    s["turn"]["stop"] = True
-    s["turn"]["end"] = True
+    s["turn"]["movement_ended"] = True
+    s["turn"]["end_requested"] = True
 
 
 def _stun(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Stun) -> None:
 
     if eff.who == "here":
         room = state_access.room_of(s, fr["who"])
-        mids = [m for m, v in s["mon"].items() if v["room"] == room]
+        mids = [m for m, v in s["monsters"].items() if v["room"] == room]
     else:
-        mids = [m for m, v in s["mon"].items() if m == eff.who or v["k"] == eff.who]
+        mids = [m for m, v in s["monsters"].items() if m == eff.who or v["kind"] == eff.who]
     for m in mids:
         combat.stun(ix, s, m)
 
@@ -386,21 +386,21 @@ def _kill(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Kill) -> None
     who = fr["who"]
     if eff.who == "self":
         if isinstance(who, int):
-            s["ex"][who]["t"]["sanity"] = -1
+            s["explorers"][who]["traits"]["sanity"] = -1
             traits.die(ix, s, who, "sanity")
-        elif who in s["mon"]:
+        elif who in s["monsters"]:
             combat.kill_monster(ix, s, who)
         return
     if eff.who == "monster_here":
         room = state_access.room_of(s, who)
-        mids = sorted(m for m, v in s["mon"].items() if v["room"] == room)
+        mids = sorted(m for m, v in s["monsters"].items() if v["room"] == room)
         if len(mids) == 1:
             combat.kill_monster(ix, s, mids[0])
         elif mids:
             frames.ask(s, frames.seat_of(s, who), "kill", [{"type": "kill", "monster": m} for m in mids],
                 "Choose a monster to destroy.")
         return
-    for m in [m for m, v in s["mon"].items() if m == eff.who or v["k"] == eff.who][:1]:
+    for m in [m for m, v in s["monsters"].items() if m == eff.who or v["kind"] == eff.who][:1]:
         combat.kill_monster(ix, s, m)
 
 
@@ -415,7 +415,7 @@ def _drop(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Drop) -> None
     if eff.card == "all":
         cards.drop_all(ix, s, who)
         return
-    holder = s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
+    holder = s["explorers"][who]["cards"] if isinstance(who, int) else s["monsters"][who]["cards"]
     if eff.card in holder:
         cards.lose(ix, s, who, eff.card)
         cards.to_pile(s, state_access.room_of(s, who), eff.card)

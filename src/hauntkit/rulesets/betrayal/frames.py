@@ -1,9 +1,9 @@
-"""The effect stack (``state["fx"]``) and the pending choice (``state["choice"]``): pushing
-frames and asking a seat to choose. Frames are plain data, so the state round-trips through JSON
-at any moment.
+"""The effect stack (``state["effect_stack"]``) and the pending choice (``state["choice"]``):
+pushing frames and asking a seat to choose. Frames are plain data, so the state round-trips
+through JSON at any moment.
 
-A frame is either ``{"op": "fx", "k": key, "i": next, "who": actor, "src": source}`` (an effect
-list of the content index, by key) or an engine step ``{"op": name, ...}``.
+A frame is either ``{"op": "fx", "list_key": key, "next": index, "who": actor, "src": source}``
+(an effect list of the content index, by key) or an engine step ``{"op": name, ...}``.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ DEATH = "death"  # source of ``on_death`` reactions: they run for a dead explore
 
 
 def push(s: State, key: str, who: Any, src: str) -> None:
-    s["fx"].append({"op": "fx", "k": key, "i": 0, "who": who, "src": src})
+    s["effect_stack"].append({"op": "fx", "list_key": key, "next": 0, "who": who, "src": src})
 
 
 def push_op(s: State, frame: dict[str, Any]) -> None:
-    s["fx"].append(frame)
+    s["effect_stack"].append(frame)
 
 
 def ask(s: State, seat: int, kind: str, opts: list[dict[str, Any]], prompt: str,
@@ -41,4 +41,4 @@ def damage(s: State, seats_amounts: list[list[int]], kind: str) -> None:
     """Queue damage: each ``[seat, amount]`` is split by that player point by point."""
     q = [x for x in seats_amounts if x[1] > 0]
     if q:
-        push_op(s, {"op": "dmg", "q": q, "kind": kind})
+        push_op(s, {"op": "dmg", "queue": q, "kind": kind})

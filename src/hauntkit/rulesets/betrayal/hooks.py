@@ -47,7 +47,7 @@ def dog_fetch(ix: Any, s: dict[str, Any], fr: dict[str, Any], args: dict[str, An
     monsters) to hand one of your tradable items to an explorer there."""
 
     who = fr["who"]
-    start = s["ex"][who]["room"]
+    start = s["explorers"][who]["room"]
     seen = {start: 0}
     todo = [start]
     while todo:
@@ -60,8 +60,8 @@ def dog_fetch(ix: Any, s: dict[str, Any], fr: dict[str, Any], args: dict[str, An
             if nxt not in seen:
                 seen[nxt] = seen[r] + 1
                 todo.append(nxt)
-    mates = [i for i, e in enumerate(s["ex"]) if e["alive"] and i != who and e["room"] in seen]
-    items = [c for c in s["ex"][who]["cards"] if cards.tradable(ix, c)]
+    mates = [i for i, e in enumerate(s["explorers"]) if e["alive"] and i != who and e["room"] in seen]
+    items = [c for c in s["explorers"][who]["cards"] if cards.tradable(ix, c)]
     opts = [{"type": "fetch", "to": m, "card": c} for m in mates for c in items]
     if opts:
         frames.ask(s, who, "fetch", opts, "Choose who gets which item.", who=who)
@@ -95,7 +95,7 @@ def image_in_the_mirror(ix: Any, s: dict[str, Any], fr: dict[str, Any],
     item instead (rulebook digest)."""
 
     who = fr["who"]
-    items = [c for c in s["ex"][who]["cards"] if c in ix.cards and ix.cards[c].kind == "item"]
+    items = [c for c in s["explorers"][who]["cards"] if c in ix.cards and ix.cards[c].kind == "item"]
     if items:
         opts = [{"type": "swap", "card": None}] + [{"type": "swap", "card": c} for c in items]
         frames.ask(s, who, "swap", opts, "Trade an item with your reflection?", who=who)
@@ -116,7 +116,7 @@ def meant_to_be_roll(ix: Any, s: dict[str, Any], fr: dict[str, Any], args: dict[
     """Roll 4 dice and save the result on the explorer."""
 
     result = sum(state_access.roll(s, 4))
-    s["ex"][fr["who"]]["saved"] = result
+    s["explorers"][fr["who"]]["saved"] = result
     state_access.log(s, "fate", f"{state_access.name(ix, s, fr['who'])} saves the result {result}.")
 
 
@@ -125,7 +125,7 @@ def meant_to_be_use(ix: Any, s: dict[str, Any], fr: dict[str, Any], args: dict[s
                     ) -> None:
     """The next roll this explorer makes uses the saved result; the card is discarded."""
 
-    e = s["ex"][fr["who"]]
+    e = s["explorers"][fr["who"]]
     e["fate"] = e.pop("saved", 0)
     if "it_is_meant_to_be" in e["cards"]:
         e["cards"].remove("it_is_meant_to_be")

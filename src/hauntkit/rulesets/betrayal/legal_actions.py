@@ -26,9 +26,9 @@ def leave_cost(ix: Index, s: State, seat: int, room: str) -> int:
     """1 per tile left, plus the tile's obstacle, plus 1 per monster that slows heroes there
     (stunned monsters don't slow; RULING B8 and the rulebook digest)."""
     cost = 1 + ix.rooms[room].obstacle
-    if s["haunt"] is not None and s["ex"][seat]["side"] == "heroes":
-        cost += sum(1 for m in s["mon"].values() if m["room"] == room and not m["stun"]
-                    and ix.monsters[m["k"]].slows)
+    if s["haunt"] is not None and s["explorers"][seat]["side"] == "heroes":
+        cost += sum(1 for m in s["monsters"].values() if m["room"] == room and not m["stunned"]
+                    and ix.monsters[m["kind"]].slows)
     return cost
 
 
@@ -37,9 +37,9 @@ def offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any,
     """Whether an entry of ``ix.room_acts``/``card_acts``/``book_acts`` may be used now: not
     used already this turn (once per turn), its category and rolls not taken, ``when`` holds."""
     act, key, keys, cats = entry
-    if act.once_per_turn and key in t["acts"]:
+    if act.once_per_turn and key in t["actions_used"]:
         return False
-    if act.category and act.category in t["cats"]:
+    if act.category and act.category in t["categories_rolled"]:
         return False
     if keys:
         rolls = t["rolls"]
@@ -47,7 +47,7 @@ def offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any,
             if k in rolls:
                 return False
     if cats:
-        tcats = t["cats"]
+        tcats = t["categories_rolled"]
         for c in cats:
             if c in tcats:
                 return False
@@ -60,7 +60,7 @@ def offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any,
 
 def haunt_book(ix: Index, s: State, seat: int) -> tuple[str, Any] | None:
     h = s["haunt"]
-    side = s["ex"][seat]["side"]
+    side = s["explorers"][seat]["side"]
     if h is None or side is None:
         return None
     haunt = ix.haunts[h["id"]]
@@ -76,7 +76,7 @@ def legal(ix: Index, s: State, seat: int) -> list[Action]:
     who = s["turn"]["who"]
     if who != seat and (who != "m" or seat != state_access.controller(s)):
         return []
-    if s["turn"].get("n", 0) >= MAX_TURN_ACTIONS:
+    if s["turn"].get("actions_taken", 0) >= MAX_TURN_ACTIONS:
         return [END]  # RULING HB-18: a turn can't go on forever
     if who == "m":
         return ix.rules.monster_actions(ix, s)
@@ -86,11 +86,11 @@ def legal(ix: Index, s: State, seat: int) -> list[Action]:
 def explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
     """The free actions of an explorer on their turn (betrayal)."""
     t = s["turn"]
-    ex = s["ex"]
+    ex = s["explorers"]
     e = ex[seat]
     room = e["room"]
     out: list[Action] = [END]
-    if not t["stop"]:
+    if not t["movement_ended"]:
         movement_actions(ix, s, seat, room, out)
     for entry in ix.room_acts[room]:
         if offer_ok(ix, s, t, entry, seat):
@@ -115,7 +115,7 @@ def explorer_actions(ix: Index, s: State, seat: int) -> list[Action]:
             for entry in ix.book_acts[(h["id"], "heroes" if side == "heroes" else "traitor")]:
                 if offer_ok(ix, s, t, entry, seat):
                     out.append({"type": "haunt_action", "id": entry[0].id})
-        if not t["att"]:
+        if not t["attacked"]:
             weapons: list[str | None] = [None]
             weapons += [c for c in held if c in ix.cards and ix.cards[c].weapon is not None
                         and c not in used]
@@ -155,7 +155,7 @@ def movement_actions(ix: Index, s: State, seat: int, room: str, out: list[Action
     possible, more while moves last (RULING B8)."""
     t = s["turn"]
     cost = ix.rules.leave_cost(ix, s, seat, room)
-    if t["mv"] >= cost or t["moved"] == 0:
+    if t["moves_left"] >= cost or t["moved"] == 0:
         rolled = f"link:{room}" in t["rolls"]
         for dest, link in house.exits(ix, s, room):
             if rolled and link is not None and link.trait:
@@ -170,20 +170,20 @@ def _may_place_stairs(ix: Index, s: State, seat: int) -> bool:
     """The traitor may search the stack for the Stairs from Basement when no monster can reach
     the heroes (rulebook digest)."""
     h = s["haunt"]
-    if h is None or h["traitor"] != seat or not h["revealed"] or not s["mon"]:
+    if h is None or h["traitor"] != seat or not h["revealed"] or not s["monsters"]:
         return False
     if "stairs_from_basement" not in ix.rooms or "stairs_from_basement" in s["tiles"]:
         return False
-    if "place_stairs" in s["turn"]["acts"]:
+    if "place_stairs" in s["turn"]["actions_used"]:
         return False
     if "stairs_from_basement" not in s["stack"] and "stairs_from_basement" not in s["aside"]:
         return False
     tiles = s["tiles"]
-    if any(tiles[m["room"]][0] != "basement" for m in s["mon"].values()):
+    if any(tiles[m["room"]][0] != "basement" for m in s["monsters"].values()):
         return False  # the stairs only help monsters shut in the basement
-    hero_rooms = {s["ex"][i]["room"] for i in state_access.heroes(s) if s["ex"][i]["alive"]}
+    hero_rooms = {s["explorers"][i]["room"] for i in state_access.heroes(s) if s["explorers"][i]["alive"]}
     table = house.exits_table(ix, s, True)
-    for room in {m["room"] for m in s["mon"].values()}:
+    for room in {m["room"] for m in s["monsters"].values()}:
         if not hero_rooms.isdisjoint(house.reach_in(ix, s, table, room, True)):
             return False
     return bool(placing.discover_options(ix, s, "stairs_from_basement"))
@@ -193,26 +193,26 @@ def monster_actions(ix: Index, s: State) -> list[Action]:
     """The free actions of the monsters' turn (betrayal)."""
     t = s["turn"]
     out: list[Action] = [END]
-    for mid in sorted(s["mon"], key=state_access.monster_number):
-        m = s["mon"][mid]
-        mt = t["mt"].get(mid)
+    for mid in sorted(s["monsters"], key=state_access.monster_number):
+        m = s["monsters"][mid]
+        mt = t["monster_turns"].get(mid)
         if mt is None:
             continue
-        kind = ix.monsters[m["k"]]
-        if mt["mv"] > 0:
+        kind = ix.monsters[m["kind"]]
+        if mt["moves_left"] > 0:
             out += [{"type": "mmove", "monster": mid, "to": d}
                     for d, _ in house.exits(ix, s, m["room"], monster=True)]
             if kind.explores and house.stack_has(ix, s, s["tiles"][m["room"]][0]):
                 out += [{"type": "mexplore", "monster": mid, "dir": d}
                         for d in house.open_sides(ix, s, m["room"])]
-        if m["stun"]:
+        if m["stunned"]:
             continue
-        if not mt["att"] and kind.attack:
+        if not mt["attacked"] and kind.attack:
             out += [{"type": "mattack", "monster": mid, "target": tg}
                     for tg in combat.targets(ix, s, mid, kind.attack, kind.distance)]
         for p in kind.powers:
-            key = f"m:{m['k']}:a:{p.id}"
-            if f"{mid}:{key}" not in t["acts"] and (p.when is None or conditions.holds(ix, s, p.when, mid)):
+            key = f"m:{m['kind']}:a:{p.id}"
+            if f"{mid}:{key}" not in t["actions_used"] and (p.when is None or conditions.holds(ix, s, p.when, mid)):
                 out.append({"type": "power", "monster": mid, "id": p.id})
         if kind.carries and s["piles"].get(m["room"]):
             out += [{"type": "mpick", "monster": mid, "card": c} for c in s["piles"][m["room"]]

@@ -32,14 +32,14 @@ def relocate(ix: Index, s: State, who: Any, room: str) -> None:
     pass to an explorer who arrives (rulebook digest, death)."""
 
     if isinstance(who, int):
-        s["ex"][who]["room"] = room
+        s["explorers"][who]["room"] = room
         pile = s["piles"].get(room)
         if pile:
             for cid in [c for c in pile if cards.is_companion(ix, c)]:
                 cards.from_pile(s, room, cid)
                 cards.gain(ix, s, who, cid)
     else:
-        s["mon"][who]["room"] = room
+        s["monsters"][who]["room"] = room
 
 
 def place_rooms(ix: Index, s: State, who: Any, where: str, room: str | None,
@@ -68,9 +68,9 @@ def far_room(ix: Index, s: State, here: str) -> str:
 
 def put(ix: Index, s: State, room: str, monster: str | None, token: str | None) -> None:
     if monster:
-        s["mseq"] += 1
-        mid = f"m{s['mseq']}"
-        s["mon"][mid] = {"k": monster, "room": room, "stun": False, "cards": [], "w": 0}
+        s["monster_serial"] += 1
+        mid = f"m{s['monster_serial']}"
+        s["monsters"][mid] = {"kind": monster, "room": room, "stunned": False, "cards": [], "wounds": 0}
         state_access.log(s, "monster", f"{ix.monsters[monster].name} appears in {ix.rooms[room].name}.",
               monster=mid)
     if token:

@@ -16,8 +16,8 @@ def do_roll(ix: Index, s: State, who: Any, trait: str | None, dice: int | None, 
             category: str | None = None, extra: Sequence[Any] = (), add: int = 0) -> int:
     """Roll for ``who``: dice = trait value (or ``dice``) plus bonuses; result never below 0.
     An explorer with a saved "It Is Meant To Be" result uses it instead."""
-    if isinstance(who, int) and s["ex"][who].get("fate") is not None and kind != "defend":
-        result = s["ex"][who].pop("fate")
+    if isinstance(who, int) and s["explorers"][who].get("fate") is not None and kind != "defend":
+        result = s["explorers"][who].pop("fate")
         state_access.log(s, "roll", f"{state_access.name(ix, s, who)} uses a saved result: {result}.", seat=who,
               result=result)
         return result
@@ -38,7 +38,7 @@ def note_roll(s: State, eff: vocabulary.Roll) -> None:
     if eff.key:
         t["rolls"].append(eff.key)
     if eff.category:
-        t["cats"].append(eff.category)
+        t["categories_rolled"].append(eff.category)
 
 
 def take_outcome(ix: Index, s: State, eff: vocabulary.Roll, result: int, who: Any, src: str) -> None:
@@ -57,7 +57,7 @@ def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:
     """Every roll bonus that may apply to ``who``: carried cards and objects, the room."""
     out: list[Any] = []
     if isinstance(who, int):
-        for cid in s["ex"][who]["cards"]:
+        for cid in s["explorers"][who]["cards"]:
             card = ix.cards.get(cid)
             if card is not None:
                 out.extend(card.bonuses)

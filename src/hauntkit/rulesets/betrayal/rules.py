@@ -73,7 +73,7 @@ class BetrayalRules:
     def card_drawn(self, ix: Any, s: State, who: Any, cid: str | None) -> None:
         """After a card is drawn (``None``: the deck was empty): betrayal ends movement
         either way (RULING B8)."""
-        s["turn"]["stop"] = True
+        s["turn"]["movement_ended"] = True
 
     def omen_drawn(self, ix: Any, s: State, who: Any, cid: Any, room: str) -> None:
         """An omen was drawn: betrayal notes it for the end-of-turn haunt roll (RULING B3)."""
@@ -123,7 +123,7 @@ class BetrayalRules:
 
     def monster_moves(self, ix: Any, s: State, mid: str) -> int:
         """Moves of a monster this turn (betrayal: its speed)."""
-        return ix.monsters[s["mon"][mid]["k"]].speed
+        return ix.monsters[s["monsters"][mid]["kind"]].speed
 
     def end_turn_haunt(self, ix: Any, s: State) -> bool:
         """At the end of a turn before the haunt: betrayal's haunt roll (RULING B3, HB-3).

@@ -145,16 +145,16 @@ class BetrayalRuleset(Ruleset):
         ix = self.ix
         first = rng.below(r, n)
         return {
-            "n": n, "rng": r, "log": [], "max_turns": config.get("max_turns", 600),
-            "ex": [{"ch": c, "room": "entrance_hall", "alive": True, "side": None, "cards": [],
+            "players": n, "rng": r, "log": [], "max_turns": config.get("max_turns", 600),
+            "explorers": [{"character": c, "room": "entrance_hall", "alive": True, "side": None, "cards": [],
                     "fate": None,
-                    "t": {t: getattr(ix.characters[c], t).start for t in TRAITS}}
+                    "traits": {t: getattr(ix.characters[c], t).start for t in TRAITS}}
                    for c in chars],
             "tiles": {}, "grid": {}, "stack": stack, "aside": [], "decks": decks,
             "discard": {"event": [], "item": [], "omen": []}, "limbo": [], "piles": {},
-            "tokens": {}, "mon": {}, "mseq": 0, "flags": {}, "counters": {}, "omens": 0,
-            "order": [(first + k) % n for k in range(n)], "cur": -1, "turn": turns.new_turn(0, 0),
-            "haunt": None, "fx": [], "choice": None, "result": None, "turns": 0, "deaths": 0,
+            "tokens": {}, "monsters": {}, "monster_serial": 0, "flags": {}, "counters": {}, "omens": 0,
+            "order": [(first + k) % n for k in range(n)], "order_index": -1, "turn": turns.new_turn(0, 0),
+            "haunt": None, "effect_stack": [], "choice": None, "result": None, "turns": 0, "deaths": 0,
         }
 
     def place_start(self, s: State) -> None:

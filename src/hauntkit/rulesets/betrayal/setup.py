@@ -29,7 +29,7 @@ def _err(field: str, msg: str) -> HauntkitError:
 def _take_card(s: State, cid: str) -> None:
     """Remove a card or object from wherever it is."""
     for pool in (*s["decks"].values(), *s["discard"].values(), s["limbo"],
-                 *(e["cards"] for e in s["ex"]), *(m["cards"] for m in s["mon"].values())):
+                 *(e["cards"] for e in s["explorers"]), *(m["cards"] for m in s["monsters"].values())):
         if cid in pool:
             pool.remove(cid)
             return
@@ -96,9 +96,9 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
             haunt_setup = (hd["id"], revealer)
     for key, e in (setup.get("explorers") or {}).items():
         seat = int(key)
-        if not 0 <= seat < s["n"]:
+        if not 0 <= seat < s["players"]:
             raise _err(f"explorers.{key}", "no such seat")
-        ex = s["ex"][seat]
+        ex = s["explorers"][seat]
         for f, v in e.items():
             where = f"explorers.{key}.{f}"
             if f == "room":
@@ -109,15 +109,15 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
                 for t, val in v.items():
                     if t not in TRAITS:
                         raise _err(f"{where}.{t}", "unknown trait")
-                    track = getattr(ix.characters[ex["ch"]], t).values
+                    track = getattr(ix.characters[ex["character"]], t).values
                     if f == "trait_index":
                         if not -1 <= val <= 7:
                             raise _err(f"{where}.{t}", "index must be -1..7")
-                        ex["t"][t] = val
+                        ex["traits"][t] = val
                     elif val not in track:
                         raise _err(f"{where}.{t}", f"{val} is not on the track {track}")
                     else:
-                        ex["t"][t] = track.index(val)
+                        ex["traits"][t] = track.index(val)
             elif f == "cards":
                 for cid in list(ex["cards"]):
                     ex["cards"].remove(cid)
@@ -136,18 +136,18 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
                 raise _err(where, "unknown field; expected room, traits, trait_index, cards, "
                            "alive, side")
     if "monsters" in setup:
-        s["mon"].clear()
+        s["monsters"].clear()
         for i, m in enumerate(setup["monsters"]):
             if m.get("monster") not in ix.monsters:
                 raise _err(f"monsters[{i}].monster", f"unknown monster {m.get('monster')!r}")
             if m.get("room") not in s["tiles"]:
                 raise _err(f"monsters[{i}].room", f"room {m.get('room')!r} is not placed")
             placing.put(ix, s, m["room"], m["monster"], None)
-            mid = f"m{s['mseq']}"
-            s["mon"][mid]["stun"] = bool(m.get("stunned", False))
+            mid = f"m{s['monster_serial']}"
+            s["monsters"][mid]["stunned"] = bool(m.get("stunned", False))
             for cid in m.get("cards", []):
                 _take_card(s, _card_ok(ix, cid, f"monsters[{i}].cards"))
-                s["mon"][mid]["cards"].append(cid)
+                s["monsters"][mid]["cards"].append(cid)
     for room, pile_cards in (setup.get("piles") or {}).items():
         if room not in s["tiles"]:
             raise _err(f"piles.{room}", "room is not placed")
@@ -190,19 +190,19 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         who = td.get("seat", 0)
         if who not in s["order"]:
             raise _err("turn.seat", f"{who!r} is not in the turn order {s['order']}")
-        s["fx"].clear()
+        s["effect_stack"].clear()
         s["choice"] = None
-        s["cur"] = s["order"].index(who)
+        s["order_index"] = s["order"].index(who)
         s["turns"] -= 1 if s["turns"] else 0
         turns.start_turn(ix, s, who)
         if "moves" in td:
-            s["turn"]["mv"] = td["moves"]
+            s["turn"]["moves_left"] = td["moves"]
         interpreter.run(ix, s)
     elif "haunt" in setup or "explorers" in setup:
         # keep the current actor, refreshed to the new position (moves from current Speed)
         who = s["turn"]["who"]
-        if who != "m" and not s["fx"] and s["choice"] is None:
-            s["turn"]["mv"] = state_access.value(ix, s, who, "speed")
+        if who != "m" and not s["effect_stack"] and s["choice"] is None:
+            s["turn"]["moves_left"] = state_access.value(ix, s, who, "speed")
     if haunt_setup is not None:  # the haunt's set-up effects resolve first, as at its start
         frames.push(s, f"h:{haunt_setup[0]}:setup", haunt_setup[1], "haunt")
         interpreter.run(ix, s)
@@ -213,19 +213,19 @@ def invariants(ix: Index, s: State, rs: Any) -> list[str]:
     """Broken invariants: traits on their tracks, every card in exactly one place, everyone on
     a placed tile, a sound house grid, and a decision always available."""
     out: list[str] = []
-    for i, e in enumerate(s["ex"]):
+    for i, e in enumerate(s["explorers"]):
         for t in TRAITS:
-            idx = e["t"][t]
+            idx = e["traits"][t]
             if not (0 <= idx <= 7 or (idx == -1 and not e["alive"])):
                 out.append(f"explorer {i} {t} index {idx} off its track")
         if e["room"] not in s["tiles"]:
             out.append(f"explorer {i} on unplaced tile {e['room']}")
-    for mid, m in s["mon"].items():
+    for mid, m in s["monsters"].items():
         if m["room"] not in s["tiles"]:
             out.append(f"monster {mid} on unplaced tile {m['room']}")
     where: dict[str, int] = {}
     pools = [*s["decks"].values(), *s["discard"].values(), s["limbo"],
-             *(e["cards"] for e in s["ex"]), *(m["cards"] for m in s["mon"].values()),
+             *(e["cards"] for e in s["explorers"]), *(m["cards"] for m in s["monsters"].values()),
              *s["piles"].values()]
     for pool in pools:
         for cid in pool:

@@ -13,41 +13,41 @@ State = dict[str, Any]
 def change(ix: Index, s: State, seat: int, trait: str, steps: int) -> None:
     """Move a trait ``steps`` along its track: gains stop at the top; before the haunt losses stop
     at the lowest value; after it, going below the lowest value reaches the skull (death)."""
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     if not e["alive"] or steps == 0:
         return
-    idx = e["t"][trait] + steps
+    idx = e["traits"][trait] + steps
     if idx > 7:
         idx = 7
     if idx < 0:
         if s["haunt"] is None:
             idx = 0
         else:
-            e["t"][trait] = -1
+            e["traits"][trait] = -1
             die(ix, s, seat, trait)
             return
-    e["t"][trait] = idx
+    e["traits"][trait] = idx
 
 
 def heal(ix: Index, s: State, seat: int, trait: str) -> None:
-    e = s["ex"][seat]
-    start = getattr(ix.characters[e["ch"]], trait).start
-    if e["t"][trait] < start:
-        e["t"][trait] = start
+    e = s["explorers"][seat]
+    start = getattr(ix.characters[e["character"]], trait).start
+    if e["traits"][trait] < start:
+        e["traits"][trait] = start
 
 
 def die(ix: Index, s: State, seat: int, trait: str) -> None:
     """An explorer reaches the skull. A side's ``prevents_death`` reaction keeps them alive;
     otherwise they die and drop their items and companions in a pile (rulebook digest)."""
 
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     h = s["haunt"]
     if h is not None and e["side"] is not None:
         haunt = ix.haunts[h["id"]]
         book = haunt.heroes if e["side"] == "heroes" else haunt.traitor_book
         for i, re in enumerate(book.reactions):
             if re.when == "on_death" and re.prevents_death:
-                e["t"][trait] = 0
+                e["traits"][trait] = 0
                 state_access.log(s, "death_prevented", f"{state_access.name(ix, s, seat)} should have died, but "
                       "the haunt keeps them going.", seat=seat)
                 frames.push(s, f"h:{h['id']}:{'heroes' if e['side'] == 'heroes' else 'traitor'}:re{i}",

@@ -15,21 +15,21 @@ State = dict[str, Any]
 def new_turn(who: Any, moves: int) -> dict[str, Any]:
     t = _NEW_TURN.copy()  # the keys in this order; then a new list or dict for each
     t["who"] = who
-    t["mv"] = moves
+    t["moves_left"] = moves
     t["used"] = []
-    t["acts"] = []
+    t["actions_used"] = []
     t["rolls"] = []
-    t["cats"] = []
+    t["categories_rolled"] = []
     t["omens"] = []
     t["once"] = []
-    t["mt"] = {}
+    t["monster_turns"] = {}
     return t
 
 
 _NEW_TURN: dict[str, Any] = {
-    "who": None, "mv": 0, "moved": 0, "stop": False, "end": False, "used": None, "acts": None,
-    "gave": False, "dropped": False, "picked": False, "att": False, "rolls": None, "cats": None,
-    "omens": None, "once": None, "mt": None, "n": 0}
+    "who": None, "moves_left": 0, "moved": 0, "movement_ended": False, "end_requested": False, "used": None, "actions_used": None,
+    "gave": False, "dropped": False, "picked": False, "attacked": False, "rolls": None, "categories_rolled": None,
+    "omens": None, "once": None, "monster_turns": None, "actions_taken": 0}
 
 
 def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
@@ -39,18 +39,18 @@ def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
         return
     order = s["order"]
     for _ in range(len(order) + 1):
-        s["cur"] = (s["cur"] + 1) % len(order)
-        who = order[s["cur"]]
+        s["order_index"] = (s["order_index"] + 1) % len(order)
+        who = order[s["order_index"]]
         if who == "m":
-            if s["mon"]:
+            if s["monsters"]:
                 break
             continue
-        if s["ex"][who]["alive"]:
+        if s["explorers"][who]["alive"]:
             break
     else:  # nobody can act (cannot happen while a hero lives; guarded for safety)
         declare_winner(ix, s, None, "nobody is left to act")
         return
-    start_turn(ix, s, order[s["cur"]])
+    start_turn(ix, s, order[s["order_index"]])
 
 
 def start_turn(ix: Index, s: State, who: Any) -> None:
@@ -61,14 +61,14 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
     if who == "m":
         s["turn"] = new_turn("m", 0)
         moves = ix.rules.monster_moves
-        s["turn"]["mt"] = {m: {"mv": moves(ix, s, m), "att": False} for m in s["mon"]}
+        s["turn"]["monster_turns"] = {m: {"moves_left": moves(ix, s, m), "attacked": False} for m in s["monsters"]}
         state_access.log(s, "turn", "The monsters' turn.")
-        for mid in sorted(s["mon"], reverse=True):
-            k = s["mon"][mid]["k"]
+        for mid in sorted(s["monsters"], reverse=True):
+            k = s["monsters"][mid]["kind"]
             if ix.monsters[k].on_start_of_turn:
                 frames.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
         return
-    e = s["ex"][who]
+    e = s["explorers"][who]
     s["turn"] = new_turn(who, state_access.value(ix, s, who, "speed"))
     state_access.log(s, "turn", f"{state_access.name(ix, s, who)}'s turn.", seat=who)
     ix.rules.turn_started(ix, s, who)
@@ -84,7 +84,7 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
 
 def _side_reactions(ix: Index, s: State, who: int, when: str) -> None:
     h = s["haunt"]
-    side = s["ex"][who]["side"]
+    side = s["explorers"][who]["side"]
     if h is None or side is None:
         return
     haunt = ix.haunts[h["id"]]
@@ -96,13 +96,13 @@ def _side_reactions(ix: Index, s: State, who: int, when: str) -> None:
 
 def request_end(ix: Index, s: State) -> None:
     """The player ends the turn: end-of-turn effects, then the haunt roll, then the next turn."""
-    s["turn"]["end"] = False
+    s["turn"]["end_requested"] = False
     s["turn"]["ending"] = True
     who = s["turn"]["who"]
     frames.push_op(s, {"op": "call", "fn": "finish_turn"})
     if who == "m":
         return
-    e = s["ex"][who]
+    e = s["explorers"][who]
     if not e["alive"]:
         return
     _side_reactions(ix, s, who, "on_end_turn")
@@ -118,7 +118,7 @@ def request_end(ix: Index, s: State) -> None:
 def end_turn(ix: Index, s: State) -> None:
     """An effect ended the turn at once (or the actor died): skip straight to the end."""
     if s["turn"].get("ending"):
-        s["turn"]["end"] = False
+        s["turn"]["end_requested"] = False
         return
     request_end(ix, s)
 
@@ -126,8 +126,8 @@ def end_turn(ix: Index, s: State) -> None:
 def finish_turn(ix: Index, s: State, _fr: Any = None) -> None:
     t = s["turn"]
     if t["who"] == "m":
-        for m in s["mon"].values():  # stunned monsters recover at the end of their turn
-            m["stun"] = False
+        for m in s["monsters"].values():  # stunned monsters recover at the end of their turn
+            m["stunned"] = False
     elif s["haunt"] is None and ix.rules.end_turn_haunt(ix, s):
         return
     next_turn(ix, s)
@@ -179,7 +179,7 @@ def pick_haunt(ix: Index, s: State, omen: str, room: str) -> str | None:
 
 
 def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
-    n = s["n"]
+    n = s["players"]
     kind = rule.rule if rule.rule != "hidden" else rule.hidden_rule
     live = state_access.living(s)
     if kind == "none":
@@ -189,7 +189,7 @@ def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
     if kind == "left_of_revealer":
         for k in range(1, n + 1):
             seat = (revealer + k) % n
-            if s["ex"][seat]["alive"]:
+            if s["explorers"][seat]["alive"]:
                 return seat
     if kind in ("highest", "lowest"):
         pool = [i for i in live if i != revealer or rule.include_revealer] or live
@@ -199,7 +199,7 @@ def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
         return rng.choice(s["rng"], tied)  # ties at random (RULING B13)
     if kind == "holder":
         for i in live:
-            if rule.card in s["ex"][i]["cards"]:
+            if rule.card in s["explorers"][i]["cards"]:
                 return i
         return revealer
     return rng.choice(s["rng"], live)
@@ -222,7 +222,7 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
     hidden = haunt.traitor.rule == "hidden"
     if traitor == "rule":
         traitor = pick_traitor(ix, s, haunt.traitor, revealer)
-    n = s["n"]
+    n = s["players"]
     if haunt.monster_control == "left_of_revealer":
         control = (revealer + 1) % n
     else:
@@ -231,7 +231,7 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
         control = traitor
     s["haunt"] = {"id": hid, "revealer": revealer, "traitor": traitor, "hidden": hidden,
                   "revealed": not hidden, "control": control}
-    for i, e in enumerate(s["ex"]):
+    for i, e in enumerate(s["explorers"]):
         e["side"] = "traitor" if i == traitor else "heroes"
     state_access.log(s, "haunt", f"The haunt begins: {haunt.name}. {haunt.intro}", haunt=hid,
           revealer=revealer)
@@ -249,7 +249,7 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
         first = revealer if haunt.first == "revealer" else (revealer + 1) % n
         seats = [(first + k) % n for k in range(n)]
     s["order"] = [*seats, "m"]
-    s["cur"] = -1
+    s["order_index"] = -1
     for obj in haunt.objects:
         k = state_access.count(s, obj.count)
         ids = [obj.id] if k == 1 else [f"{obj.id}_{j + 1}" for j in range(k)]
@@ -260,9 +260,9 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
     for hm in haunt.monsters:
         k = state_access.count(s, hm.count)
         if hm.where == "traitor":
-            rooms = [s["ex"][traitor if traitor is not None else revealer]["room"]]
+            rooms = [s["explorers"][traitor if traitor is not None else revealer]["room"]]
         elif hm.where == "revealer":
-            rooms = [s["ex"][revealer]["room"]]
+            rooms = [s["explorers"][revealer]["room"]]
         else:
             rooms = _where(ix, s, hm.where, hm.room, hm.symbol, revealer)
         for j in range(k):
@@ -275,17 +275,17 @@ def _where(ix: Index, s: State, where: str, room: str | None, symbol: str | None
     if where == "none":
         return []
     if where == "far":  # tiles on other floors than the revealer's, copies spread over them
-        here = s["ex"][revealer]["room"]
+        here = s["explorers"][revealer]["room"]
         floor = s["tiles"][here][0]
         others = sorted((r for r, t in s["tiles"].items() if t[0] != floor), reverse=True)
         return others or [here]
     out = placing.place_rooms(ix, s, revealer, where, room, symbol)
-    return out or [s["ex"][revealer]["room"]]
+    return out or [s["explorers"][revealer]["room"]]
 
 
 def _clear_lingering(ix: Index, s: State, seat: int) -> None:
     """A new traitor's lingering event cards go away (rulebook digest)."""
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     for cid in [c for c in e["cards"] if c in ix.cards and ix.cards[c].kind == "event"]:
         e["cards"].remove(cid)
         cards.discard(ix, s, cid)
@@ -307,7 +307,7 @@ def declare_winner(ix: Index, s: State, side: str | None, reason: str) -> None:
     if s["result"] is not None:
         return
     h = s["haunt"]
-    if side == "heroes" and not any(s["ex"][i]["alive"] for i in state_access.heroes(s)):
+    if side == "heroes" and not any(s["explorers"][i]["alive"] for i in state_access.heroes(s)):
         return  # RULING: the heroes need a living hero
     s["result"] = {"winner": side, "reason": reason, "haunt": h["id"] if h else None,
                    "turns": s["turns"]}
@@ -330,7 +330,7 @@ def check_win(ix: Index, s: State) -> None:
             [conditions.compiled(c) for c in haunt.traitor_book.win])
     _, all_dead_wins, hero_goals, evil_goals = goals
     live_heroes = False
-    for e in s["ex"]:
+    for e in s["explorers"]:
         if e["side"] == "heroes" and e["alive"]:
             live_heroes = True
             break

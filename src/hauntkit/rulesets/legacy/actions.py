@@ -32,7 +32,7 @@ def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
     and after the haunt +1 per opponent on the tile, monsters by size (stunned monsters and
     corpses are no obstacles) (rulebook "Moving", "Moving Past Opponents", "Monsters"); a
     hidden traitor is no obstacle until revealed (RULING HL-15)."""
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     cost = 1 + ix.rooms[room].obstacle
     traitor = e["side"] == "traitor"
     if not traitor:
@@ -42,14 +42,14 @@ def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
                 cost += extra * toks.get(name, 0)
     h = s["haunt"]
     if h is not None and e["side"] is not None:
-        for i, x in enumerate(s["ex"]):
+        for i, x in enumerate(s["explorers"]):
             if i != seat and x["alive"] and x["room"] == room and x["side"] is not None \
                     and x["side"] != e["side"] and (h["revealed"] or not h["hidden"]):
                 cost += 1
         if not traitor:
-            for m in s["mon"].values():
-                if m["room"] == room and not m["stun"]:
-                    cost += MONSTER_SIZE[ix.monsters[m["k"]].size]
+            for m in s["monsters"].values():
+                if m["room"] == room and not m["stunned"]:
+                    cost += MONSTER_SIZE[ix.monsters[m["kind"]].size]
     return cost
 
 
@@ -64,7 +64,7 @@ def word_of(ix: Any, s: State, seat: int, a: Action) -> tuple[str | None, str | 
     if kind == "use":
         return ix.words.get(f"c:{a.get('card')}:a:{a.get('id')}"), None, True
     if kind == "room_action":
-        return ix.words.get(f"r:{s['ex'][seat]['room']}:a:{a.get('id')}"), None, True
+        return ix.words.get(f"r:{s['explorers'][seat]['room']}:a:{a.get('id')}"), None, True
     if kind == "haunt_action":
         found = legal_actions.haunt_book(ix, s, seat)
         side = found[0] if found else ""
@@ -118,10 +118,10 @@ def _free(t: dict[str, Any], word: str | None, key: str | None = None) -> bool:
 # ------------------------------------------------------------------------------- legal
 def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
     t = s["turn"]
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     room = e["room"]
     out: list[Action] = [END]
-    if not t["stop"]:
+    if not t["movement_ended"]:
         legal_actions.movement_actions(ix, s, seat, room, out)
     words = ix.words
     for entry in ix.room_acts[room]:
@@ -152,14 +152,14 @@ def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
                     out.append({"type": "attack", "target": tg, "weapon": w})
     unused = [c for c in held if c not in used]
     found = has_found(ix, e)
-    mates = [i for i, x in enumerate(s["ex"]) if x["alive"] and i != seat and x["room"] == room]
+    mates = [i for i, x in enumerate(s["explorers"]) if x["alive"] and i != seat and x["room"] == room]
     for o in mates:
         give_ok = _free(t, "GIVE", f"GIVE:{o}")
         for cid in unused:
             if cards.tradable(ix, cid) and (give_ok or cid not in ix.cards):
                 out.append({"type": "give", "card": cid, "to": o})
         take_ok = _free(t, "TAKE", f"TAKE:{o}")
-        theirs = s["ex"][o]
+        theirs = s["explorers"][o]
         for cid in theirs["cards"]:
             if cid not in theirs["used"] and cards.tradable(ix, cid) and \
                     (take_ok or cid not in ix.cards) and (found or cid not in ix.cards):
@@ -183,7 +183,7 @@ def _hand_over(ix: Any, s: State, owner: int, to: int, cid: str) -> None:
     cards.lose(ix, s, owner, cid)
     cards.gain(ix, s, to, cid)
     if cid in ix.cards:
-        s["ex"][to]["used"].append(cid)
+        s["explorers"][to]["used"].append(cid)
 
 
 def _give(ix: Any, s: State, seat: int, a: Action) -> None:
@@ -193,7 +193,7 @@ def _give(ix: Any, s: State, seat: int, a: Action) -> None:
 
 
 def _drop(ix: Any, s: State, seat: int, a: Action) -> None:
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     cards.lose(ix, s, seat, a["card"])
     cards.to_pile(s, e["room"], a["card"])
     state_access.log(s, "drop", f"{state_access.name(ix, s, seat)} drops {state_access.card_name(ix, a['card'])}.")
@@ -201,11 +201,11 @@ def _drop(ix: Any, s: State, seat: int, a: Action) -> None:
 
 def _pick_up(ix: Any, s: State, seat: int, a: Action) -> None:
     """PICK UP: received used (rulebook "Item/Omen Card Actions")."""
-    room = s["ex"][seat]["room"]
+    room = s["explorers"][seat]["room"]
     cards.from_pile(s, room, a["card"])
     cards.gain(ix, s, seat, a["card"])
     if a["card"] in ix.cards:
-        s["ex"][seat]["used"].append(a["card"])
+        s["explorers"][seat]["used"].append(a["card"])
     state_access.log(s, "pick_up", f"{state_access.name(ix, s, seat)} picks up {state_access.card_name(ix, a['card'])}.")
 
 
@@ -231,13 +231,13 @@ def _permit_chosen(ix: Any, s: State, ch: dict[str, Any], action: Action) -> Non
 def _use(ix: Any, s: State, seat: int, a: Action) -> None:
     """Using a card's action turns it sideways: used until the start of its holder's next turn
     (rulebook "Item and Omen Cards")."""
-    s["ex"][seat]["used"].append(a["card"])
+    s["explorers"][seat]["used"].append(a["card"])
     BETRAYAL_APPLY["use"](ix, s, seat, a)
 
 
 def _attack(ix: Any, s: State, seat: int, a: Action) -> None:
     if a["weapon"] is not None:
-        s["ex"][seat]["used"].append(a["weapon"])
+        s["explorers"][seat]["used"].append(a["weapon"])
     BETRAYAL_APPLY["attack"](ix, s, seat, a)
 
 
@@ -245,12 +245,12 @@ def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
     """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
     rulebook "Moving Past Opponents"); it may always take one step (RULING HL-14)."""
     mid = a["monster"]
-    room = s["mon"][mid]["room"]
-    heroes_here = sum(1 for x in s["ex"] if x["alive"] and x["room"] == room
+    room = s["monsters"][mid]["room"]
+    heroes_here = sum(1 for x in s["explorers"] if x["alive"] and x["room"] == room
                       and x["side"] == "heroes")
     BETRAYAL_APPLY["mmove"](ix, s, seat, a)
-    mt = s["turn"]["mt"][mid]
-    mt["mv"] = max(0, mt["mv"] - heroes_here)
+    mt = s["turn"]["monster_turns"][mid]
+    mt["moves_left"] = max(0, mt["moves_left"] - heroes_here)
 
 
 APPLY = {"give": _give, "drop": _drop, "pick_up": _pick_up, "take": _take, "use": _use,
@@ -262,13 +262,13 @@ CHOICES = {"permit": _permit_chosen}
 def monster_moves(ix: Any, s: State, mid: str) -> int:
     """A Speed roll at the start of the monsters' turn, one per monster type, at least 1; a
     stunned monster spends its whole turn getting up (rulebook "Monsters")."""
-    m = s["mon"][mid]
+    m = s["monsters"][mid]
     t = s["turn"]
-    if m["stun"]:
-        t.setdefault("stunned", []).append(mid)
+    if m["stunned"]:
+        t.setdefault("stunned_at_start", []).append(mid)
         return 0
-    rolls = t.setdefault("mroll", {})
-    kind = m["k"]
+    rolls = t.setdefault("monster_speed_rolls", {})
+    kind = m["kind"]
     if kind not in rolls:
         mon = ix.monsters[kind]
         speed = mon.traits.get("speed", mon.speed)
@@ -285,21 +285,21 @@ def monster_actions(ix: Any, s: State) -> list[Action]:
     anything; a stunned monster does nothing (rulebook "Monsters")."""
     t = s["turn"]
     out: list[Action] = [END]
-    for mid in sorted(s["mon"], key=state_access.monster_number):
-        m = s["mon"][mid]
-        mt = t["mt"].get(mid)
-        if mt is None or m["stun"] or mid in t.get("stunned", ()):
+    for mid in sorted(s["monsters"], key=state_access.monster_number):
+        m = s["monsters"][mid]
+        mt = t["monster_turns"].get(mid)
+        if mt is None or m["stunned"] or mid in t.get("stunned_at_start", ()):
             continue
-        kind = ix.monsters[m["k"]]
-        if mt["mv"] > 0:
+        kind = ix.monsters[m["kind"]]
+        if mt["moves_left"] > 0:
             out += [{"type": "mmove", "monster": mid, "to": d}
                     for d, _ in house.exits(ix, s, m["room"], monster=True)]
-        if not mt["att"] and kind.attack:
+        if not mt["attacked"] and kind.attack:
             out += [{"type": "mattack", "monster": mid, "target": tg}
                     for tg in combat.targets(ix, s, mid, kind.attack, kind.distance)]
         for p in kind.powers:
-            key = f"m:{m['k']}:a:{p.id}"
-            if f"{mid}:{key}" not in t["acts"] and (p.when is None or
+            key = f"m:{m['kind']}:a:{p.id}"
+            if f"{mid}:{key}" not in t["actions_used"] and (p.when is None or
                                                     conditions.holds(ix, s, p.when, mid)):
                 out.append({"type": "power", "monster": mid, "id": p.id})
     return out
@@ -310,11 +310,11 @@ def finish_turn(ix: Any, s: State, fr: Any = None) -> None:
     through its next one (only those stunned when the turn began get up; RULING HL-7)."""
     t = s["turn"]
     if t["who"] == "m":
-        was = set(t.get("stunned", ()))
-        again = [mid for mid, m in s["mon"].items() if m["stun"] and mid not in was]
+        was = set(t.get("stunned_at_start", ()))
+        again = [mid for mid, m in s["monsters"].items() if m["stunned"] and mid not in was]
         turns.finish_turn(ix, s, fr)
         for mid in again:
-            if mid in s["mon"]:
-                s["mon"][mid]["stun"] = True
+            if mid in s["monsters"]:
+                s["monsters"][mid]["stunned"] = True
         return
     turns.finish_turn(ix, s, fr)

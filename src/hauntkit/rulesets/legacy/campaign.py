@@ -247,7 +247,7 @@ class LegacyCampaignMixin:
         ix = getattr(self, "ix", None)
         if config.get("mode") != "campaign" or getattr(ix, "rules", None) is None:
             return
-        families = [e["ch"] for e in state["ex"]]
+        families = [e["character"] for e in state["explorers"]]
         seats = [i for i, f in enumerate(families) if record.missed_too_many(data, f)]
         if seats:
             joining.start(ix, state, seats)

@@ -56,7 +56,7 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     s["stack"] = _deal([r for r in ix.stack_ids if r not in placed],
                        backs["stack"], lambda r: tuple(ix.rooms[r].floors), late, rng)
     s["aside"] = []
-    for shown, e in zip(view["explorers"], s["ex"], strict=True):
+    for shown, e in zip(view["explorers"], s["explorers"], strict=True):
         e["used"] = list(shown["used"])
         if shown.get("found"):
             e["found"] = True

@@ -68,7 +68,7 @@ def _kept(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None
     rng.shuffle(s["rng"], deck)
     state_access.log(s, "joining", f"{state_access.name(ix, s, seat)} keeps {ix.cards[cid].name}; the others are "
           "shuffled back into the item deck.", seat=seat, card=cid)
-    family = s["ex"][seat]["ch"]
+    family = s["explorers"][seat]["character"]
     if can_heirloom(ix, s, family, cid):
         frames.ask(s, seat, HEIRLOOM, [{"type": HEIRLOOM, "make": True},
                                   {"type": HEIRLOOM, "make": False}],
@@ -80,7 +80,7 @@ def _kept(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None
 
 def _heirloomed(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     if action["make"]:
-        family = s["ex"][ch["who"]]["ch"]
+        family = s["explorers"][ch["who"]]["character"]
         s["legacy"]["heirlooms"][ch["card"]] = family  # not in "heirloomed": no limit used
         state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
               f"{ix.characters[family].name} family.", card=ch["card"], family=family)

@@ -62,14 +62,14 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
     """Start the haunt with ``revealer`` as the haunt revealer. The revealer's turn is over at
     once: nothing else of that turn resolves (rulebook "Turn Timing When Discovering a Tile"
     step 2; RULINGS B4, HL-12)."""
-    s["fx"].clear()
+    s["effect_stack"].clear()
     s["choice"] = None
     for cid in list(s["limbo"]):  # an event half resolved is buried
         s["limbo"].remove(cid)
         cards.discard(ix, s, cid)
     t = s["turn"]
-    t["stop"] = t["ending"] = True
-    t["end"] = False
+    t["movement_ended"] = t["ending"] = True
+    t["end_requested"] = False
     forced = s.get("config", {}).get("haunt")
     pool = ix.free_haunts or sorted(ix.haunts)
     hid = forced if forced is not None else rng.choice(s["rng"], pool)
@@ -112,7 +112,7 @@ def draw_top(ix: Any, s: State, who: int, deck: str) -> None:
 
 
 def _op_draw_top(ix: Any, s: State, fr: dict[str, Any]) -> None:
-    if s["ex"][fr["who"]]["alive"]:
+    if s["explorers"][fr["who"]]["alive"]:
         draw_top(ix, s, fr["who"], fr["deck"])
 
 
@@ -123,10 +123,10 @@ def _remove_card(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
         return
     if cid in s["limbo"]:
         s["limbo"].remove(cid)
-    for i, e in enumerate(s["ex"]):
+    for i, e in enumerate(s["explorers"]):
         if cid in e["cards"]:
             cards.lose(ix, s, i, cid)
-    for m in s["mon"].values():
+    for m in s["monsters"].values():
         if cid in m["cards"]:
             m["cards"].remove(cid)
     for room, pile in list(s["piles"].items()):
@@ -165,12 +165,12 @@ def _if(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
 def _damage(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
     """Betrayal's damage; several people take it starting with the player to the left of the
     current player, clockwise (rulebook "Damage, Gaining, Losing, and Healing")."""
-    before = len(s["fx"])
+    before = len(s["effect_stack"])
     effects.EFFECTS["damage"](ix, s, fr, eff)
     cur = s["turn"]["who"]
-    if len(s["fx"]) > before and isinstance(cur, int):
-        n = s["n"]
-        s["fx"][-1]["q"].sort(key=lambda q: (q[0] - cur - 1) % n)
+    if len(s["effect_stack"]) > before and isinstance(cur, int):
+        n = s["players"]
+        s["effect_stack"][-1]["queue"].sort(key=lambda q: (q[0] - cur - 1) % n)
 
 
 def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
@@ -180,9 +180,9 @@ def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
     if not (fr["src"].startswith("r:") and isinstance(who, int)):
         effects.EFFECTS["roll"](ix, s, fr, eff)  # monsters on tiles: the traitor picks the outcome
         return
-    if eff.trait and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
+    if eff.trait and s["explorers"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
         frames.ask(s, who, "five", [{"type": "five", "five": True}, {"type": "five", "five": False}],
-              "Use a result of 5 instead of making the roll?", k=fr["k"], i=fr["i"] - 1,
+              "Use a result of 5 instead of making the roll?", list_key=fr["list_key"], effect_index=fr["next"] - 1,
               who=who, src=fr["src"])
         return
     # anyone else rolls (a hidden traitor too: choosing would give them away, B14)
@@ -190,7 +190,7 @@ def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
 
 
 def _five_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    _tile_roll(ix, s, ix.fx[ch["k"]][ch["i"]], ch["who"], ch["src"], action["five"])
+    _tile_roll(ix, s, ix.fx[ch["list_key"]][ch["effect_index"]], ch["who"], ch["src"], action["five"])
 
 
 def _tile_roll(ix: Any, s: State, eff: Any, who: int, src: str, five: bool) -> None:
@@ -210,9 +210,9 @@ def _op_symbol(ix: Any, s: State, fr: dict[str, Any]) -> None:
     """Resolve one symbol of a new tile: draw its card. A revealed traitor may decline an
     event card ("So You're Evil Now")."""
     who, deck = fr["who"], fr["deck"]
-    if not s["ex"][who]["alive"]:
+    if not s["explorers"][who]["alive"]:
         return
-    if deck == "event" and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
+    if deck == "event" and s["explorers"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
         frames.ask(s, who, "draw_event", [{"type": "draw_event", "draw": True},
                                       {"type": "draw_event", "draw": False}],
               "Draw the event card of this tile?", who=who, tile=fr["tile"])
@@ -239,7 +239,7 @@ def _draw_event_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, 
 def _heirloom_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     if not action["make"]:
         return
-    fam = s["ex"][ch["who"]]["ch"]
+    fam = s["explorers"][ch["who"]]["character"]
     s["legacy"]["heirlooms"][ch["card"]] = fam
     s["legacy"]["heirloomed"].append(fam)
     state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
@@ -251,7 +251,7 @@ def _forced_discovery(ix: Any, s: State, ch: dict[str, Any], action: dict[str, A
     discovered the usual way (rulebook "Discovering Multiple Tiles in a Turn")."""
     effects.CHOICES["place_tile"](ix, s, ch, action)
     who = ch.get("who")
-    if isinstance(who, int) and s["ex"][who]["alive"]:
+    if isinstance(who, int) and s["explorers"][who]["alive"]:
         for sym in reversed(ix.symbols[action["room"]]):
             frames.push_op(s, {"op": "symbol", "who": who, "deck": sym, "tile": action["room"]})
 
@@ -264,7 +264,7 @@ def _received(fn: Any, who_key: str) -> Any:
         fn(ix, s, ch, action)
         who, cid = ch.get(who_key), action.get("card")
         if isinstance(who, int) and cid is not None and cid in ix.cards:
-            s["ex"][who]["used"].append(cid)
+            s["explorers"][who]["used"].append(cid)
 
     return handler
 
@@ -314,7 +314,7 @@ class LegacyRules(BetrayalRules):
             state_access.log(s, "deck_empty", f"The {deck} deck is empty.")
             return None
         if deck != "omen":
-            region = s.get("draw_region") or s["tiles"][s["ex"][who]["room"]][0]
+            region = s.get("draw_region") or s["tiles"][s["explorers"][who]["room"]][0]
             regions = ix.card_regions
             for i, cid in enumerate(deck_cards):
                 r = regions[cid]
@@ -334,8 +334,8 @@ class LegacyRules(BetrayalRules):
         all this turn (RULING HL-11)."""
         t = s["turn"]
         if cid is not None and t["who"] == who:
-            t["mv"] = 0
-            t["stop"] = True
+            t["moves_left"] = 0
+            t["movement_ended"] = True
 
     def omen_drawn(self, ix: Any, s: State, who: int, cid: str, room: str) -> None:
         """Count it; before the haunt, check whether it starts, once the card is resolved
@@ -348,13 +348,13 @@ class LegacyRules(BetrayalRules):
         """Drawn unused; once per game a freshly drawn item with an heirloom slot may become
         the family's heirloom, decided at once (rulebook "Heirlooming Item Cards"). Finding an
         Item or Omen opens the Family card's actions (rulebook "Actions", RULING HL-17)."""
-        e = s["ex"][who]
+        e = s["explorers"][who]
         e["found"] = True
         if cid in e["used"]:
             e["used"].remove(cid)
         card = ix.cards[cid]
         lg = s["legacy"]
-        fam = e["ch"]
+        fam = e["character"]
         if not card.heirloom_slot or card.kind != "item" or cid in lg["heirlooms"] \
                 or fam in lg["heirloomed"]:
             return
@@ -367,12 +367,12 @@ class LegacyRules(BetrayalRules):
     def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
         """A revealed traitor may ignore an ongoing event card (and then gets none of its
         good either); any other drawn event resolves as normal ("So You're Evil Now")."""
-        return bool(card.kind == "event" and card.ongoing and s["ex"][who]["side"] == "traitor"
+        return bool(card.kind == "event" and card.ongoing and s["explorers"][who]["side"] == "traitor"
                     and s["haunt"]["revealed"])
 
     def turn_started(self, ix: Any, s: State, who: int) -> None:
         """Straighten used cards; no action word used yet (rulebook "On Your Turn" 1)."""
-        s["ex"][who]["used"].clear()
+        s["explorers"][who]["used"].clear()
         s["turn"]["words"] = []
         s["turn"]["open"] = None
 
@@ -384,10 +384,10 @@ class LegacyRules(BetrayalRules):
         lg = s["legacy"]["heirlooms"]
         if not lg:
             return ()
-        e = s["ex"][who]
+        e = s["explorers"][who]
         out: list[Any] = []
         for cid in e["cards"]:
-            if lg.get(cid) == e["ch"]:
+            if lg.get(cid) == e["character"]:
                 h = ix.cards[cid].heirloom
                 if h is not None:
                     out.extend(h.bonuses)

@@ -35,13 +35,13 @@ def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
         d = e.copy()
         d["cards"] = e["cards"][:]
         d["used"] = e["used"][:]
-        d["t"] = e["t"].copy()
+        d["traits"] = e["traits"].copy()
         out.append(d)
     return out
 
 
-# legacy explorers hold only scalars besides "cards", "used" (lists of ids) and "t"
-register_copy_plan("legacy", {**COPY_PLAN, "ex": _explorers}, shallow=SHALLOW)
+# legacy explorers hold only scalars besides "cards", "used" (lists of ids) and "traits"
+register_copy_plan("legacy", {**COPY_PLAN, "explorers": _explorers}, shallow=SHALLOW)
 _SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold", "found")
 
 
@@ -159,7 +159,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
                  for k in ("event", "item", "omen")}
         # free play: who goes first at random (rulebook "Setup" 9)
         s = self.fresh_state(config, n, r, fams, stack, decks)
-        for e in s["ex"]:
+        for e in s["explorers"]:
             e["used"] = []
         s["legacy"] = {"threshold": config.get("haunt_threshold", 5),
                        "after_omens": config.get("haunt_after_omens"),
@@ -186,9 +186,9 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         lg = state["legacy"]
         for key, cards in (setup.get("used") or {}).items():
             seat = int(key)
-            if not 0 <= seat < state["n"] or not isinstance(cards, list):
+            if not 0 <= seat < state["players"] or not isinstance(cards, list):
                 raise HauntkitError(f"setup.used.{key}: expected a seat and a list of cards")
-            state["ex"][seat]["used"] = [c for c in cards if c in state["ex"][seat]["cards"]]
+            state["explorers"][seat]["used"] = [c for c in cards if c in state["explorers"][seat]["cards"]]
         for cid, fam in (setup.get("heirlooms") or {}).items():
             if cid not in self.ix.cards or fam not in self.ix.characters:
                 raise HauntkitError(f"setup.heirlooms.{cid}: unknown card or family")
@@ -198,15 +198,15 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         if "threshold" in setup:
             lg["threshold"] = int(setup["threshold"])
         for seat in setup.get("found") or []:  # seats that found an Item or Omen (HL-17)
-            if not isinstance(seat, int) or not 0 <= seat < state["n"]:
+            if not isinstance(seat, int) or not 0 <= seat < state["players"]:
                 raise HauntkitError(f"setup.found: {seat!r} is not a seat")
-            state["ex"][seat]["found"] = True
+            state["explorers"][seat]["found"] = True
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         """Betrayal's explanations, and why TAKE / PICK UP are closed before a first find."""
         kind = action.get("type") if isinstance(action, dict) else None
         if kind in ("take", "pick_up") and action.get("card") in self.ix.cards \
-                and 0 <= seat < state["n"] and not has_found(self.ix, state["ex"][seat]):
+                and 0 <= seat < state["players"] and not has_found(self.ix, state["explorers"][seat]):
             return IllegalActionError(
                 f"{kind.replace('_', ' ').upper()} is a Family card action, open only once you "
                 "have found an Item or Omen (rulebook \"Actions\"; RULING HL-17)")
