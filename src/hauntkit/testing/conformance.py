@@ -88,7 +88,7 @@ def _illegal_candidates(data: strategies.DataObject, game: Game, seat: int, lega
         out.append((data.draw(strategies.sampled_from(others), label="illegal: seat"), base))
     else:
         out.append((seat, data.draw(strategies.sampled_from([None, "end_turn", [base], {"type": 1},
-                                                      {"type": None}]),
+                                                             {"type": None}]),
                                     label="illegal: shape")))
     return out
 
@@ -174,7 +174,8 @@ def play_and_check(ruleset: Ruleset, data: strategies.DataObject, configs: Seque
         if data.draw(strategies.integers(0, 7), label="check refusals here (0: yes)") == 0:
             for s, bad in _illegal_candidates(data, game, seat, legal, pool[-40:]):
                 _check_refusal(game, s, bad)
-        if data.draw(strategies.integers(0, 9), label="check hidden information here (0: yes)") == 0:
+        if data.draw(strategies.integers(0, 9),
+                     label="check hidden information here (0: yes)") == 0:
             _check_hidden(game, _seats(game, seen), seed + step)
         if data.draw(strategies.integers(0, 11), label="save here (0: yes)") == 0:
             saves.append(_check_save_point(game))

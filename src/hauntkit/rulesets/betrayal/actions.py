@@ -66,7 +66,7 @@ def _move(ix: Index, s: State, seat: int, a: Action) -> None:
     link = _find_link(ix, s, room, a["to"])
     if link is not None and (link.trait or link.damage_dice):
         frames.push_op(s, {"op": "call", "fn": "link_move", "who": seat, "room": a["to"],
-                      "from": room})
+                           "from": room})
     else:
         frames.push_op(s, {"op": "call", "fn": "enter", "who": seat, "room": a["to"], "new": False})
     if ix.rooms[room].on_leave:
@@ -91,7 +91,8 @@ def link_move(ix: Index, s: State, fr: dict[str, Any]) -> None:
             key = _link_key(ix, src, link)
             if link.fail_blocks:
                 s["turn"]["movement_ended"] = True
-                state_access.log(s, "blocked", f"{state_access.name(ix, s, who)} fails to get through.")
+                state_access.log(s, "blocked",
+                                 f"{state_access.name(ix, s, who)} fails to get through.")
                 if key and ix.fx[key] and not evil:
                     frames.push(s, key, who, f"r:{src}")
                 return
@@ -119,7 +120,8 @@ def enter(ix: Index, s: State, fr: dict[str, Any]) -> None:
         return
     placing.relocate(ix, s, who, room)
     r = ix.rooms[room]
-    state_access.log(s, "enter", f"{state_access.name(ix, s, who)} enters {r.name}.", seat=who, room=room)
+    state_access.log(s, "enter", f"{state_access.name(ix, s, who)} enters {r.name}.", seat=who,
+                     room=room)
     if r.on_enter:
         frames.push(s, f"r:{room}:on_enter", who, f"r:{room}")
     if fr["new"]:
@@ -168,13 +170,15 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
     for _ in range(len(s["stack"]) + 1):
         new = house.next_fitting(ix, s, f)
         if new is None:
-            state_access.log(s, "no_tile", "No tile is left for this floor; the move costs nothing.")
+            state_access.log(s, "no_tile",
+                             "No tile is left for this floor; the move costs nothing.")
             return
         rots = house.rotations(ix, s, new, f, nx, ny, OPP[a["dir"]], strict=True)
         if rots:
             break
         ix.rules.set_aside_tile(ix, s, new)
-        state_access.log(s, "set_aside", f"{ix.rooms[new].name} can't be placed there and is set aside.")
+        state_access.log(s, "set_aside",
+                         f"{ix.rooms[new].name} can't be placed there and is set aside.")
     else:
         new = house.next_fitting(ix, s, f)
         if new is None:
@@ -193,15 +197,16 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
         place_new(ix, s, data, rots[0])
     else:
         frames.ask(s, frames.seat_of(s, who), "rotate", [{"type": "rotate", "r": r} for r in rots],
-              f"Choose how {ix.rooms[new].name} is turned.", **data)
+                   f"Choose how {ix.rooms[new].name} is turned.", **data)
 
 
 def place_new(ix: Index, s: State, data: dict[str, Any], r: int) -> None:
     room, who = data["room"], data["who"]
     house.place_tile(s, room, data["floor"], data["x"], data["y"], r)
     ix.rules.tile_placed(ix, s, room)
-    state_access.log(s, "discover", f"{state_access.name(ix, s, who)} discovers {ix.rooms[room].name}.", who=who,
-          room=room)
+    state_access.log(s, "discover",
+                     f"{state_access.name(ix, s, who)} discovers {ix.rooms[room].name}.", who=who,
+                     room=room)
     if isinstance(who, str):  # a monster: it simply moves in
         placing.relocate(ix, s, who, room)
         return
@@ -246,8 +251,8 @@ def _attack(ix: Index, s: State, seat: int, a: Action) -> None:
     s["turn"]["attacked"] = True
     w = a["weapon"]
     wp = ix.cards[w].weapon if w else None
-    combat.attack(ix, s, seat, a["target"], wp.trait if wp else "might", bool(wp and wp.distance), w,
-             None)
+    combat.attack(ix, s, seat, a["target"], wp.trait if wp else "might", bool(wp and wp.distance),
+                  w, None)
 
 
 def _give(ix: Index, s: State, seat: int, a: Action) -> None:
@@ -255,8 +260,9 @@ def _give(ix: Index, s: State, seat: int, a: Action) -> None:
     s["turn"]["used"].append(a["card"])
     cards.lose(ix, s, seat, a["card"])
     cards.gain(ix, s, a["to"], a["card"])
-    state_access.log(s, "give", f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
-          f"{state_access.name(ix, s, a['to'])}.")
+    state_access.log(s, "give",
+                     f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
+                     f"{state_access.name(ix, s, a['to'])}.")
 
 
 def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
@@ -270,7 +276,7 @@ def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
         cards.lose(ix, s, seat, cid)
         cards.to_pile(s, e["room"], cid)
     state_access.log(s, "drop", f"{state_access.name(ix, s, seat)} drops "
-          f"{', '.join(state_access.card_name(ix, c) for c in cids)}.")
+                     f"{', '.join(state_access.card_name(ix, c) for c in cids)}.")
 
 
 def _pick_up(ix: Index, s: State, seat: int, a: Action) -> None:
@@ -284,13 +290,13 @@ def _pick_up(ix: Index, s: State, seat: int, a: Action) -> None:
         t["used"].append(cid)
         cards.gain(ix, s, seat, cid)
     state_access.log(s, "pick_up", f"{state_access.name(ix, s, seat)} picks up "
-          f"{', '.join(state_access.card_name(ix, c) for c in cids)}.")
+                     f"{', '.join(state_access.card_name(ix, c) for c in cids)}.")
 
 
 def _place_stairs(ix: Index, s: State, seat: int, a: Action) -> None:
     s["turn"]["actions_used"].append("place_stairs")
     frames.ask(s, seat, "place_tile", placing.discover_options(ix, s, "stairs_from_basement"),
-          "Place the Stairs from Basement at an open basement doorway.", who=seat)
+               "Place the Stairs from Basement at an open basement doorway.", who=seat)
 
 
 def _mmove(ix: Index, s: State, seat: int, a: Action) -> None:

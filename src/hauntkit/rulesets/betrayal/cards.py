@@ -122,8 +122,9 @@ def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
     rules = ix.rules
     card = ix.cards[cid]
     room = s["explorers"][who]["room"]
-    state_access.log(s, "draw", f"{state_access.name(ix, s, who)} draws {card.name} ({deck}).", seat=who, card=cid,
-          deck=deck)
+    state_access.log(s, "draw", f"{state_access.name(ix, s, who)} draws {card.name} ({deck}).",
+                     seat=who, card=cid,
+                     deck=deck)
     if deck == "omen":
         rules.omen_drawn(ix, s, who, cid, room)
     kept = card.is_item()
@@ -137,8 +138,8 @@ def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
         return
     if rules.may_ignore(ix, s, who, card):
         frames.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
-                                 {"type": "ignore_card", "ignore": True}],
-              f"You may ignore {card.name}.", card=cid)
+                                      {"type": "ignore_card", "ignore": True}],
+                   f"You may ignore {card.name}.", card=cid)
         return
     frames.push(s, f"c:{cid}:on_draw", who, f"c:{cid}")
 

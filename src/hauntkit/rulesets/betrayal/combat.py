@@ -36,8 +36,8 @@ def ask_target(ix: Index, s: State, who: Any, trait: str, distance: bool, weapon
         state_access.log(s, "attack", f"{state_access.name(ix, s, who)} finds no one to attack.")
         return
     frames.ask(s, frames.seat_of(s, who), "target", [{"type": "target", "target": t} for t in ts],
-          "Choose whom to attack.", who=who, trait=trait, distance=distance, weapon=weapon,
-          dice=dice)
+               "Choose whom to attack.", who=who, trait=trait, distance=distance, weapon=weapon,
+               dice=dice)
 
 
 def _target_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -57,8 +57,10 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
         if isinstance(who, int):
             s["turn"]["used"].append(weapon)
     n = (dice if dice is not None else state_access.value(ix, s, who, trait)) + extra
-    state_access.log(s, "attack", f"{state_access.name(ix, s, who)} attacks {state_access.name(ix, s, target)} with {trait}"
-          f"{' using ' + ix.cards[weapon].name if weapon else ''}.", who=who, target=target)
+    state_access.log(s, "attack",
+                     f"{state_access.name(ix, s, who)} attacks {state_access.name(ix, s, target)} with {trait}"
+                     f"{' using ' + ix.cards[weapon].name if weapon else ''}.", who=who,
+                     target=target)
     a = rolls.do_roll(ix, s, who, trait, n, "attack")  # 0 dice roll 1 die (RULING B1)
     d = rolls.do_roll(ix, s, target, trait, None, "defend")
     if weapon is not None and ix.cards[weapon].hook:
@@ -80,8 +82,9 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
     if can_steal:
         opts: list[dict[str, Any]] = [{"type": "steal", "card": c} for c in _stealables(ix, s, win, lose)]
         opts.append({"type": "steal", "card": None})
-        frames.ask(s, frames.seat_of(s, win), "steal", opts, f"Steal an item instead of dealing {diff} "
-              "damage?", win=win, lose=lose, diff=diff, physical=physical)
+        frames.ask(s, frames.seat_of(s, win), "steal", opts,
+                   f"Steal an item instead of dealing {diff} "
+                   "damage?", win=win, lose=lose, diff=diff, physical=physical)
         return
     _harm(ix, s, win, lose, diff, physical)
 
@@ -101,7 +104,7 @@ def _harm(ix: Index, s: State, win: Any, lose: Any, diff: int, physical: bool) -
         defeat_monster(ix, s, lose, win)
     else:
         state_access.log(s, "hurt", f"{state_access.name(ix, s, lose)} takes {diff} "
-              f"{'physical' if physical else 'mental'} damage.")
+                         f"{'physical' if physical else 'mental'} damage.")
         frames.damage(s, [[lose, diff]], "physical" if physical else "mental")
 
 
@@ -118,8 +121,9 @@ def take(ix: Index, s: State, thief: Any, victim: Any, cid: str) -> None:
     cards.gain(ix, s, thief, cid)
     if isinstance(thief, int):
         s["turn"]["used"].append(cid)
-    state_access.log(s, "steal", f"{state_access.name(ix, s, thief)} steals {state_access.card_name(ix, cid)} from "
-          f"{state_access.name(ix, s, victim)}.")
+    state_access.log(s, "steal",
+                     f"{state_access.name(ix, s, thief)} steals {state_access.card_name(ix, cid)} from "
+                     f"{state_access.name(ix, s, victim)}.")
 
 
 def ask_steal(ix: Index, s: State, who: Any, _unused: Any) -> None:

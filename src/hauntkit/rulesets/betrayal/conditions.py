@@ -38,7 +38,7 @@ _COMPILED: dict[int, tuple[Any, Test]] = {}  # id -> (the Cond, kept alive; its 
 
 EXTRA_TESTS: dict[type, Callable[[Any], list[Test]]] = {}
 """Condition model class -> the tests of the fields it adds to ``Cond`` (run after Cond's own);
-filled by a ruleset built on betrayal (legacy's conditions.py registers ``LCond``)."""
+filled by a ruleset built on betrayal (legacy's rules.py registers ``LCond``)."""
 
 
 def _compile(c: Any) -> Test:
@@ -78,7 +78,8 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: _monster_here(s, state_access.room_of(s, who), kind))
     if c.trait_at_least is not None:
         least = dict(c.trait_at_least)
-        add(lambda ix, s, who: all(state_access.value(ix, s, who, t) >= v for t, v in least.items()))
+        add(lambda ix, s, who: all(state_access.value(ix, s, who, t) >= v
+                                   for t, v in least.items()))
     if c.trait_below is not None:
         below = dict(c.trait_below)
         add(lambda ix, s, who: all(state_access.value(ix, s, who, t) < v for t, v in below.items()))
@@ -107,7 +108,8 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: _traitor_dead(s) == tdead)
     if c.living_heroes_at_most is not None:
         most = c.living_heroes_at_most
-        add(lambda ix, s, who: sum(1 for x in s["explorers"] if x["side"] == "heroes" and x["alive"])
+        add(lambda ix, s, who: sum(
+            1 for x in s["explorers"] if x["side"] == "heroes" and x["alive"])
             <= state_access.count(s, most))
     if c.monsters_left_at_most is not None:
         mmost = c.monsters_left_at_most

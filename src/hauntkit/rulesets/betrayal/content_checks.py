@@ -121,10 +121,12 @@ def check_references(items: Items) -> list[Problem]:
                     if obj.explorers_in_room and obj.explorers_in_room.room not in rooms:
                         problems.append((kind, item_id, (*loc, "explorers_in_room", "room"),
                                          f"unknown room {obj.explorers_in_room.room!r}"))
-                elif isinstance(obj, (vocabulary.Move, vocabulary.Place, vocabulary.Discover)) and obj.room \
+                elif isinstance(obj, (vocabulary.Move, vocabulary.Place,
+                                      vocabulary.Discover)) and obj.room \
                         and obj.room not in rooms:
                     problems.append((kind, item_id, (*loc, "room"), f"unknown room {obj.room!r}"))
-                if isinstance(obj, vocabulary.Place) and obj.monster and obj.monster not in monsters:
+                if isinstance(obj, vocabulary.Place) and obj.monster \
+                        and obj.monster not in monsters:
                     problems.append((kind, item_id, (*loc, "monster"),
                                      f"unknown monster {obj.monster!r}"))
                 elif isinstance(obj, vocabulary.GetCard) and obj.card not in holdable:
@@ -187,13 +189,15 @@ def check_values(items: Items) -> list[Problem]:
                                     f"results {max(low, other_low)}..{min(high, other_high)} "
                                     f"also match outcomes[{j}]; expected ranges that do not "
                                     "overlap")))
-                elif isinstance(obj, vocabulary.Damage) and (obj.amount is None) == (obj.dice is None):
+                elif isinstance(obj, vocabulary.Damage) \
+                        and (obj.amount is None) == (obj.dice is None):
                     problems.append((kind, item_id, loc, (
                         "damage needs exactly one of 'amount' (fixed) or 'dice' (rolled)")))
                 elif isinstance(obj, vocabulary.Move) and obj.room is None and obj.to is None:
                     problems.append((kind, item_id, loc,
                                      "a move needs 'room' (a room id) or 'to' (a choice)"))
-                elif isinstance(obj, vocabulary.Move) and obj.to == "choice_token" and not obj.token:
+                elif isinstance(obj, vocabulary.Move) and obj.to == "choice_token" \
+                        and not obj.token:
                     problems.append((kind, item_id, (*loc, "token"),
                                      "'to: choice_token' needs 'token'"))
                 elif isinstance(obj, vocabulary.Place):

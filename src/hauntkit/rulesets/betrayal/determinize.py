@@ -43,10 +43,11 @@ def determinize(ix: Index, view: dict[str, Any], rng: random.Random) -> State:
                 "tiles": {}, "grid": {}}
     for t in view["tiles"]:
         house.place_tile(s, t["room"], t["floor"], t["x"], t["y"], t["rotation"])
-    s["explorers"] = [{"character": e["character"], "room": e["room"], "alive": e["alive"], "side": e["side"],
-                "cards": list(e["cards"]), "fate": None,
-                "traits": {k: tr["index"] for k, tr in e["traits"].items()}}
-               for e in view["explorers"]]
+    s["explorers"] = [{"character": e["character"], "room": e["room"], "alive": e["alive"],
+                       "side": e["side"],
+                       "cards": list(e["cards"]), "fate": None,
+                       "traits": {k: tr["index"] for k, tr in e["traits"].items()}}
+                      for e in view["explorers"]]
     piles = {t["room"]: list(t["pile"]) for t in view["tiles"] if t["pile"]}
     seen: set[str] = set()
     for e in view["explorers"]:
@@ -79,7 +80,7 @@ def determinize(ix: Index, view: dict[str, Any], rng: random.Random) -> State:
     s["piles"] = piles
     s["tokens"] = {t["room"]: dict(t["tokens"]) for t in view["tiles"] if t["tokens"]}
     s["monsters"] = {m["id"]: {"kind": m["kind"], "room": m["room"], "stunned": m["stunned"],
-                          "cards": list(m["cards"]), "wounds": 0} for m in view["monsters"]}
+                               "cards": list(m["cards"]), "wounds": 0} for m in view["monsters"]}
     s["monster_serial"] = max((int(m[1:]) for m in s["monsters"] if m[1:].isdigit()), default=0)
     h = view["haunt"]
     s["flags"] = dict(h["flags"]) if h else {}
@@ -200,7 +201,7 @@ def _turn(ix: Index, view: dict[str, Any], s: State, actor: Any) -> dict[str, An
     t["used"] = list(vt["used"])
     if who == "m":
         t["monster_turns"] = {m: {"moves_left": ix.monsters[v["kind"]].speed, "attacked": False}
-                   for m, v in s["monsters"].items()}
+                              for m, v in s["monsters"].items()}
     else:
         e = s["explorers"][who]
         speed_idx = e["traits"]["speed"]

@@ -37,14 +37,15 @@ def _roll(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Roll) -> None
     if fr["src"].startswith("r:") and state_access.is_evil(s, who):
         # traitors and monsters take a room's benefit without its harm: they pick the outcome
         opts = [{"type": "outcome", "i": i} for i, _ in enumerate(eff.outcomes)]
-        frames.ask(s, frames.seat_of(s, who), "outcome", opts, "Choose the outcome (a room's harm does not "
-            "touch you).", key=ix.key(eff.outcomes[0].effects).rsplit(".", 1)[0], who=who,
-            src=fr["src"])
+        frames.ask(s, frames.seat_of(s, who), "outcome", opts,
+                   "Choose the outcome (a room's harm does not "
+                   "touch you).", key=ix.key(eff.outcomes[0].effects).rsplit(".", 1)[0], who=who,
+                   src=fr["src"])
         return
     dice = state_access.count(s, eff.dice) if eff.dice is not None else None
     trait_kind = "task" if eff.category else ("trait" if eff.trait else "any")
     result = rolls.do_roll(ix, s, who, eff.trait, dice, trait_kind, eff.category, eff.bonuses,
-                     state_access.count(s, eff.add))
+                           state_access.count(s, eff.add))
     rolls.take_outcome(ix, s, eff, result, who, fr["src"])
 
 
@@ -60,8 +61,9 @@ def _trait_choice(ix: Index, s: State, fr: dict[str, Any], eff: Any, sign: int) 
     n = state_access.count(s, eff.amount)
     if eff.trait == "choice":
         opts = [{"type": "trait", "trait": t} for t in vocabulary.TRAITS]
-        frames.ask(s, who, "trait", opts, f"Choose a trait to {'gain' if sign > 0 else 'lose'} {n}.",
-            who=who, amount=n * sign)
+        frames.ask(s, who, "trait", opts,
+                   f"Choose a trait to {'gain' if sign > 0 else 'lose'} {n}.",
+                   who=who, amount=n * sign)
         return
     traits.change(ix, s, who, eff.trait, n * sign)
 
@@ -128,7 +130,7 @@ def _op_dmg(ix: Index, s: State, fr: dict[str, Any]) -> None:
     allowed = PHYS if fr["kind"] == "physical" else MENT if fr["kind"] == "mental" else vocabulary.TRAITS
     opts = [{"type": "damage", "trait": t} for t in allowed]
     frames.ask(s, seat, "damage", opts, f"Take 1 point of {fr['kind']} damage ({n} left): choose a "
-        "trait.", left=n)
+               "trait.", left=n)
 
 
 def _damage_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -191,7 +193,8 @@ def _op_card_done(ix: Index, s: State, fr: dict[str, Any]) -> None:
 def _ignore_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     cid = ch["card"]
     if action["ignore"]:
-        state_access.log(s, "ignore", f"{state_access.name(ix, s, ch['seat'])} ignores {ix.cards[cid].name}.")
+        state_access.log(s, "ignore",
+                         f"{state_access.name(ix, s, ch['seat'])} ignores {ix.cards[cid].name}.")
         return
     frames.push(s, f"c:{cid}:on_draw", ch["seat"], f"c:{cid}")
 
@@ -228,12 +231,13 @@ def _move(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Move) -> None
         placing.relocate(ix, s, who, rooms[0])
         return
     frames.ask(s, frames.seat_of(s, fr["who"] if fr["who"] is not None else who), "dest",
-        [{"type": "go", "room": r} for r in rooms], "Choose where to move.", who=who)
+               [{"type": "go", "room": r} for r in rooms], "Choose where to move.", who=who)
 
 
 def _dest_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     placing.relocate(ix, s, ch["who"], action["room"])
-    state_access.log(s, "moved", f"{state_access.name(ix, s, ch['who'])} is moved to {ix.rooms[action['room']].name}.")
+    state_access.log(s, "moved",
+                     f"{state_access.name(ix, s, ch['who'])} is moved to {ix.rooms[action['room']].name}.")
 
 
 # ------------------------------------------------------------------------------- placing
@@ -247,7 +251,7 @@ def _place(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Place) -> No
     if eff.where == "choice":
         for _ in range(n - 1):
             frames.push_op(s, {"op": "ask_place", "who": fr["who"], "monster": eff.monster,
-                        "token": eff.token})
+                               "token": eff.token})
         _ask_place(ix, s, {"who": fr["who"], "monster": eff.monster, "token": eff.token})
         return
     for room in rooms:
@@ -256,9 +260,10 @@ def _place(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Place) -> No
 
 
 def _ask_place(ix: Index, s: State, fr: dict[str, Any]) -> None:
-    frames.ask(s, frames.seat_of(s, fr["who"]), "place", [{"type": "put", "room": r} for r in sorted(s["tiles"])],
-        f"Choose a tile for {fr['monster'] or fr['token']}.", monster=fr["monster"],
-        token=fr["token"])
+    frames.ask(s, frames.seat_of(s, fr["who"]), "place", [{"type": "put",
+                                                           "room": r} for r in sorted(s["tiles"])],
+               f"Choose a tile for {fr['monster'] or fr['token']}.", monster=fr["monster"],
+               token=fr["token"])
 
 
 def _place_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -291,8 +296,9 @@ def _discover(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Discover)
     opts = placing.discover_options(ix, s, room)
     if not opts:
         return
-    frames.ask(s, frames.seat_of(s, fr["who"]), "place_tile", opts, f"Choose where {ix.rooms[room].name} "
-        "goes.", who=fr["who"])
+    frames.ask(s, frames.seat_of(s, fr["who"]), "place_tile", opts,
+               f"Choose where {ix.rooms[room].name} "
+               "goes.", who=fr["who"])
 
 
 def _place_tile_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -337,8 +343,9 @@ def _choose(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Choose) -> 
     if not opts:
         return
     key = ix.key(eff.options[0].effects).rsplit(".", 1)[0]
-    frames.ask(s, frames.seat_of(s, fr["who"]), "option", opts, "Choose one.", key=key, who=fr["who"],
-        src=fr["src"])
+    frames.ask(s, frames.seat_of(s, fr["who"]), "option", opts, "Choose one.", key=key,
+               who=fr["who"],
+               src=fr["src"])
 
 
 def _option_chosen(ix: Index, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -397,8 +404,9 @@ def _kill(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Kill) -> None
         if len(mids) == 1:
             combat.kill_monster(ix, s, mids[0])
         elif mids:
-            frames.ask(s, frames.seat_of(s, who), "kill", [{"type": "kill", "monster": m} for m in mids],
-                "Choose a monster to destroy.")
+            frames.ask(s, frames.seat_of(s, who), "kill", [{"type": "kill",
+                                                            "monster": m} for m in mids],
+                       "Choose a monster to destroy.")
         return
     for m in [m for m, v in s["monsters"].items() if m == eff.who or v["kind"] == eff.who][:1]:
         combat.kill_monster(ix, s, m)

@@ -20,7 +20,8 @@ def crystal_ball(ix: Any, s: dict[str, Any], fr: dict[str, Any], args: dict[str,
     who = fr["who"]
     opts = [{"type": "pick", "card": c} for c in sorted(s["decks"]["item"] + s["decks"]["event"])]
     if opts:
-        frames.ask(s, who, "pick", opts, "Take one undrawn card; its deck is then shuffled.", who=who)
+        frames.ask(s, who, "pick", opts, "Take one undrawn card; its deck is then shuffled.",
+                   who=who)
 
 
 def _picked(ix: Any, s: dict[str, Any], ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -28,10 +29,12 @@ def _picked(ix: Any, s: dict[str, Any], ch: dict[str, Any], action: dict[str, An
     kind = ix.cards[cid].kind
     s["decks"][kind].remove(cid)
     rng.shuffle(s["rng"], s["decks"][kind])
-    state_access.log(s, "crystal_ball", f"{state_access.name(ix, s, ch['who'])} takes {'an' if kind[0] in 'aeiou' else 'a'} "
-          f"{kind} card from the deck.")
-    state_access.log(s, "crystal_ball_card", f"{state_access.name(ix, s, ch['who'])} takes {ix.cards[cid].name}.",
-          to=[ch["who"]])
+    state_access.log(s, "crystal_ball",
+                     f"{state_access.name(ix, s, ch['who'])} takes {'an' if kind[0] in 'aeiou' else 'a'} "
+                     f"{kind} card from the deck.")
+    state_access.log(s, "crystal_ball_card",
+                     f"{state_access.name(ix, s, ch['who'])} takes {ix.cards[cid].name}.",
+                     to=[ch["who"]])
     if kind == "event":
         s["limbo"].append(cid)
         frames.push_op(s, {"op": "card_done", "card": cid, "who": ch["who"]})
@@ -60,7 +63,8 @@ def dog_fetch(ix: Any, s: dict[str, Any], fr: dict[str, Any], args: dict[str, An
             if nxt not in seen:
                 seen[nxt] = seen[r] + 1
                 todo.append(nxt)
-    mates = [i for i, e in enumerate(s["explorers"]) if e["alive"] and i != who and e["room"] in seen]
+    mates = [i for i, e in enumerate(s["explorers"])
+             if e["alive"] and i != who and e["room"] in seen]
     items = [c for c in s["explorers"][who]["cards"] if cards.tradable(ix, c)]
     opts = [{"type": "fetch", "to": m, "card": c} for m in mates for c in items]
     if opts:
@@ -72,7 +76,7 @@ def _fetched(ix: Any, s: dict[str, Any], ch: dict[str, Any], action: dict[str, A
     cards.lose(ix, s, ch["who"], action["card"])
     cards.gain(ix, s, action["to"], action["card"])
     state_access.log(s, "dog", f"The dog carries {state_access.card_name(ix, action['card'])} to "
-          f"{state_access.name(ix, s, action['to'])}.")
+                     f"{state_access.name(ix, s, action['to'])}.")
 
 
 @hook("bite")

@@ -24,8 +24,8 @@ def rotate(side: str, r: int) -> str:
 class Index:
     """Read-only content of one game: models by id plus derived tables.
 
-    ``fx[key]`` is every effect list by a short key; frames in the state refer to lists by key,
-    so the state never embeds content.
+    ``fx[key]`` is every effect list by a short key; frames in the state refer to lists by key
+    (a frame's ``list_key``), so the state never embeds content.
     """
 
     #: the ruleset's tables and policy steps (``rules.BetrayalRules``), bound by the ruleset
@@ -37,7 +37,8 @@ class Index:
         items = pack.items
         self.rooms: dict[str, schema.Room] = items["rooms"]  # type: ignore[assignment]
         self.cards: dict[str, schema.Card] = items["cards"]  # type: ignore[assignment]
-        self.characters: dict[str, schema.Character] = items["characters"]  # type: ignore[assignment]
+        self.characters: dict[str,
+                              schema.Character] = items["characters"]  # type: ignore[assignment]
         self.monsters: dict[str, schema.Monster] = items["monsters"]  # type: ignore[assignment]
         self.haunts: dict[str, schema.Haunt] = items["haunts"]  # type: ignore[assignment]
         # chart cells from several files merge; the first file (in load order) to fill a cell
@@ -50,7 +51,8 @@ class Index:
         self.char_ids = sorted(self.characters)
         # tracks[character][trait]: the trait's track values (the model's own list)
         self.tracks: dict[str, dict[str, list[int]]] = {
-            cid: {t: getattr(c, t).values for t in vocabulary.TRAITS} for cid, c in self.characters.items()}
+            cid: {t: getattr(c, t).values for t in vocabulary.TRAITS}
+            for cid, c in self.characters.items()}
         self.objects: dict[str, schema.HauntObject] = {}
         for h in self.haunts.values():
             for o in h.objects:

@@ -1,6 +1,6 @@
-"""The effect interpreter's loop: ``run`` resolves the frames of ``state["effect_stack"]`` (see frames.py)
-until a player must choose (``state["choice"]``) or the stack is empty; ``resolve_choice`` answers
-the pending choice and runs on."""
+"""The effect interpreter's loop: ``run`` resolves the frames of ``state["effect_stack"]`` (see
+frames.py) until a player must choose (``state["choice"]``) or the stack is empty;
+``resolve_choice`` answers the pending choice and runs on."""
 
 from __future__ import annotations
 

@@ -50,7 +50,8 @@ def _room(ix: Index, rid: Any) -> str:
 
 
 def _target(ix: Index, s: State, target: Any) -> str:
-    if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < len(s["explorers"]):
+    if isinstance(target, int) and not isinstance(target, bool) \
+            and 0 <= target < len(s["explorers"]):
         return ix.characters[s["explorers"][target]["character"]].name
     mon = s["monsters"].get(target) if isinstance(target, str) else None
     if mon is not None and mon["kind"] in ix.monsters:

@@ -33,7 +33,7 @@ def leave_cost(ix: Index, s: State, seat: int, room: str) -> int:
 
 
 def offer_ok(ix: Index, s: State, t: dict[str, Any], entry: tuple[Any, str, Any, Any],
-              who: Any) -> bool:
+             who: Any) -> bool:
     """Whether an entry of ``ix.room_acts``/``card_acts``/``book_acts`` may be used now: not
     used already this turn (once per turn), its category and rolls not taken, ``when`` holds."""
     act, key, keys, cats = entry
@@ -212,7 +212,8 @@ def monster_actions(ix: Index, s: State) -> list[Action]:
                     for tg in combat.targets(ix, s, mid, kind.attack, kind.distance)]
         for p in kind.powers:
             key = f"m:{m['kind']}:a:{p.id}"
-            if f"{mid}:{key}" not in t["actions_used"] and (p.when is None or conditions.holds(ix, s, p.when, mid)):
+            if f"{mid}:{key}" not in t["actions_used"] and (
+                    p.when is None or conditions.holds(ix, s, p.when, mid)):
                 out.append({"type": "power", "monster": mid, "id": p.id})
         if kind.carries and s["piles"].get(m["room"]):
             out += [{"type": "mpick", "monster": mid, "card": c} for c in s["piles"][m["room"]]

@@ -70,9 +70,11 @@ def put(ix: Index, s: State, room: str, monster: str | None, token: str | None) 
     if monster:
         s["monster_serial"] += 1
         mid = f"m{s['monster_serial']}"
-        s["monsters"][mid] = {"kind": monster, "room": room, "stunned": False, "cards": [], "wounds": 0}
-        state_access.log(s, "monster", f"{ix.monsters[monster].name} appears in {ix.rooms[room].name}.",
-              monster=mid)
+        s["monsters"][mid] = {"kind": monster, "room": room, "stunned": False, "cards": [],
+                              "wounds": 0}
+        state_access.log(s, "monster",
+                         f"{ix.monsters[monster].name} appears in {ix.rooms[room].name}.",
+                         monster=mid)
     if token:
         toks = s["tokens"].setdefault(room, {})
         toks[token] = toks.get(token, 0) + 1

@@ -18,17 +18,19 @@ def do_roll(ix: Index, s: State, who: Any, trait: str | None, dice: int | None, 
     An explorer with a saved "It Is Meant To Be" result uses it instead."""
     if isinstance(who, int) and s["explorers"][who].get("fate") is not None and kind != "defend":
         result = s["explorers"][who].pop("fate")
-        state_access.log(s, "roll", f"{state_access.name(ix, s, who)} uses a saved result: {result}.", seat=who,
-              result=result)
+        state_access.log(s, "roll",
+                         f"{state_access.name(ix, s, who)} uses a saved result: {result}.",
+                         seat=who, result=result)
         return result
     n = dice if dice is not None else state_access.value(ix, s, who, trait) if trait else 0
     more, plus = roll_mods(ix, s, who, kind, trait, category, extra)
     faces = state_access.roll(s, n + more)  # 0 dice (or fewer) still roll 1 die, RULING B1
     result = max(0, sum(faces) + plus + add)
-    state_access.log(s, "roll", f"{state_access.name(ix, s, who) if who is not None else 'The house'} rolls "
-          f"{state_access.plural(len(faces), 'die', 'dice')}{f' for {trait}' if trait else ''}: "
-          f"{', '.join(map(str, faces)) or 'nothing'} (total {result}).", who=who, dice=faces,
-          result=result)
+    state_access.log(s, "roll",
+                     f"{state_access.name(ix, s, who) if who is not None else 'The house'} rolls "
+                     f"{state_access.plural(len(faces), 'die', 'dice')}{f' for {trait}' if trait else ''}: "
+                     f"{', '.join(map(str, faces)) or 'nothing'} (total {result}).", who=who,
+                     dice=faces, result=result)
     return result
 
 
@@ -41,7 +43,8 @@ def note_roll(s: State, eff: vocabulary.Roll) -> None:
         t["categories_rolled"].append(eff.category)
 
 
-def take_outcome(ix: Index, s: State, eff: vocabulary.Roll, result: int, who: Any, src: str) -> None:
+def take_outcome(ix: Index, s: State, eff: vocabulary.Roll, result: int, who: Any,
+                 src: str) -> None:
     """Save the result if the roll says so, and apply the first outcome it falls in."""
     if eff.save_as:
         s["counters"][eff.save_as] = result

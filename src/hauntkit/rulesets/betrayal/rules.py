@@ -1,8 +1,8 @@
 """``BetrayalRules``: the tables and named policy steps of one ruleset instance.
 
-The engine modules (effects, interpreter, actions, turns, cards, house) never look up a module-level table:
-they ask ``ix.rules`` (the rules object the ruleset bound to its content index). A ruleset built
-on betrayal subclasses ``BetrayalRules`` and
+The engine modules (effects, interpreter, actions, turns, cards, house) never look up a
+module-level table: they ask ``ix.rules`` (the rules object the ruleset bound to its content
+index). A ruleset built on betrayal subclasses ``BetrayalRules`` and
 
 - extends the tables: ``effects`` (effect verb -> handler ``fn(ix, s, frame, eff)``), ``ops``
   (engine frame -> ``fn(ix, s, frame)``), ``choices`` (pending choice kind ->
@@ -53,7 +53,8 @@ class BetrayalRules:
         self.fields: dict[str, set[str]] = {k: set(v) for k, v in explain.FIELDS.items()}
         self.effects: dict[str, Any] = dict(effects.EFFECTS)
         self.ops: dict[str, Any] = dict(effects.OPS)
-        self.choices: dict[str, Any] = {**effects.CHOICES, **actions.CHOICES, **combat.CHOICES, **hooks.CHOICES}
+        self.choices: dict[str, Any] = {**effects.CHOICES, **actions.CHOICES, **combat.CHOICES,
+                                        **hooks.CHOICES}
         self.actions: dict[str, Any] = dict(actions.APPLY)
         self.hooks: dict[str, Any] = dict(hook_registry.HOOKS)
         self.calls: dict[str, Any] = {

@@ -146,15 +146,19 @@ class BetrayalRuleset(Ruleset):
         first = rng.below(r, n)
         return {
             "players": n, "rng": r, "log": [], "max_turns": config.get("max_turns", 600),
-            "explorers": [{"character": c, "room": "entrance_hall", "alive": True, "side": None, "cards": [],
-                    "fate": None,
-                    "traits": {t: getattr(ix.characters[c], t).start for t in TRAITS}}
-                   for c in chars],
+            "explorers": [{"character": c, "room": "entrance_hall", "alive": True, "side": None,
+                           "cards": [],
+                           "fate": None,
+                           "traits": {t: getattr(ix.characters[c], t).start for t in TRAITS}}
+                          for c in chars],
             "tiles": {}, "grid": {}, "stack": stack, "aside": [], "decks": decks,
             "discard": {"event": [], "item": [], "omen": []}, "limbo": [], "piles": {},
-            "tokens": {}, "monsters": {}, "monster_serial": 0, "flags": {}, "counters": {}, "omens": 0,
-            "order": [(first + k) % n for k in range(n)], "order_index": -1, "turn": turns.new_turn(0, 0),
-            "haunt": None, "effect_stack": [], "choice": None, "result": None, "turns": 0, "deaths": 0,
+            "tokens": {}, "monsters": {}, "monster_serial": 0, "flags": {}, "counters": {},
+            "omens": 0,
+            "order": [(first + k) % n for k in range(n)], "order_index": -1,
+            "turn": turns.new_turn(0, 0),
+            "haunt": None, "effect_stack": [], "choice": None, "result": None, "turns": 0,
+            "deaths": 0,
         }
 
     def place_start(self, s: State) -> None:
@@ -169,7 +173,7 @@ class BetrayalRuleset(Ruleset):
         for rid, room in ix.rooms.items():
             if room.start is not None and rid not in s["tiles"]:
                 house.place_tile(s, rid, room.start.floor, room.start.x, room.start.y,
-                             room.start.rotation)
+                                 room.start.rotation)
 
     def to_act(self, state: State) -> list[int]:
         if state["result"] is not None:

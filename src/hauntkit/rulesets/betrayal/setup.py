@@ -29,7 +29,8 @@ def _err(field: str, msg: str) -> HauntkitError:
 def _take_card(s: State, cid: str) -> None:
     """Remove a card or object from wherever it is."""
     for pool in (*s["decks"].values(), *s["discard"].values(), s["limbo"],
-                 *(e["cards"] for e in s["explorers"]), *(m["cards"] for m in s["monsters"].values())):
+                 *(e["cards"] for e in s["explorers"]),
+                 *(m["cards"] for m in s["monsters"].values())):
         if cid in pool:
             pool.remove(cid)
             return
@@ -42,7 +43,8 @@ def _take_card(s: State, cid: str) -> None:
 
 
 def _card_ok(ix: Index, cid: Any, field: str) -> str:
-    if not isinstance(cid, str) or (cid not in ix.cards and state_access.base_object(ix, cid) is None):
+    if not isinstance(cid, str) or (cid not in ix.cards
+                                    and state_access.base_object(ix, cid) is None):
         raise _err(field, f"unknown card or object id {cid!r}")
     return cid
 

@@ -38,7 +38,8 @@ def value(ix: Index, s: State, who: Any, trait: str) -> int:
         e = s["explorers"][who]
         idx = e["traits"][trait]
         return ix.tracks[e["character"]][trait][idx] if idx >= 0 else 0
-    return ix.monsters[s["monsters"][who]["kind"]].traits.get(trait, 0)  # type: ignore[call-overload]
+    return ix.monsters[s["monsters"][who]["kind"]].traits.get(trait,
+                                                              0)  # type: ignore[call-overload]
 
 
 def has_trait(ix: Index, s: State, who: Any, trait: str) -> bool:

@@ -48,10 +48,12 @@ def die(ix: Index, s: State, seat: int, trait: str) -> None:
         for i, re in enumerate(book.reactions):
             if re.when == "on_death" and re.prevents_death:
                 e["traits"][trait] = 0
-                state_access.log(s, "death_prevented", f"{state_access.name(ix, s, seat)} should have died, but "
-                      "the haunt keeps them going.", seat=seat)
-                frames.push(s, f"h:{h['id']}:{'heroes' if e['side'] == 'heroes' else 'traitor'}:re{i}",
-                       seat, "haunt")
+                state_access.log(s, "death_prevented",
+                                 f"{state_access.name(ix, s, seat)} should have died, but "
+                                 "the haunt keeps them going.", seat=seat)
+                frames.push(s,
+                            f"h:{h['id']}:{'heroes' if e['side'] == 'heroes' else 'traitor'}:re{i}",
+                            seat, "haunt")
                 return
     e["alive"] = False
     s["deaths"] += 1

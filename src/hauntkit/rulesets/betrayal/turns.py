@@ -27,8 +27,10 @@ def new_turn(who: Any, moves: int) -> dict[str, Any]:
 
 
 _NEW_TURN: dict[str, Any] = {
-    "who": None, "moves_left": 0, "moved": 0, "movement_ended": False, "end_requested": False, "used": None, "actions_used": None,
-    "gave": False, "dropped": False, "picked": False, "attacked": False, "rolls": None, "categories_rolled": None,
+    "who": None, "moves_left": 0, "moved": 0, "movement_ended": False, "end_requested": False,
+    "used": None, "actions_used": None,
+    "gave": False, "dropped": False, "picked": False, "attacked": False, "rolls": None,
+    "categories_rolled": None,
     "omens": None, "once": None, "monster_turns": None, "actions_taken": 0}
 
 
@@ -61,7 +63,8 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
     if who == "m":
         s["turn"] = new_turn("m", 0)
         moves = ix.rules.monster_moves
-        s["turn"]["monster_turns"] = {m: {"moves_left": moves(ix, s, m), "attacked": False} for m in s["monsters"]}
+        s["turn"]["monster_turns"] = {m: {"moves_left": moves(ix, s, m),
+                                          "attacked": False} for m in s["monsters"]}
         state_access.log(s, "turn", "The monsters' turn.")
         for mid in sorted(s["monsters"], reverse=True):
             k = s["monsters"][mid]["kind"]
@@ -138,8 +141,9 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
     t = s["turn"]
     for omen, room in t["omens"]:  # RULING B3
         result = sum(state_access.roll(s, 6))
-        state_access.log(s, "haunt_roll", f"Haunt roll: {result} against {state_access.plural(s['omens'], 'omen', 'omens')}.",
-              result=result, omens=s["omens"])
+        state_access.log(s, "haunt_roll",
+                         f"Haunt roll: {result} against {state_access.plural(s['omens'], 'omen', 'omens')}.",
+                         result=result, omens=s["omens"])
         if result < s["omens"]:
             start_haunt(ix, s, t["who"], omen, room)
             return True
@@ -148,7 +152,8 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
     if s["haunt"] is None and _no_omen_left(ix, s):
         # RULING HB-3: no omen can be drawn any more; the haunt starts now
         omen, room = s.get("last_omen") or [_any_omen(ix), "entrance_hall"]
-        state_access.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+        state_access.log(s, "haunt_forced",
+                         "The house has no more omens to give: the haunt begins.")
         start_haunt(ix, s, t["who"], omen, room)
         return True
     return False
@@ -234,13 +239,15 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
     for i, e in enumerate(s["explorers"]):
         e["side"] = "traitor" if i == traitor else "heroes"
     state_access.log(s, "haunt", f"The haunt begins: {haunt.name}. {haunt.intro}", haunt=hid,
-          revealer=revealer)
+                     revealer=revealer)
     if traitor is not None:
         if hidden:
-            state_access.log(s, "traitor_secret", f"{state_access.name(ix, s, traitor)} is the hidden traitor "
-                  "(only they know).", to=[traitor])
+            state_access.log(s, "traitor_secret",
+                             f"{state_access.name(ix, s, traitor)} is the hidden traitor "
+                             "(only they know).", to=[traitor])
         else:
-            state_access.log(s, "traitor", f"{state_access.name(ix, s, traitor)} is the traitor.", seat=traitor)
+            state_access.log(s, "traitor", f"{state_access.name(ix, s, traitor)} is the traitor.",
+                             seat=traitor)
             _clear_lingering(ix, s, traitor)
     # turn order (RULING B12)
     if traitor is not None and not hidden:
@@ -297,8 +304,9 @@ def reveal_traitor(ix: Index, s: State) -> None:
         return
     h["revealed"] = True
     h["control"] = h["traitor"]
-    state_access.log(s, "reveal", f"{state_access.name(ix, s, h['traitor'])} is revealed as the traitor!",
-          seat=h["traitor"])
+    state_access.log(s, "reveal",
+                     f"{state_access.name(ix, s, h['traitor'])} is revealed as the traitor!",
+                     seat=h["traitor"])
     _clear_lingering(ix, s, h["traitor"])
 
 

@@ -75,12 +75,14 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
             idx = e["traits"][t]
             traits[t] = {"value": track.values[idx] if idx >= 0 else 0, "index": idx,
                          "track": list(track.values), "start": track.start}
-        explorers.append({"seat": i, "character": e["character"], "name": ch.name, "room": e["room"],
+        explorers.append({"seat": i, "character": e["character"], "name": ch.name,
+                          "room": e["room"],
                           "alive": e["alive"], "side": side, "traits": traits,
                           "cards": list(e["cards"])})
     monsters = [{"id": m, "kind": v["kind"], "name": ix.monsters[v["kind"]].name, "room": v["room"],
                  "stunned": v["stunned"], "cards": list(v["cards"]),
-                 "traits": dict(ix.monsters[v["kind"]].traits), "speed": ix.monsters[v["kind"]].speed}
+                 "traits": dict(ix.monsters[v["kind"]].traits),
+                 "speed": ix.monsters[v["kind"]].speed}
                 for m, v in sorted(s["monsters"].items())]
     t = s["turn"]
     out: dict[str, Any] = {
@@ -88,7 +90,8 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
         "phase": "over" if s["result"] else ("haunt" if h else "exploring"),
         "to_act": to_act,
         "turn": {"actor": "monsters" if t["who"] == "m" else t["who"], "number": s["turns"],
-                 "moves_left": t["moves_left"], "movement_ended": t["movement_ended"], "attacked": t["attacked"],
+                 "moves_left": t["moves_left"], "movement_ended": t["movement_ended"],
+                 "attacked": t["attacked"],
                  "used": list(t["used"])},
         "tiles": tiles, "explorers": explorers, "monsters": monsters,
         "decks": {k: len(v) for k, v in s["decks"].items()},

@@ -148,11 +148,12 @@ def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
             for w in weapons:
                 wp = ix.cards[w].weapon if w else None
                 for tg in combat.targets(ix, s, seat, wp.trait if wp else "might",
-                                    bool(wp and wp.distance)):
+                                         bool(wp and wp.distance)):
                     out.append({"type": "attack", "target": tg, "weapon": w})
     unused = [c for c in held if c not in used]
     found = has_found(ix, e)
-    mates = [i for i, x in enumerate(s["explorers"]) if x["alive"] and i != seat and x["room"] == room]
+    mates = [i for i,
+             x in enumerate(s["explorers"]) if x["alive"] and i != seat and x["room"] == room]
     for o in mates:
         give_ok = _free(t, "GIVE", f"GIVE:{o}")
         for cid in unused:
@@ -188,15 +189,17 @@ def _hand_over(ix: Any, s: State, owner: int, to: int, cid: str) -> None:
 
 def _give(ix: Any, s: State, seat: int, a: Action) -> None:
     _hand_over(ix, s, seat, a["to"], a["card"])
-    state_access.log(s, "give", f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
-          f"{state_access.name(ix, s, a['to'])}.")
+    state_access.log(s, "give",
+                     f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
+                     f"{state_access.name(ix, s, a['to'])}.")
 
 
 def _drop(ix: Any, s: State, seat: int, a: Action) -> None:
     e = s["explorers"][seat]
     cards.lose(ix, s, seat, a["card"])
     cards.to_pile(s, e["room"], a["card"])
-    state_access.log(s, "drop", f"{state_access.name(ix, s, seat)} drops {state_access.card_name(ix, a['card'])}.")
+    state_access.log(s, "drop",
+                     f"{state_access.name(ix, s, seat)} drops {state_access.card_name(ix, a['card'])}.")
 
 
 def _pick_up(ix: Any, s: State, seat: int, a: Action) -> None:
@@ -206,26 +209,29 @@ def _pick_up(ix: Any, s: State, seat: int, a: Action) -> None:
     cards.gain(ix, s, seat, a["card"])
     if a["card"] in ix.cards:
         s["explorers"][seat]["used"].append(a["card"])
-    state_access.log(s, "pick_up", f"{state_access.name(ix, s, seat)} picks up {state_access.card_name(ix, a['card'])}.")
+    state_access.log(s, "pick_up",
+                     f"{state_access.name(ix, s, seat)} picks up {state_access.card_name(ix, a['card'])}.")
 
 
 def _take(ix: Any, s: State, seat: int, a: Action) -> None:
     """TAKE, with the owner's permission: the owner decides (an action of theirs; RULING
     HL-13)."""
     frames.ask(s, a["from"], "permit", [{"type": "permit", "allow": True},
-                                    {"type": "permit", "allow": False}],
-          f"{state_access.name(ix, s, seat)} wants to take {state_access.card_name(ix, a['card'])}. Allow it?",
-          who=seat, owner=a["from"], card=a["card"])
+                                        {"type": "permit", "allow": False}],
+               f"{state_access.name(ix, s, seat)} wants to take {state_access.card_name(ix, a['card'])}. Allow it?",
+               who=seat, owner=a["from"], card=a["card"])
 
 
 def _permit_chosen(ix: Any, s: State, ch: dict[str, Any], action: Action) -> None:
     who, owner, cid = ch["who"], ch["owner"], ch["card"]
     if not action["allow"]:
-        state_access.log(s, "refuse", f"{state_access.name(ix, s, owner)} keeps {state_access.card_name(ix, cid)}.")
+        state_access.log(s, "refuse",
+                         f"{state_access.name(ix, s, owner)} keeps {state_access.card_name(ix, cid)}.")
         return
     _hand_over(ix, s, owner, who, cid)
-    state_access.log(s, "take", f"{state_access.name(ix, s, who)} takes {state_access.card_name(ix, cid)} from "
-          f"{state_access.name(ix, s, owner)}.")
+    state_access.log(s, "take",
+                     f"{state_access.name(ix, s, who)} takes {state_access.card_name(ix, cid)} from "
+                     f"{state_access.name(ix, s, owner)}.")
 
 
 def _use(ix: Any, s: State, seat: int, a: Action) -> None:
@@ -274,9 +280,10 @@ def monster_moves(ix: Any, s: State, mid: str) -> int:
         speed = mon.traits.get("speed", mon.speed)
         rolls[kind] = max(1, sum(state_access.roll(s, speed)))
         n = rolls[kind]
-        state_access.log(s, "monster_roll", f"{mon.name}: {n} move{'' if n == 1 else 's'} this turn.",
-              monster=kind,
-              result=rolls[kind])
+        state_access.log(s, "monster_roll",
+                         f"{mon.name}: {n} move{'' if n == 1 else 's'} this turn.",
+                         monster=kind,
+                         result=rolls[kind])
     return rolls[kind]
 
 
@@ -300,7 +307,7 @@ def monster_actions(ix: Any, s: State) -> list[Action]:
         for p in kind.powers:
             key = f"m:{m['kind']}:a:{p.id}"
             if f"{mid}:{key}" not in t["actions_used"] and (p.when is None or
-                                                    conditions.holds(ix, s, p.when, mid)):
+                                                            conditions.holds(ix, s, p.when, mid)):
                 out.append({"type": "power", "monster": mid, "id": p.id})
     return out
 

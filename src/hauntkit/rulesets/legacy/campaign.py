@@ -113,8 +113,8 @@ class LegacyCampaignMixin:
         parts = [*ix.cards.items(), *ix.rooms.items()]
         names = {i: x.name for i, x in [*parts, *getattr(ix, "characters", {}).items()]}
         return record.Box(starter={i for i, x in parts if not getattr(x, "purgatory", False)},
-                     boxes={i: x.intensify for i, x in ix.cards.items()
-                            if getattr(x, "intensify", 0)}, names=names)
+                          boxes={i: x.intensify for i, x in ix.cards.items()
+                                 if getattr(x, "intensify", 0)}, names=names)
 
     def campaign_chapters(self) -> list[Chapter]:
         """The chapters, prologue first: the pack's (content folders may add or replace

@@ -43,10 +43,12 @@ def _next(ix: Any, s: State) -> None:
         picks = [deck.pop(rng.below(s["rng"], len(deck))) for _ in range(min(3, len(deck)))]
         if not picks:
             continue
-        state_access.log(s, "joining", f"The {state_access.name(ix, s, seat)} family joins the campaign late and "
-              f"is offered {len(picks)} items.", seat=seat)
+        state_access.log(s, "joining",
+                         f"The {state_access.name(ix, s, seat)} family joins the campaign late and "
+                         f"is offered {len(picks)} items.", seat=seat)
         frames.ask(s, seat, KEEP, [{"type": KEEP, "card": c} for c in picks],
-              "Your family joins the campaign: keep one of these items.", who=seat, cards=picks)
+                   "Your family joins the campaign: keep one of these items.", who=seat,
+                   cards=picks)
         return
     s.pop("joining", None)
 
@@ -66,14 +68,15 @@ def _kept(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None
     deck = s["decks"]["item"]
     deck.extend(c for c in ch["cards"] if c != cid)
     rng.shuffle(s["rng"], deck)
-    state_access.log(s, "joining", f"{state_access.name(ix, s, seat)} keeps {ix.cards[cid].name}; the others are "
-          "shuffled back into the item deck.", seat=seat, card=cid)
+    state_access.log(s, "joining",
+                     f"{state_access.name(ix, s, seat)} keeps {ix.cards[cid].name}; the others are "
+                     "shuffled back into the item deck.", seat=seat, card=cid)
     family = s["explorers"][seat]["character"]
     if can_heirloom(ix, s, family, cid):
         frames.ask(s, seat, HEIRLOOM, [{"type": HEIRLOOM, "make": True},
-                                  {"type": HEIRLOOM, "make": False}],
-              f"Make {ix.cards[cid].name} your family's heirloom (not counted as this "
-              "game's heirloom)?", who=seat, card=cid)
+                                       {"type": HEIRLOOM, "make": False}],
+                   f"Make {ix.cards[cid].name} your family's heirloom (not counted as this "
+                   "game's heirloom)?", who=seat, card=cid)
         return
     _next(ix, s)
 
@@ -83,5 +86,5 @@ def _heirloomed(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -
         family = s["explorers"][ch["who"]]["character"]
         s["legacy"]["heirlooms"][ch["card"]] = family  # not in "heirloomed": no limit used
         state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
-              f"{ix.characters[family].name} family.", card=ch["card"], family=family)
+                         f"{ix.characters[family].name} family.", card=ch["card"], family=family)
     _next(ix, s)

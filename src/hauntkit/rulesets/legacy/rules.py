@@ -51,8 +51,10 @@ def _op_haunt_roll(ix: Any, s: State, fr: dict[str, Any]) -> None:
         state_access.log(s, "haunt_trigger", f"The {n}th omen is found: the haunt begins.")
     else:
         result = sum(state_access.roll(s, n))  # at least 1 die, at most 8 (RULING B1)
-        state_access.log(s, "haunt_roll", f"Haunt roll: {result} on {state_access.plural(min(max(n, 1), 8), 'die', 'dice')}"
-              f" (the haunt starts on {lg['threshold']} or more).", result=result, omens=n)
+        state_access.log(s, "haunt_roll",
+                         f"Haunt roll: {result} on {state_access.plural(min(max(n, 1), 8), 'die', 'dice')}"
+                         f" (the haunt starts on {lg['threshold']} or more).", result=result,
+                         omens=n)
         if result < lg["threshold"]:
             return
     start_haunt(ix, s, fr["who"], fr.get("card"), fr.get("room"))
@@ -76,8 +78,9 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
     turns.begin_haunt(ix, s, hid, revealer)  # traitor ties: at random, the crest tokens (HL-8)
     h = s["haunt"]
     if h["traitor"] is not None and h["revealed"] and "traitor_card" in ix.reminders:
-        state_access.log(s, "traitor_card", f"{state_access.name(ix, s, h['traitor'])} takes the Traitor card: "
-              f"{ix.reminders['traitor_card'].text}", seat=h["traitor"])
+        state_access.log(s, "traitor_card",
+                         f"{state_access.name(ix, s, h['traitor'])} takes the Traitor card: "
+                         f"{ix.reminders['traitor_card'].text}", seat=h["traitor"])
     frames.push_op(s, {"op": "call", "fn": "next_turn"})
     if ix.haunts[hid].setup:
         frames.push(s, f"h:{hid}:setup", revealer, "haunt")
@@ -85,8 +88,9 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
 
 def _op_start_haunt(ix: Any, s: State, fr: dict[str, Any]) -> None:
     if s["haunt"] is None:
-        state_access.log(s, "haunt_trigger", f"{ix.rooms[fr['room']].name} is discovered: the haunt "
-              "begins.")
+        state_access.log(s, "haunt_trigger",
+                         f"{ix.rooms[fr['room']].name} is discovered: the haunt "
+                         "begins.")
         start_haunt(ix, s, fr["who"], None, fr["room"])
 
 
@@ -137,8 +141,9 @@ def _remove_card(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
             deck.remove(cid)
     s["legacy"]["out"].append(cid)
     s["house_changes"][eff.to].append(cid)
-    state_access.log(s, "remove_card", f"{ix.cards[cid].name} leaves the game ({eff.to}).", card=cid,
-          to=eff.to)
+    state_access.log(s, "remove_card", f"{ix.cards[cid].name} leaves the game ({eff.to}).",
+                     card=cid,
+                     to=eff.to)
 
 
 def _event_src(ix: Any, src: str) -> bool:
@@ -181,27 +186,31 @@ def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
         effects.EFFECTS["roll"](ix, s, fr, eff)  # monsters on tiles: the traitor picks the outcome
         return
     if eff.trait and s["explorers"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
-        frames.ask(s, who, "five", [{"type": "five", "five": True}, {"type": "five", "five": False}],
-              "Use a result of 5 instead of making the roll?", list_key=fr["list_key"], effect_index=fr["next"] - 1,
-              who=who, src=fr["src"])
+        frames.ask(s, who, "five", [{"type": "five", "five": True}, {"type": "five",
+                                                                     "five": False}],
+                   "Use a result of 5 instead of making the roll?", list_key=fr["list_key"],
+                   effect_index=fr["next"] - 1,
+                   who=who, src=fr["src"])
         return
     # anyone else rolls (a hidden traitor too: choosing would give them away, B14)
     _tile_roll(ix, s, eff, who, fr["src"], False)
 
 
 def _five_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    _tile_roll(ix, s, ix.fx[ch["list_key"]][ch["effect_index"]], ch["who"], ch["src"], action["five"])
+    _tile_roll(ix, s, ix.fx[ch["list_key"]][ch["effect_index"]], ch["who"], ch["src"],
+               action["five"])
 
 
 def _tile_roll(ix: Any, s: State, eff: Any, who: int, src: str, five: bool) -> None:
     rolls.note_roll(s, eff)
     if five:
         result = 5
-        state_access.log(s, "roll", f"{state_access.name(ix, s, who)} takes a result of 5.", who=who, result=5)
+        state_access.log(s, "roll", f"{state_access.name(ix, s, who)} takes a result of 5.",
+                         who=who, result=5)
     else:
         dice = state_access.count(s, eff.dice) if eff.dice is not None else None
         result = rolls.do_roll(ix, s, who, eff.trait, dice, "task" if eff.category else "trait",
-                           eff.category, eff.bonuses, state_access.count(s, eff.add))
+                               eff.category, eff.bonuses, state_access.count(s, eff.add))
     rolls.take_outcome(ix, s, eff, result, who, src)
 
 
@@ -214,8 +223,8 @@ def _op_symbol(ix: Any, s: State, fr: dict[str, Any]) -> None:
         return
     if deck == "event" and s["explorers"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
         frames.ask(s, who, "draw_event", [{"type": "draw_event", "draw": True},
-                                      {"type": "draw_event", "draw": False}],
-              "Draw the event card of this tile?", who=who, tile=fr["tile"])
+                                          {"type": "draw_event", "draw": False}],
+                   "Draw the event card of this tile?", who=who, tile=fr["tile"])
         return
     draw_for_tile(ix, s, who, deck, fr["tile"])
 
@@ -233,7 +242,8 @@ def _draw_event_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, 
     if action["draw"]:
         draw_for_tile(ix, s, ch["who"], "event", ch["tile"])
     else:
-        state_access.log(s, "skip_event", f"{state_access.name(ix, s, ch['who'])} draws no event card.")
+        state_access.log(s, "skip_event",
+                         f"{state_access.name(ix, s, ch['who'])} draws no event card.")
 
 
 def _heirloom_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -243,7 +253,7 @@ def _heirloom_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, An
     s["legacy"]["heirlooms"][ch["card"]] = fam
     s["legacy"]["heirloomed"].append(fam)
     state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
-          f"{ix.characters[fam].name} family.", card=ch["card"], family=fam)
+                     f"{ix.characters[fam].name} family.", card=ch["card"], family=fam)
 
 
 def _forced_discovery(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -323,8 +333,9 @@ class LegacyRules(BetrayalRules):
                         buried = deck_cards[:i]
                         del deck_cards[:i]
                         deck_cards.extend(buried)
-                        state_access.log(s, "bury", f"{state_access.plural(i, 'card', 'cards')} of other regions "
-                              f"{'is' if i == 1 else 'are'} buried.", deck=deck, n=i)
+                        state_access.log(s, "bury",
+                                         f"{state_access.plural(i, 'card', 'cards')} of other regions "
+                                         f"{'is' if i == 1 else 'are'} buried.", deck=deck, n=i)
                     break
         return deck_cards.pop(0)
 
@@ -361,8 +372,8 @@ class LegacyRules(BetrayalRules):
         if sum(1 for f in lg["heirlooms"].values() if f == fam) >= MAX_HEIRLOOMS:
             return
         frames.ask(s, who, "heirloom", [{"type": "heirloom", "make": True},
-                                   {"type": "heirloom", "make": False}],
-              f"Make {card.name} your family's heirloom (once per game)?", who=who, card=cid)
+                                        {"type": "heirloom", "make": False}],
+                   f"Make {card.name} your family's heirloom (once per game)?", who=who, card=cid)
 
     def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
         """A revealed traitor may ignore an ongoing event card (and then gets none of its
@@ -440,7 +451,8 @@ class LegacyRules(BetrayalRules):
         on_tile = s["legacy"]["on_tile"]
         if on_tile is not None and on_tile in s["stack"]:
             return False  # the chapter's own trigger may still fire
-        state_access.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+        state_access.log(s, "haunt_forced",
+                         "The house has no more omens to give: the haunt begins.")
         start_haunt(ix, s, s["turn"]["who"], None, None)
         return True
 

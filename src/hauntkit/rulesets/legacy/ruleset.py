@@ -206,7 +206,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         """Betrayal's explanations, and why TAKE / PICK UP are closed before a first find."""
         kind = action.get("type") if isinstance(action, dict) else None
         if kind in ("take", "pick_up") and action.get("card") in self.ix.cards \
-                and 0 <= seat < state["players"] and not has_found(self.ix, state["explorers"][seat]):
+                and 0 <= seat < state["players"] and not has_found(self.ix,
+                                                                   state["explorers"][seat]):
             return IllegalActionError(
                 f"{kind.replace('_', ' ').upper()} is a Family card action, open only once you "
                 "have found an Item or Omen (rulebook \"Actions\"; RULING HL-17)")

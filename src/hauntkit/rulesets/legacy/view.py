@@ -43,7 +43,8 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
     if t == "take":
         card = ix.cards.get(g("card"))
         name = card.name if card else str(g("card"))
-        if s["choice"] is None and isinstance(g("from"), int) and 0 <= g("from") < len(s["explorers"]):
+        if s["choice"] is None and isinstance(g("from"),
+                                              int) and 0 <= g("from") < len(s["explorers"]):
             owner = ix.characters[s["explorers"][g("from")]["character"]].name
             return f"Take {name} from {owner} (if they allow it)"
     if t == "permit":
