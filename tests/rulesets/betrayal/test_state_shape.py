@@ -1,13 +1,17 @@
 """The state's shape is written once (rulesets/betrayal/state.py): docs/state.md is generated
-from it, and the states of real games (betrayal and legacy, random bots) have exactly its keys."""
+from it, the states of real games (betrayal and legacy, random bots) have exactly its keys, and
+``upgrade_state`` turns a state saved with the old keys into today's."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from hauntkit.bots import get_bot
+from hauntkit.core.game import Game
 from hauntkit.core.ruleset import get_ruleset
 from hauntkit.rulesets.betrayal.state import (
     DOC_PATH,
@@ -22,6 +26,7 @@ from hauntkit.rulesets.betrayal.state import (
     Result,
     Turn,
     state_doc,
+    upgrade_state,
 )
 from hauntkit.sim.runner import play_game
 
@@ -68,3 +73,19 @@ def test_game_states_have_the_declared_keys(ruleset_id: str, shape: Any, seed: i
     game, _ = play_game(get_ruleset(ruleset_id), {}, seed, get_bot("random"),
                         on_action=on_action)
     _check(game.state, shape)
+
+
+def test_upgrade_state_renames_the_keys_of_states_saved_before_the_rename() -> None:
+    """States saved mid-game with the old keys (``ex``, ``mon``, ``fx``...; log left out) become,
+    once upgraded, exactly the states today's engine reaches by replaying their history: the
+    same keys in the same order and the same values."""
+    saved = orjson.loads((Path(__file__).with_name("fixtures")
+                          / "states_with_old_keys.json").read_bytes())
+    for old in saved:
+        assert "ex" in old and "explorers" not in old
+        game = Game.new(get_ruleset(old["ruleset"]), old["config"], old["seed"])
+        for seat, action in old["history"]:
+            game.act(seat, action)
+        now = {k: v for k, v in game.state.items() if k != "log"}
+        assert orjson.dumps(upgrade_state(old)) == orjson.dumps(now)
+        assert upgrade_state(now) is now  # today's keys: unchanged

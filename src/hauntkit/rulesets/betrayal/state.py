@@ -269,6 +269,51 @@ class LegacyState(BetrayalState):
     draw_region: NotRequired[str]
 
 
+_OLD_TOP = {"n": "players", "ex": "explorers", "mon": "monsters", "mseq": "monster_serial",
+            "cur": "order_index", "fx": "effect_stack"}
+_OLD_EXPLORER = {"ch": "character", "t": "traits"}
+_OLD_MONSTER = {"k": "kind", "stun": "stunned", "w": "wounds"}
+_OLD_TURN = {"mv": "moves_left", "stop": "movement_ended", "end": "end_requested",
+             "att": "attacked", "acts": "actions_used", "cats": "categories_rolled",
+             "mt": "monster_turns", "n": "actions_taken", "mroll": "monster_speed_rolls",
+             "stun": "stunned_at_start"}
+_OLD_MONSTER_TURN = {"mv": "moves_left", "att": "attacked"}
+
+
+def _renamed(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    return {names.get(k, k): v for k, v in d.items()}
+
+
+def upgrade_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A state saved before the keys were renamed (``n``, ``ex``, ``mon``, ``fx``...), with
+    today's keys (a state with today's keys comes back unchanged). Nothing calls it yet: a
+    stored game from before the rename needs it once, before it is restored."""
+    if "ex" not in state:
+        return state
+    s = _renamed(state, _OLD_TOP)
+    s["explorers"] = [_renamed(e, _OLD_EXPLORER) for e in s["explorers"]]
+    s["monsters"] = {mid: _renamed(m, _OLD_MONSTER) for mid, m in s["monsters"].items()}
+    turn = _renamed(s["turn"], _OLD_TURN)
+    if turn.get("monster_turns") is not None:
+        turn["monster_turns"] = {mid: _renamed(mt, _OLD_MONSTER_TURN)
+                                 for mid, mt in turn["monster_turns"].items()}
+    s["turn"] = turn
+    frames = []
+    for frame in s["effect_stack"]:
+        if frame.get("op") == "fx":
+            frame = _renamed(frame, {"k": "list_key", "i": "next"})
+        elif frame.get("op") == "dmg":
+            frame = _renamed(frame, {"q": "queue"})
+        frames.append(frame)
+    s["effect_stack"] = frames
+    choice = s.get("choice")
+    if choice is not None and choice.get("kind") == "trait":
+        s["choice"] = _renamed(choice, {"n": "amount"})
+    elif choice is not None and choice.get("kind") == "five":
+        s["choice"] = _renamed(choice, {"k": "list_key", "i": "effect_index"})
+    return s
+
+
 STATE_CLASSES: tuple[type, ...] = (BetrayalState, Explorer, Monster, Turn, MonsterTurn,
                                    HauntInPlay, Frame, Choice, Result, LegacyState)
 
