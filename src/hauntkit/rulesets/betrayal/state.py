@@ -50,7 +50,8 @@ class Monster(TypedDict):
     kind: str
     #: the tile the monster is on
     room: str
-    #: stunned: it neither attacks nor slows anyone until the end of its next turn
+    #: stunned: it may move but neither attacks, uses powers, picks items up nor slows heroes,
+    #: until the end of the monsters' next turn (legacy: it does nothing on that turn)
     stunned: bool
     #: the ids of the cards and objects it carries
     cards: list[str]
@@ -80,7 +81,8 @@ class Turn(TypedDict):
     movement_ended: bool
     #: an effect ended the turn: it ends as soon as the effect stack is empty
     end_requested: bool
-    #: the ids of the items used this turn (each once per turn)
+    #: the ids of the cards used, given, dropped, picked up or taken this turn (an item is used
+    #: once per turn)
     used: list[str]
     #: the keys of the offered actions taken this turn (room, card, haunt actions, powers)
     actions_used: list[str]
@@ -102,7 +104,7 @@ class Turn(TypedDict):
     once: list[str]
     #: monster id -> what it may still do, on the monsters' turn (empty otherwise)
     monster_turns: dict[str, MonsterTurn]
-    #: free actions applied this turn (a turn ends after 200, RULING HB-18)
+    #: free actions applied this turn (after 200 only ``end_turn`` is legal, RULING HB-18)
     actions_taken: int
     #: the end of the turn is under way (its end-of-turn effects are resolving)
     ending: NotRequired[bool]
