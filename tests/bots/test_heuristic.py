@@ -12,7 +12,7 @@ import pytest
 
 from hauntkit.bots import HeuristicBot, bot_rng, get_bot
 from hauntkit.core.game import Game
-from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal import house
 from hauntkit.sim.runner import play_game
 
 CHARS = ["ada_vance", "bram_okafor", "celeste_moreau"]
@@ -34,7 +34,7 @@ def _true_distance(rs, state, start, goal):
     todo = deque([start])
     while todo:
         room = todo.popleft()
-        for nxt, _ in H.exits(rs.ix, state, room):
+        for nxt, _ in house.exits(rs.ix, state, room):
             if nxt not in dist:
                 dist[nxt] = dist[room] + 1
                 todo.append(nxt)
@@ -68,7 +68,7 @@ def test_hero_with_a_crate_walks_to_the_furnace_and_burns_it(betrayal):
         if action["type"] == "haunt_action":
             assert action["id"] == "burn_crate"
             break
-        rooms.append(game.state["ex"][0]["room"])
+        rooms.append(game.state["explorers"][0]["room"])
     distances = [_true_distance(betrayal, game.state, r, "furnace_room") for r in rooms]
     assert distances == sorted(distances, reverse=True)  # never a step away from the goal
     assert len(set(rooms)) == len(rooms)  # never back and forth
@@ -143,7 +143,7 @@ def test_whole_games_have_no_pointless_pairs(betrayal, seed):
     replay = Game.new(betrayal, {"players": 4}, seed)
     prev: dict[int, list[str]] = {}
     for seat, action in history:
-        room_before = replay.state["ex"][seat]["room"]
+        room_before = replay.state["explorers"][seat]["room"]
         replay.act_trusted(seat, action)
         if action["type"] != "move":
             prev[seat] = []  # a step that did something in between is not pointless

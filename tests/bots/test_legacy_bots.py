@@ -141,7 +141,7 @@ def test_whole_games_have_no_pointless_pairs(legacy, seed):
             dropped.setdefault(seat, set()).add(action["card"])
         if action["type"] == "pick_up":
             assert action["card"] not in dropped.get(seat, set())
-        room_before = replay.state["ex"][seat]["room"] if isinstance(seat, int) else None
+        room_before = replay.state["explorers"][seat]["room"] if isinstance(seat, int) else None
         replay.act_trusted(seat, action)
         if action["type"] != "move":
             prev[seat] = []

@@ -59,7 +59,7 @@ def test_event_resolves_when_drawn(ruleset, card: str, haunt: bool) -> None:
         kept = any(e.do == "keep" for e in PACK.items["cards"][card].on_draw)
         assert "statue_hall" in state["tiles"]
         if kept:
-            assert card in state["ex"][2]["cards"]
+            assert card in state["explorers"][2]["cards"]
         else:
             assert card in state["discard"]["event"]
 

@@ -7,8 +7,9 @@ import re
 import typing
 from pathlib import Path
 
-from hauntkit.content.betrayal_checks import walk
 from hauntkit.core.ruleset import load_ruleset_pack
+from hauntkit.rulesets.betrayal import vocabulary
+from hauntkit.rulesets.betrayal.content_checks import walk
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "content.md"
 
@@ -30,7 +31,7 @@ def test_worked_example_validates_on_top_of_the_starter_pack(tmp_path: Path, sch
 
 def test_every_effect_is_documented(schema) -> None:
     documented = set(re.findall(r"^\| `(\w+)` \|", DOC.read_text(), re.M))
-    effect_union = typing.get_args(schema.Effect)[0]
+    effect_union = typing.get_args(vocabulary.Effect)[0]
     names = {typing.get_args(m.model_fields["do"].annotation)[0]
              for m in typing.get_args(effect_union)}
     assert names <= documented, sorted(names - documented)
@@ -38,7 +39,7 @@ def test_every_effect_is_documented(schema) -> None:
 
 def test_every_condition_field_is_documented(schema) -> None:
     text = DOC.read_text()
-    for name, info in schema.Cond.model_fields.items():
+    for name, info in vocabulary.Cond.model_fields.items():
         assert f"`{info.alias or name}`" in text, name
 
 
@@ -49,14 +50,14 @@ def test_every_hook_in_use_is_listed(starter, schema) -> None:
         for item in starter.items[kind].values():
             if getattr(item, "hook", None):
                 used.add(item.hook)
-            used |= {obj.name for _loc, obj in walk(item) if isinstance(obj, schema.Hook)}
+            used |= {obj.name for _loc, obj in walk(item) if isinstance(obj, vocabulary.Hook)}
     listed = set(re.findall(r"`(\w+)`", section))
     assert used <= listed, sorted(used - listed)
 
 
 def test_every_destination_and_damage_target_is_documented(schema) -> None:
     text = DOC.read_text()
-    for literal in (schema.Dest, schema.Target):
+    for literal in (vocabulary.Dest, vocabulary.Target):
         for value in typing.get_args(literal):
             assert f"`{value}`" in text, value
 

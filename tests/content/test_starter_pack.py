@@ -9,8 +9,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from hauntkit.content.betrayal_checks import omen_rooms, omens
 from hauntkit.core.content import json_schema, load_yaml_text, starter_dir, yaml_files
+from hauntkit.rulesets.betrayal.content_checks import omen_rooms, omens
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

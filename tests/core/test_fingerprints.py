@@ -62,7 +62,7 @@ def fingerprint(ruleset_id: str, config: dict[str, Any], bot: str, seed: int) ->
     rs = _ruleset(ruleset_id)
     views = hashlib.sha256()
     start = Game.new(rs, config, seed).state
-    seats = range(start["n"] if ruleset_id == "betrayal" else start["players"])
+    seats = range(start["players"])
 
     def on_action(game: Game, seat: int, action: dict[str, Any]) -> None:
         if len(game.state["history"]) % VIEW_EVERY == 0:

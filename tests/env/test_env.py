@@ -54,7 +54,7 @@ def test_rewards_at_the_end_follow_the_winning_side(ruleset, seed):
     for agent, (reward, terminated, truncated) in final.items():
         assert terminated and not truncated
         seat = game.agent_seat[agent]
-        side = state["ex"][seat]["side"] if ruleset != "beast" else "hunters"
+        side = state["explorers"][seat]["side"] if ruleset != "beast" else "hunters"
         expected = 0.0 if result["winner"] is None else (
             1.0 if side == result["winner"] else -1.0)
         assert reward == expected

@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 from hauntkit.bots.scoring import ScoringPolicy
-from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal.house import cell, exits, open_sides
 from hauntkit.rulesets.betrayal.index import Index
 
 Action = dict[str, Any]
@@ -44,7 +44,7 @@ def house_of(view: View) -> dict[str, Any]:
     tokens: dict[str, dict[str, int]] = {}
     for t in view["tiles"]:
         tiles[t["room"]] = [t["floor"], t["x"], t["y"], t["rotation"]]
-        grid[H.cell(t["floor"], t["x"], t["y"])] = t["room"]
+        grid[cell(t["floor"], t["x"], t["y"])] = t["room"]
         if t["tokens"]:
             tokens[t["room"]] = dict(t["tokens"])
     return {"tiles": tiles, "grid": grid, "tokens": tokens}
@@ -58,7 +58,7 @@ def distances(ix: Index, house: dict[str, Any], start: str, monster: bool = Fals
     while todo:
         room = todo.popleft()
         d = dist[room] + 1
-        for nxt, _ in H.exits(ix, house, room, monster=monster):
+        for nxt, _ in exits(ix, house, room, monster=monster):
             if nxt not in dist:
                 dist[nxt] = d
                 todo.append(nxt)
@@ -210,7 +210,7 @@ class _Ctx:
             for t in self.view["tiles"]:
                 if t["pile"] and self.view["haunt"] is None:
                     out.add(t["room"])
-                if t["floor"] in floors and H.open_sides(self.ix, house, t["room"]):
+                if t["floor"] in floors and open_sides(self.ix, house, t["room"]):
                     out.add(t["room"])
         self._targets = out
         return out
@@ -231,7 +231,7 @@ class _Ctx:
             if t[0] in built:
                 built[t[0]] += 1
         openable = {t[0] for r, t in placed.items() if t[0] in floors
-                    and H.open_sides(ix, self.house, r)}
+                    and open_sides(ix, self.house, r)}
         if not openable:
             return floors
         least = min(built[f] for f in openable)

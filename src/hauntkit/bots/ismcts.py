@@ -111,7 +111,8 @@ class IsmctsBot(Bot):
         root = Node(None, seat)
         root_keys = {action_key(a): a for a in legal}
         hint_key = action_key(hint)
-        n_seats = len(pool[0]["ex"]) if "ex" in pool[0] else max(1, view.get("players", 1))
+        n_seats = len(pool[0]["explorers"]) if "explorers" in pool[0] \
+            else max(1, view.get("players", 1))
         start = time.process_time()
         deadline = start + self.seconds if self.seconds is not None else None
         limit = self.iterations if deadline is None else 1 << 30

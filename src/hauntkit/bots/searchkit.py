@@ -21,27 +21,29 @@ Determinizer = Callable[[dict[str, Any], random.Random], State]
 def determinizer(rs: Ruleset) -> Determinizer | None:
     """The view-to-state sampler of ``rs`` (None: the ruleset has none)."""
     if rs.id == "betrayal":
-        from hauntkit.rulesets.betrayal.determinize import determinize as bd
+        from hauntkit.rulesets.betrayal.determinize import determinize as betrayal_determinize
 
         ix = rs.ix  # type: ignore[attr-defined]
-        return lambda view, rng: bd(ix, view, rng)
+        return lambda view, rng: betrayal_determinize(ix, view, rng)
     if rs.id == "legacy":
-        from hauntkit.rulesets.legacy.determinize import determinize as ld
+        from hauntkit.rulesets.legacy.determinize import determinize as legacy_determinize
 
         lix = rs.ix  # type: ignore[attr-defined]
-        return lambda view, rng: ld(lix, view, rng)
+        return lambda view, rng: legacy_determinize(lix, view, rng)
     if rs.id == "beast":
-        from hauntkit.rulesets.beast.determinize import determinize as sd
+        from hauntkit.rulesets.beast.determinize import determinize as beast_determinize
 
-        return lambda view, rng: sd(rs, view, rng)
+        return lambda view, rng: beast_determinize(rs, view, rng)
     return None
 
 
 def not_determinizable() -> tuple[type[Exception], ...]:
-    from hauntkit.rulesets.beast.determinize import NotDeterminizable as B2
-    from hauntkit.rulesets.betrayal.determinize import NotDeterminizable as B1
+    from hauntkit.rulesets.beast.determinize import NotDeterminizable as BeastNotDeterminizable
+    from hauntkit.rulesets.betrayal.determinize import (
+        NotDeterminizable as BetrayalNotDeterminizable,
+    )
 
-    return (B1, B2)
+    return (BetrayalNotDeterminizable, BeastNotDeterminizable)
 
 
 def rewards(rs: Ruleset, state: State, seats: int) -> list[float]:
@@ -54,7 +56,7 @@ def rewards(rs: Ruleset, state: State, seats: int) -> list[float]:
 
 
 def _betrayal(rs: Ruleset, s: State, seats: int) -> list[float]:
-    ex = s["ex"]
+    ex = s["explorers"]
     result = s["result"]
     if result is not None:
         winner = result.get("winner")
@@ -79,7 +81,7 @@ def _betrayal(rs: Ruleset, s: State, seats: int) -> list[float]:
                 strength[side] += _health(e)
     hs = strength["heroes"] / max(1, count["heroes"])
     ts = strength["traitor"] / max(1, count["traitor"]) if count["traitor"] else 0.5
-    ts = min(1.0, ts + 0.1 * len(s["mon"]))
+    ts = min(1.0, ts + 0.1 * len(s["monsters"]))
     progress = {"heroes": _progress(haunt.heroes.win, s), "traitor":
                 _progress(haunt.traitor_book.win, s)}
     hero_value = 0.5 + 0.2 * (hs - ts) + 0.3 * (progress["heroes"] - progress["traitor"])
@@ -88,17 +90,17 @@ def _betrayal(rs: Ruleset, s: State, seats: int) -> list[float]:
 
 
 def _health(e: dict[str, Any]) -> float:
-    t = e["t"]
+    t = e["traits"]
     return sum(max(0, v) for v in t.values()) / 28.0
 
 
 def _progress(wins: list[Any], s: State) -> float:
     """How far the closest counter win condition has come (0..1)."""
-    from hauntkit.rulesets.betrayal.schema import scaled
+    from hauntkit.rulesets.betrayal.vocabulary import scaled
 
     best = 0.0
     counters = s["counters"]
-    n = s["n"]
+    n = s["players"]
     for c in wins:
         need = c.counter_at_least
         if not need:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+import numpy
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
@@ -32,7 +32,7 @@ def seat_reward(rs: Ruleset, state: dict[str, Any], seat: int) -> float:
     if winner is None or winner == "draw":
         return 0.0
     if rs.id in ("betrayal", "legacy"):
-        side = state["ex"][seat]["side"] or "heroes"
+        side = state["explorers"][seat]["side"] or "heroes"
     else:  # every seat of beast plays the hunters
         side = "hunters"
     return 1.0 if side == winner else -1.0
@@ -60,8 +60,8 @@ class HauntkitEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
+            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), numpy.float32),
+            "action_mask": spaces.Box(0, 1, (self.catalogue.size,), numpy.int8),
         })
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self._obs_space = obs
@@ -112,10 +112,10 @@ class HauntkitEnv(AECEnv):
             view["log"] = view.get("log", [])[-self.log_events:] if self.log_events else []
         self.infos[self.agent_selection] = {"view": view, "actions": dict(self._actions)}
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, numpy.ndarray]:
         assert self.game is not None
         seat = self.agent_seat[agent]
-        mask = np.zeros(self.catalogue.size, dtype=np.int8)
+        mask = numpy.zeros(self.catalogue.size, dtype=numpy.int8)
         if agent == self.agent_selection and not (self.terminations.get(agent)
                                                    or self.truncations.get(agent)):
             mask[list(self._actions)] = 1
@@ -156,7 +156,7 @@ class HauntkitEnv(AECEnv):
     def close(self) -> None:
         self.game = None
 
-    def state(self) -> np.ndarray:
+    def state(self) -> numpy.ndarray:
         """A spectator's features (no seat's secrets)."""
         assert self.game is not None
         return self.encoder(self.game.view(None))

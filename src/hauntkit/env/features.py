@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+import numpy
 
 from hauntkit.core.ruleset import Ruleset
 
@@ -42,7 +42,7 @@ class BetrayalFeatures:
         self.size = (12 + len(self.haunts) + len(self.SIDES) + self.SEATS * seat_block
                      + self.MONSTERS * 3 + 4 * len(self.rooms))
 
-    def __call__(self, view: View) -> np.ndarray:
+    def __call__(self, view: View) -> numpy.ndarray:
         f: list[float] = []
         me = view.get("seat") or 0
         n = view["players"]
@@ -88,7 +88,7 @@ class BetrayalFeatures:
         for room in self.rooms:
             f += [float(room in tiles), float(room == mine), _scale(rooms_of.get(room, 0), 6),
                   float(room in monster_rooms)]
-        return np.asarray(f, dtype=np.float32)
+        return numpy.asarray(f, dtype=numpy.float32)
 
 
 class LegacyFeatures(BetrayalFeatures):
@@ -119,7 +119,7 @@ class BeastFeatures:
                 float(bool(u.get("lit"))), _scale(len(u.get("st") or {}), 5),
                 _scale(u.get("mv", 0), 10)]
 
-    def __call__(self, view: View) -> np.ndarray:
+    def __call__(self, view: View) -> numpy.ndarray:
         units = view.get("units", {})
         f = [_scale(view.get("round", 0), 30), float(view.get("side") == "hunters"),
              float(view.get("first") == "hunters"), _scale(view.get("deck_size", 0), 40),
@@ -133,7 +133,7 @@ class BeastFeatures:
                          key=lambda u: u["id"])
         for k in range(self.ENEMIES):
             f += self._unit(enemies[k] if k < len(enemies) else None, view)
-        return np.asarray(f, dtype=np.float32)
+        return numpy.asarray(f, dtype=numpy.float32)
 
 
 ENCODERS = {"betrayal": BetrayalFeatures, "legacy": LegacyFeatures, "beast": BeastFeatures}

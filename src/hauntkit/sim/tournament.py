@@ -111,7 +111,7 @@ def run_tournament(rs: Ruleset, bot_names: list[str], games: int, seed: int = 0,
             _credit(records[names[0]], "hunters", record.outcome == "hunters", entry, spent)
             entry["bot"] = names[0]
         else:
-            sides = [e["side"] for e in game.state["ex"]]
+            sides = [e["side"] for e in game.state["explorers"]]
             winner = "traitor" if record.outcome == "house" else record.outcome
             entry.update(haunt=record.stats.get("haunt"), sides=sides)
             if mode == "sides":
@@ -166,7 +166,7 @@ def _credit(rec: BotRecord, side: str, won: bool, entry: dict[str, Any] | None,
 def _seats(rs: Ruleset, config: dict[str, Any], seed: int) -> int:
     from hauntkit.core.game import Game
 
-    return len(Game.new(rs, config, seed).state.get("ex", [])) or 1
+    return len(Game.new(rs, config, seed).state.get("explorers", [])) or 1
 
 
 def haunt_lengths(report: dict[str, Any]) -> dict[str, dict[str, float]]:

@@ -2,7 +2,7 @@
 
 Each example plays one game: a config and a seed, then up to ``max_actions`` actions, each
 drawn from ``legal_actions`` of a seat in ``to_act``. Because every choice is drawn by
-hypothesis (``st.data()``), a failing game shrinks to a short list of actions, which the
+hypothesis (``strategies.data()``), a failing game shrinks to a short list of actions, which the
 failure report prints. Along the game it checks that:
 
 - no legal action raises, and a game that is not over always has a seat with a legal action;
@@ -27,8 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import orjson
-from hypothesis import HealthCheck, given, note, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, note, settings, strategies
 
 from hauntkit.core.errors import ActionError
 from hauntkit.core.game import Game
@@ -61,35 +60,35 @@ def _round_trip(what: str, value: Any) -> None:
                                "non-string key or another non-JSON value is in it)")
 
 
-def _illegal_candidates(data: st.DataObject, game: Game, seat: int, legal: list[Action],
+def _illegal_candidates(data: strategies.DataObject, game: Game, seat: int, legal: list[Action],
                         pool: list[Any]) -> list[tuple[int, Any]]:
     """A few actions that are probably illegal now: drawn mutations of legal ones."""
     out: list[tuple[int, Any]] = []
-    base = dict(data.draw(st.sampled_from(legal), label="illegal: base action"))
+    base = dict(data.draw(strategies.sampled_from(legal), label="illegal: base action"))
     fields = sorted(k for k in base if k != "type")
-    how = data.draw(st.sampled_from(["change", "remove", "add", "type", "seat", "shape"]),
+    how = data.draw(strategies.sampled_from(["change", "remove", "add", "type", "seat", "shape"]),
                     label="illegal: how")
     if how == "change" and fields:
-        field = data.draw(st.sampled_from(fields), label="illegal: field")
-        base[field] = data.draw(st.sampled_from([*pool, *JUNK]), label="illegal: value")
+        field = data.draw(strategies.sampled_from(fields), label="illegal: field")
+        base[field] = data.draw(strategies.sampled_from([*pool, *JUNK]), label="illegal: value")
         out.append((seat, base))
     elif how == "remove" and fields:
-        base.pop(data.draw(st.sampled_from(fields), label="illegal: field"))
+        base.pop(data.draw(strategies.sampled_from(fields), label="illegal: field"))
         out.append((seat, base))
     elif how == "add":
         base["zz_extra"] = 1
         out.append((seat, base))
     elif how == "type":
-        base["type"] = data.draw(st.sampled_from(["zz_no_such_action", "", "END_TURN"]),
+        base["type"] = data.draw(strategies.sampled_from(["zz_no_such_action", "", "END_TURN"]),
                                  label="illegal: type")
         out.append((seat, base))
     elif how == "seat":
         waiting = set(game.to_act())
         others = [s for s in range(max(waiting, default=0) + 3) if s not in waiting]
-        out.append((data.draw(st.sampled_from(others), label="illegal: seat"), base))
+        out.append((data.draw(strategies.sampled_from(others), label="illegal: seat"), base))
     else:
-        out.append((seat, data.draw(st.sampled_from([None, "end_turn", [base], {"type": 1},
-                                                      {"type": None}]),
+        out.append((seat, data.draw(strategies.sampled_from([None, "end_turn", [base], {"type": 1},
+                                                             {"type": None}]),
                                     label="illegal: shape")))
     return out
 
@@ -146,14 +145,14 @@ def _check_save_point(game: Game) -> dict[str, Any]:
     return save
 
 
-def play_and_check(ruleset: Ruleset, data: st.DataObject, configs: Sequence[dict[str, Any]],
+def play_and_check(ruleset: Ruleset, data: strategies.DataObject, configs: Sequence[dict[str, Any]],
                    max_actions: int) -> Game:
     """One example of the suite (see the module docstring); returns the game it played."""
-    config = dict(data.draw(st.sampled_from(list(configs)), label="config"))
-    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    config = dict(data.draw(strategies.sampled_from(list(configs)), label="config"))
+    seed = data.draw(strategies.integers(0, 2**32 - 1), label="seed")
     game = Game.new(ruleset, config, seed)
     _round_trip("the initial state", game.state)
-    length = data.draw(st.integers(0, max_actions), label="actions to play")
+    length = data.draw(strategies.integers(0, max_actions), label="actions to play")
     saves: list[dict[str, Any]] = []
     seen: set[int] = set()
     pool: list[Any] = []
@@ -165,21 +164,22 @@ def play_and_check(ruleset: Ruleset, data: st.DataObject, configs: Sequence[dict
             raise ConformanceError(f"after {step} actions no seat is to act, but the game is "
                                    "not over")
         seen.update(waiting)
-        seat = data.draw(st.sampled_from(waiting), label="seat")
+        seat = data.draw(strategies.sampled_from(waiting), label="seat")
         legal = game.legal_actions(seat)
         if not legal:
             raise ConformanceError(f"after {step} actions seat {seat} is to act but has no "
                                    "legal action")
         for a in legal[:20]:
             pool.extend(v for k, v in a.items() if k != "type" and v not in pool)
-        if data.draw(st.integers(0, 7), label="check refusals here (0: yes)") == 0:
+        if data.draw(strategies.integers(0, 7), label="check refusals here (0: yes)") == 0:
             for s, bad in _illegal_candidates(data, game, seat, legal, pool[-40:]):
                 _check_refusal(game, s, bad)
-        if data.draw(st.integers(0, 9), label="check hidden information here (0: yes)") == 0:
+        if data.draw(strategies.integers(0, 9),
+                     label="check hidden information here (0: yes)") == 0:
             _check_hidden(game, _seats(game, seen), seed + step)
-        if data.draw(st.integers(0, 11), label="save here (0: yes)") == 0:
+        if data.draw(strategies.integers(0, 11), label="save here (0: yes)") == 0:
             saves.append(_check_save_point(game))
-        action = data.draw(st.sampled_from(legal), label="action")
+        action = data.draw(strategies.sampled_from(legal), label="action")
         note(f"action {step + 1}: seat {seat} {action}")
         try:
             game.act(seat, action)
@@ -233,8 +233,8 @@ def check_ruleset(ruleset: Ruleset | str, configs: Sequence[dict[str, Any]] | No
     @settings(max_examples=max_examples or examples(25), deadline=None, derandomize=derandomize,
               suppress_health_check=list(HealthCheck), database=None, print_blob=True,
               report_multiple_bugs=False)
-    @given(data=st.data())
-    def conformance(data: st.DataObject) -> None:
+    @given(data=strategies.data())
+    def conformance(data: strategies.DataObject) -> None:
         play_and_check(rs, data, configs, max_actions)
 
     conformance()

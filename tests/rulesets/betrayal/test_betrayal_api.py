@@ -56,7 +56,7 @@ def test_config_and_stats():
     with pytest.raises(HauntkitError, match="config.colour: unknown config field"):
         Game.new(rs, {"players": 3, "colour": "red"}, 1)
     g = Game.new(rs, {"players": 5}, 3)
-    assert len(g.state["ex"]) == 5
+    assert len(g.state["explorers"]) == 5
     st = rs.stats(g.state)
     assert st["winner"] is None and st["haunt"] is None and st["deaths"] == 0
 

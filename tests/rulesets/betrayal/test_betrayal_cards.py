@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from betrayal_helpers import dice, scenario, trait, types
 
+from hauntkit.rulesets.betrayal import state_access
+
 
 def test_item_used_once_per_turn_and_same_roll_once():
     """Items are used once per turn; the same roll at most once per turn (items doc)."""
@@ -31,21 +33,21 @@ def test_crystal_ball_shows_undrawn_cards_only_to_the_looker():
     assert g.view(1)["legal"] == [] and g.view(1)["choice"]["prompt"] == "waiting"
     assert g.view(1)["decks"]["item"] == len(g.state["decks"]["item"])
     g.act(0, {"type": "pick", "card": "axe"})
-    assert "axe" in g.state["ex"][0]["cards"]
+    assert "axe" in g.state["explorers"][0]["cards"]
 
 
 def test_give_drop_pick_up_once_per_turn_and_piles():
     """Once per turn each: give, drop (an item pile), pick up (turn doc)."""
     g = scenario({"explorers": {"0": {"cards": ["axe", "revolver", "spear"]}}})
     g.act(0, {"type": "give", "card": "axe", "to": 1})
-    assert "axe" in g.state["ex"][1]["cards"]
+    assert "axe" in g.state["explorers"][1]["cards"]
     assert "give" not in types(g, 0)
     g.act(0, {"type": "drop", "card": "revolver"})
     assert g.state["piles"]["entrance_hall"] == ["revolver"]
     assert "drop" not in types(g, 0)
     g.act(0, {"type": "end_turn"})
     g.act(1, {"type": "pick_up", "card": "revolver"})
-    assert "revolver" in g.state["ex"][1]["cards"] and "entrance_hall" not in g.state["piles"]
+    assert "revolver" in g.state["explorers"][1]["cards"] and "entrance_hall" not in g.state["piles"]
     assert "pick_up" not in types(g, 1)
 
 
@@ -68,7 +70,7 @@ def test_book_gives_knowledge_while_carried():
     g.act(0, {"type": "explore", "dir": "e"})
     if g.state["choice"]:
         g.act(0, g.state["choice"]["opts"][0])
-    assert "book" in g.state["ex"][0]["cards"]
+    assert "book" in g.state["explorers"][0]["cards"]
     assert trait(g, 0, "knowledge") > before
 
 
@@ -81,7 +83,7 @@ def test_damage_before_haunt_stops_at_lowest_value():
     if g.state["choice"] and g.state["choice"]["kind"] == "rotate":
         g.act(0, g.state["choice"]["opts"][0])
     g.act(0, {"type": "damage", "trait": "sanity"})
-    assert g.state["ex"][0]["t"]["sanity"] == 0 and g.state["ex"][0]["alive"]
+    assert g.state["explorers"][0]["traits"]["sanity"] == 0 and g.state["explorers"][0]["alive"]
 
 
 def test_event_discarded_and_ongoing_event_kept():
@@ -90,14 +92,14 @@ def test_event_discarded_and_ongoing_event_kept():
     g.act(0, {"type": "explore", "dir": "e"})
     if g.state["choice"] and g.state["choice"]["kind"] == "rotate":
         g.act(0, g.state["choice"]["opts"][0])
-    assert "dread" in g.state["ex"][0]["cards"]
+    assert "dread" in g.state["explorers"][0]["cards"]
     g2 = scenario({"decks": {"event": ["lost_and_found"], "item": ["axe"]},
                    "room_stack": ["ballroom"]})
     g2.act(0, {"type": "explore", "dir": "e"})
     if g2.state["choice"] and g2.state["choice"]["kind"] == "rotate":
         g2.act(0, g2.state["choice"]["opts"][0])
     assert "lost_and_found" in g2.state["discard"]["event"]
-    assert "axe" in g2.state["ex"][0]["cards"]
+    assert "axe" in g2.state["explorers"][0]["cards"]
 
 
 def test_it_is_meant_to_be_saves_a_result_for_a_later_roll():
@@ -107,16 +109,15 @@ def test_it_is_meant_to_be_saves_a_result_for_a_later_roll():
     g.act(0, {"type": "explore", "dir": "e"})
     if g.state["choice"] and g.state["choice"]["kind"] == "rotate":
         g.act(0, g.state["choice"]["opts"][0])
-    assert g.state["ex"][0]["saved"] == 5
+    assert g.state["explorers"][0]["saved"] == 5
     g.act(0, {"type": "use", "card": "it_is_meant_to_be", "id": "fate"})
-    assert g.state["ex"][0]["fate"] == 5 and "it_is_meant_to_be" in g.state["discard"]["event"]
+    assert g.state["explorers"][0]["fate"] == 5 and "it_is_meant_to_be" in g.state["discard"]["event"]
 
 
 def test_dice_faces_and_clamp():
     """RULING B1: dice show 0, 0, 1, 1, 2, 2; a roll uses 1..8 dice."""
-    from hauntkit.rulesets.betrayal import common as C
 
     g = scenario()
-    faces = C.roll(g.state, 20)
+    faces = state_access.roll(g.state, 20)
     assert len(faces) == 8 and set(faces) <= {0, 1, 2}
-    assert len(C.roll(g.state, 0)) == 1
+    assert len(state_access.roll(g.state, 0)) == 1

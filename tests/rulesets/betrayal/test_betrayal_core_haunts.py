@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from betrayal_helpers import dice, scenario
 
+from hauntkit.rulesets.betrayal import interpreter, traits
+
 KITCHEN = {"room": "kitchen", "floor": "ground", "x": 1, "y": 0, "rotation": 3}
 CHAPEL = {"room": "chapel", "floor": "upper", "x": 0, "y": 1, "rotation": 2}
 
@@ -18,7 +20,7 @@ def bride(extra=None, seat=0):
 def test_bride_traitor_is_left_of_revealer_and_bride_appears_with_them():
     g = bride()
     assert g.state["haunt"]["traitor"] == 2  # RULING B13: the haunt's rule picks the traitor
-    assert [m["k"] for m in g.state["mon"].values()] == ["bride"]
+    assert [m["kind"] for m in g.state["monsters"].values()] == ["bride"]
 
 
 def test_bride_heroes_win_by_banishing():
@@ -35,7 +37,7 @@ def test_bride_failed_banish_brings_her_and_one_roll_per_turn():
     g = bride({"explorers": {"0": {"room": "kitchen"}}})
     dice(g, 1, 1, 1, 1, 0)  # 4: 0-5, she is enraged
     g.act(0, {"type": "haunt_action", "id": "banish"})
-    assert next(iter(g.state["mon"].values()))["room"] == "kitchen"
+    assert next(iter(g.state["monsters"].values()))["room"] == "kitchen"
     while g.state["choice"]:
         g.act(g.state["choice"]["seat"], g.state["choice"]["opts"][0])
     assert {"type": "haunt_action", "id": "banish"} not in g.legal_actions(0)
@@ -57,14 +59,12 @@ def test_bride_traitor_wins_the_wedding():
 
 
 def test_bride_keeps_her_traitor_alive():
-    from hauntkit.rulesets.betrayal import effects as E
-    from hauntkit.rulesets.betrayal import traits as T
 
     g = bride()
-    T.change(g.ruleset.ix, g.state, 2, "might", -8)
-    E.run(g.ruleset.ix, g.state)
-    e = g.state["ex"][2]
-    assert e["alive"] and e["t"]["might"] >= 0
+    traits.change(g.ruleset.ix, g.state, 2, "might", -8)
+    interpreter.run(g.ruleset.ix, g.state)
+    e = g.state["explorers"][2]
+    assert e["alive"] and e["traits"]["might"] >= 0
 
 
 def ghouls(extra=None, seat=0):
@@ -89,7 +89,7 @@ def test_ghoul_pack_heroes_win_by_killing_the_traitor():
 def test_ghoul_pack_traitor_wins_when_heroes_are_dead():
     g = ghouls({"explorers": {"1": {"alive": False},
                               "0": {"trait_index": {"might": 0, "speed": 0}}}}, seat=2)
-    mid = sorted(g.state["mon"])[0]
+    mid = sorted(g.state["monsters"])[0]
     g.act(2, {"type": "end_turn"})
     assert g.state["turn"]["who"] == "m"
     dice(g, 2, 2, 2, 2, 0, 0)  # Ghoul Might 4: 8; Ada Might 2 dice: 0
@@ -100,12 +100,12 @@ def test_ghoul_pack_traitor_wins_when_heroes_are_dead():
 
 
 def test_ghoul_pack_scales_with_players_and_calls_more_in_basement():
-    assert len(ghouls().state["mon"]) == 2
+    assert len(ghouls().state["monsters"]) == 2
     g6 = scenario({"haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
                    "explorers": {"2": {"room": "basement_landing"}}}, players=6, seat=2)
-    assert len(g6.state["mon"]) == 3
+    assert len(g6.state["monsters"]) == 3
     g6.act(2, {"type": "haunt_action", "id": "call_pack"})
-    assert len(g6.state["mon"]) == 4
+    assert len(g6.state["monsters"]) == 4
 
 
 def poisoner(extra=None, seat=0):
@@ -149,4 +149,4 @@ def test_far_objects_spread_over_other_floors():
     g = bride({"tiles": [KITCHEN, CHAPEL]})
     piles = {r: p for r, p in g.state["piles"].items() if "brides_diary" in p}
     (room,) = piles
-    assert g.state["tiles"][room][0] != g.state["tiles"][g.state["ex"][1]["room"]][0]
+    assert g.state["tiles"][room][0] != g.state["tiles"][g.state["explorers"][1]["room"]][0]

@@ -7,6 +7,7 @@ import pytest
 from betrayal_helpers import dice, scenario, types
 
 from hauntkit.core.errors import IllegalActionError
+from hauntkit.rulesets.betrayal import combat, traits, turns
 
 
 def _draw_omen(g, omen: str, room: str, faces: list[int]) -> None:
@@ -40,7 +41,7 @@ def test_turn_order_after_haunt_and_monster_turn():
     g = scenario({"haunt": {"id": "ghoul_pack", "revealer": 1, "traitor": 1}}, players=4,
                  seat=2)
     assert g.state["order"] == [2, 3, 0, 1, "m"]
-    assert len(g.state["mon"]) == 2  # {2/2/3/3} ghouls for 4 players
+    assert len(g.state["monsters"]) == 2  # {2/2/3/3} ghouls for 4 players
     for seat in (2, 3, 0, 1):
         assert g.to_act() == [seat]
         g.act(seat, {"type": "end_turn"})
@@ -92,9 +93,9 @@ def test_attack_higher_roll_deals_difference_and_tie_hurts_nobody():
     assert ch["kind"] == "steal" or ch["kind"] == "damage"
     g2 = _ghouls({"explorers": {"0": {"traits": {"might": 3}}, "2": {"room": "entrance_hall"}}})
     dice(g2, 1, 1, 0, 1, 1)  # 2 against 2
-    before = dict(g2.state["ex"][2]["t"])
+    before = dict(g2.state["explorers"][2]["traits"])
     g2.act(0, {"type": "attack", "target": 2, "weapon": None})
-    assert g2.state["choice"] is None and g2.state["ex"][2]["t"] == before
+    assert g2.state["choice"] is None and g2.state["explorers"][2]["traits"] == before
     assert "attack" not in types(g2, 0)  # once per turn
 
 
@@ -108,7 +109,7 @@ def test_steal_instead_of_two_or_more_physical_damage():
     assert {"type": "steal", "card": "axe"} in opts
     assert {"type": "steal", "card": "dog"} not in opts  # companions can't be stolen
     g.act(0, {"type": "steal", "card": "axe"})
-    assert "axe" in g.state["ex"][0]["cards"]
+    assert "axe" in g.state["explorers"][0]["cards"]
 
 
 def test_defeated_monster_is_stunned_recovers_and_does_not_slow():
@@ -117,30 +118,30 @@ def test_defeated_monster_is_stunned_recovers_and_does_not_slow():
     g = _ghouls({"explorers": {"0": {"traits": {"might": 3}}}})
     dice(g, 2, 2, 2, 0, 0, 0, 0)  # 6 against Ghoul Might 4: 0
     g.act(0, {"type": "attack", "target": "m3", "weapon": None})
-    mid = next(iter(sorted(g.state["mon"])))
-    assert any(m["stun"] for m in g.state["mon"].values())
-    from hauntkit.rulesets.betrayal.actions import leave_cost
+    mid = next(iter(sorted(g.state["monsters"])))
+    assert any(m["stunned"] for m in g.state["monsters"].values())
+    from hauntkit.rulesets.betrayal.legal_actions import leave_cost
 
-    stunned_here = [m for m in g.state["mon"].values() if m["room"] == "entrance_hall"]
+    stunned_here = [m for m in g.state["monsters"].values() if m["room"] == "entrance_hall"]
     assert leave_cost(g.ruleset.ix, g.state, 0, "entrance_hall") == 1 + sum(
-        1 for m in stunned_here if not m["stun"])
+        1 for m in stunned_here if not m["stunned"])
     for seat in (0, 1, 2):
         if g.to_act() == [seat] and g.state["turn"]["who"] == seat:
             g.act(seat, {"type": "end_turn"})
     while g.state["turn"]["who"] != "m":
         g.act(g.to_act()[0], {"type": "end_turn"})
     g.act(2, {"type": "end_turn"})
-    assert not any(m["stun"] for m in g.state["mon"].values()), mid
+    assert not any(m["stunned"] for m in g.state["monsters"].values()), mid
 
 
 def test_hero_losing_against_stunned_monster_takes_nothing():
     g = _ghouls({"explorers": {"0": {"traits": {"might": 3}}}})
-    mid = sorted(g.state["mon"])[-1]
-    g.state["mon"][mid]["stun"] = True
+    mid = sorted(g.state["monsters"])[-1]
+    g.state["monsters"][mid]["stunned"] = True
     dice(g, 0, 0, 0, 2, 2, 2, 2)
-    before = dict(g.state["ex"][0]["t"])
+    before = dict(g.state["explorers"][0]["traits"])
     g.act(0, {"type": "attack", "target": mid, "weapon": None})
-    assert g.state["choice"] is None and g.state["ex"][0]["t"] == before
+    assert g.state["choice"] is None and g.state["explorers"][0]["traits"] == before
 
 
 def test_distance_attack_along_line_of_sight_and_no_harm_when_losing():
@@ -151,9 +152,9 @@ def test_distance_attack_along_line_of_sight_and_no_harm_when_losing():
     assert {"type": "attack", "target": 2, "weapon": "revolver"} in g.legal_actions(0)
     assert {"type": "attack", "target": 2, "weapon": None} not in g.legal_actions(0)
     dice(g, 0, 0, 0, 0, 0, 2, 2, 2, 2)  # Ada Speed 4 + 1 die: 0; Bram Speed 4: 8
-    before = dict(g.state["ex"][0]["t"])
+    before = dict(g.state["explorers"][0]["traits"])
     g.act(0, {"type": "attack", "target": 2, "weapon": "revolver"})
-    assert g.state["ex"][0]["t"] == before and g.state["choice"] is None
+    assert g.state["explorers"][0]["traits"] == before and g.state["choice"] is None
 
 
 def test_weapons_only_attacking_one_per_attack():
@@ -177,7 +178,7 @@ def test_death_after_haunt_drops_items_and_companions():
     if g.state["choice"]["kind"] == "steal":
         g.act(2, {"type": "steal", "card": None})
     g.act(0, {"type": "damage", "trait": "might"})
-    assert not g.state["ex"][0]["alive"]
+    assert not g.state["explorers"][0]["alive"]
     assert g.state["choice"] is None  # the remaining points are lost with the dead
     assert sorted(g.state["piles"]["entrance_hall"]) == ["axe", "girl"]
     g.act(2, {"type": "move", "to": "foyer"})
@@ -185,7 +186,7 @@ def test_death_after_haunt_drops_items_and_companions():
         g.act(g.to_act()[0], {"type": "end_turn"})
     g.act(1, {"type": "move", "to": "foyer"})
     g.act(1, {"type": "move", "to": "entrance_hall"})
-    assert "girl" in g.state["ex"][1]["cards"]  # the companion follows its new custodian
+    assert "girl" in g.state["explorers"][1]["cards"]  # the companion follows its new custodian
 
 
 def test_traitor_ignores_room_harm():
@@ -194,9 +195,9 @@ def test_traitor_ignores_room_harm():
                             "rotation": 0}],
                  "explorers": {"2": {"room": "furnace_room"}, "0": {"room": "furnace_room"}}},
                 seat=2)
-    before = dict(g.state["ex"][2]["t"])
+    before = dict(g.state["explorers"][2]["traits"])
     g.act(2, {"type": "end_turn"})
-    assert g.state["ex"][2]["t"] == before
+    assert g.state["explorers"][2]["traits"] == before
     # a hero ending a turn there takes 1 physical damage
     while g.to_act() != [0] or g.state["turn"]["who"] != 0:
         g.act(g.to_act()[0], {"type": "end_turn"})
@@ -218,29 +219,26 @@ def test_traitor_may_ignore_event():
 
 def test_traitor_wins_when_every_hero_is_dead():
     """Digest: the first side to meet its goals wins; the heroes need a living hero."""
-    from hauntkit.rulesets.betrayal import traits as T
-    from hauntkit.rulesets.betrayal import turns as U
 
     g = _ghouls({"explorers": {"1": {"alive": False}}})
-    U.check_win(g.ruleset.ix, g.state)
+    turns.check_win(g.ruleset.ix, g.state)
     assert g.state["result"] is None
-    T.change(g.ruleset.ix, g.state, 0, "might", -8)
-    U.check_win(g.ruleset.ix, g.state)
+    traits.change(g.ruleset.ix, g.state, 0, "might", -8)
+    turns.check_win(g.ruleset.ix, g.state)
     assert g.state["result"]["winner"] == "traitor"
-    U.declare_winner(g.ruleset.ix, g.state, "heroes", "late")
+    turns.declare_winner(g.ruleset.ix, g.state, "heroes", "late")
     assert g.state["result"]["winner"] == "traitor"
 
 
 def test_monster_stunned_drops_carried_items():
     """Digest: a monster allowed to carry items drops them when stunned."""
-    from hauntkit.rulesets.betrayal import combat as B
 
     g = _ghouls()
-    mid = sorted(g.state["mon"])[-1]
-    g.state["mon"][mid]["cards"].append("axe")
+    mid = sorted(g.state["monsters"])[-1]
+    g.state["monsters"][mid]["cards"].append("axe")
     g.state["decks"]["item"].remove("axe")
-    B.stun(g.ruleset.ix, g.state, mid)
-    assert g.state["mon"][mid]["cards"] == [] and "axe" in g.state["piles"]["entrance_hall"]
+    combat.stun(g.ruleset.ix, g.state, mid)
+    assert g.state["monsters"][mid]["cards"] == [] and "axe" in g.state["piles"]["entrance_hall"]
 
 
 def test_monster_explores_only_when_allowed(tmp_path):
@@ -263,7 +261,7 @@ def test_monster_explores_only_when_allowed(tmp_path):
                              "turn": {"seat": 2}})
     g.act(2, {"type": "end_turn"})
     legal = g.legal_actions(2)
-    scout, ghoul = sorted(g.state["mon"], key=lambda m: g.state["mon"][m]["k"] != "scout")
+    scout, ghoul = sorted(g.state["monsters"], key=lambda m: g.state["monsters"][m]["kind"] != "scout")
     assert any(a["type"] == "mexplore" and a["monster"] == scout for a in legal)
     assert not any(a["type"] == "mexplore" and a["monster"] == ghoul for a in legal)
     tiles = len(g.state["tiles"])
@@ -271,26 +269,25 @@ def test_monster_explores_only_when_allowed(tmp_path):
     while g.state["choice"]:
         g.act(2, g.state["choice"]["opts"][0])
     assert len(g.state["tiles"]) == tiles + 1
-    assert g.state["mon"][scout]["room"] not in ("foyer",)
+    assert g.state["monsters"][scout]["room"] not in ("foyer",)
 
 
 def test_traitor_rules_of_the_haunt():
     """RULING B13: revealer, left of the revealer, highest/lowest trait excluding the revealer
     (ties at random), holder of an omen, none."""
-    from hauntkit.rulesets.betrayal import turns as U
     from hauntkit.rulesets.betrayal.schema import TraitorRule
 
     g = scenario({"explorers": {"0": {"traits": {"sanity": 7}}, "1": {"traits": {"sanity": 3}},
                                 "2": {"traits": {"sanity": 8}, "cards": ["ring"]}}})
     ix, s = g.ruleset.ix, g.state
-    assert U.pick_traitor(ix, s, TraitorRule(rule="revealer"), 1) == 1
-    assert U.pick_traitor(ix, s, TraitorRule(rule="left_of_revealer"), 2) == 0
-    assert U.pick_traitor(ix, s, TraitorRule(rule="highest", trait="sanity"), 2) == 0
-    assert U.pick_traitor(ix, s, TraitorRule(rule="lowest", trait="sanity"), 1) in (0, 2)
-    assert U.pick_traitor(ix, s, TraitorRule(rule="holder", card="ring"), 0) == 2
-    assert U.pick_traitor(ix, s, TraitorRule(rule="none"), 0) is None
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="revealer"), 1) == 1
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="left_of_revealer"), 2) == 0
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="highest", trait="sanity"), 2) == 0
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="lowest", trait="sanity"), 1) in (0, 2)
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="holder", card="ring"), 0) == 2
+    assert turns.pick_traitor(ix, s, TraitorRule(rule="none"), 0) is None
     g.ruleset.apply_setup(s, {"explorers": {str(i): {"traits": {"might": 4}} for i in range(3)}})
-    tied = {U.pick_traitor(ix, dict(s, rng={"s": k, "script": []}),
+    tied = {turns.pick_traitor(ix, dict(s, rng={"s": k, "script": []}),
                            TraitorRule(rule="highest", trait="might", include_revealer=True), 0)
             for k in range(30)}
     assert tied == {0, 1, 2}  # a three-way tie is broken at random
@@ -299,13 +296,13 @@ def test_traitor_rules_of_the_haunt():
 def test_monsters_slow_heroes_but_not_the_traitor():
     """RULING B8 (obstacles add to the cost of leaving) and docs/rulings.md HB-7: each
     unstunned monster on the tile costs a hero 1 more move; stunned ones cost nothing."""
-    from hauntkit.rulesets.betrayal.actions import leave_cost
+    from hauntkit.rulesets.betrayal.legal_actions import leave_cost
 
     g = _ghouls({"explorers": {"2": {"room": "entrance_hall"}}})
     ix, s = g.ruleset.ix, g.state
     assert leave_cost(ix, s, 0, "entrance_hall") == 2
     assert leave_cost(ix, s, 2, "entrance_hall") == 1
-    next(iter(s["mon"].values()))["stun"] = True
+    next(iter(s["monsters"].values()))["stunned"] = True
     assert leave_cost(ix, s, 0, "entrance_hall") == 1
 
 

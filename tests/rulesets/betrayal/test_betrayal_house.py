@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from betrayal_helpers import scenario, types
 
+from hauntkit.rulesets.betrayal import house
+
 
 def test_starting_house_and_front_door():
     """RULING B5: three starting floors; everyone starts in the Entrance Hall; the front door
@@ -46,8 +48,8 @@ def test_discovery_sets_aside_tiles_of_other_floors_and_draws_card_ending_moveme
     assert "chasm" in s["aside"]  # basement only
     if s["choice"]:
         g.act(0, s["choice"]["opts"][0])
-    assert s["ex"][0]["room"] == "storeroom"
-    assert "axe" in s["ex"][0]["cards"]
+    assert s["explorers"][0]["room"] == "storeroom"
+    assert "axe" in s["explorers"][0]["cards"]
     assert not {"move", "explore"} & types(g, 0)
 
 
@@ -59,7 +61,7 @@ def test_rotation_choice_only_connecting_rotations():
     g.act(0, {"type": "move", "to": "grand_staircase"})
     g.act(0, {"type": "move", "to": "upper_landing"})
     g.act(0, {"type": "explore", "dir": "n"})  # creaky hallway: 4 doors, every rotation fits
-    assert g.state["ex"][0]["room"] == "creaky_hallway"
+    assert g.state["explorers"][0]["room"] == "creaky_hallway"
     g.act(0, {"type": "explore", "dir": "n"})  # library: doors w, s at rotation 0
     ch = g.state["choice"]
     assert ch["kind"] == "rotate"
@@ -81,14 +83,13 @@ def test_no_rotation_may_seal_a_floor():
         "room_stack": ["vault", "wine_cellar"],
         "decks": {"item": ["axe"]},
     })
-    from hauntkit.rulesets.betrayal import house as H
 
     s = g.state
-    assert H.open_doorways(g.ruleset.ix, s, "basement") == [("basement_landing", "e")]
+    assert house.open_doorways(g.ruleset.ix, s, "basement") == [("basement_landing", "e")]
     g.act(0, {"type": "explore", "dir": "e"})
     assert "vault" in s["aside"]  # one doorway only: it would seal the basement
     assert s["tiles"]["wine_cellar"][:3] == ["basement", 1, 0]
-    assert H.open_doorways(g.ruleset.ix, s, "basement")
+    assert house.open_doorways(g.ruleset.ix, s, "basement")
 
 
 def test_running_out_of_tiles_costs_no_move():

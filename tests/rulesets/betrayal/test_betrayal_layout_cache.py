@@ -14,14 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hauntkit.core.game import Game
-from hauntkit.rulesets.betrayal import house as H
+from hauntkit.rulesets.betrayal import house
 
 
 def _uncached_legal(g: Game, seat: int) -> list[dict[str, Any]]:
     """The legal actions of a JSON copy of the state, every house cache emptied first."""
-    H._EXITS.clear()
-    H._OPEN.clear()
-    H._REACH.clear()
+    house._EXITS.clear()
+    house._OPEN.clear()
+    house._REACH.clear()
     return g.ruleset.legal_actions(orjson.loads(orjson.dumps(g.state)), seat)
 
 
@@ -30,7 +30,7 @@ def _reach(ix: Any, s: dict[str, Any], room: str) -> set[str]:
     seen = {room}
     todo = [room]
     while todo:
-        for nxt, _ in H._exits(ix, s, todo.pop(), True):
+        for nxt, _ in house._exits(ix, s, todo.pop(), True):
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
@@ -41,10 +41,10 @@ def _check_house(g: Game) -> None:
     ix, s = g.ruleset.ix, g.state
     for room in s["tiles"]:
         for monster in (False, True):
-            assert H.exits(ix, s, room, monster) == H._exits(ix, s, room, monster), room
-        assert H.open_sides(ix, s, room) == H._open_sides(ix, s, room), room
-        table = H.exits_table(ix, s, True)
-        assert H.reach_in(ix, s, table, room, True) == _reach(ix, s, room), room
+            assert house.exits(ix, s, room, monster) == house._exits(ix, s, room, monster), room
+        assert house.open_sides(ix, s, room) == house._open_sides(ix, s, room), room
+        table = house.exits_table(ix, s, True)
+        assert house.reach_in(ix, s, table, room, True) == _reach(ix, s, room), room
 
 
 def _check_legal(g: Game) -> None:
@@ -93,7 +93,7 @@ def test_a_moved_tile_is_not_answered_from_the_cache() -> None:
         rs.apply_setup(s, {"tiles": [{"room": room, "floor": f, "x": x, "y": y,
                                       "rotation": r}]})
         g.state_changed()
-        assert H.open_sides(ix, s, room) == H._open_sides(ix, s, room)
-        assert H.exits(ix, s, room) == H._exits(ix, s, room, False)
-        seen[r] = list(H.open_sides(ix, s, room))
+        assert house.open_sides(ix, s, room) == house._open_sides(ix, s, room)
+        assert house.exits(ix, s, room) == house._exits(ix, s, room, False)
+        seen[r] = list(house.open_sides(ix, s, room))
     assert len({tuple(v) for v in seen.values()}) > 1, "the rotations differ in open sides"

@@ -45,7 +45,7 @@ def test_image_in_the_mirror_trades_items_not_omens():
     assert g.state["choice"]["kind"] == "swap"
     assert {a["card"] for a in g.state["choice"]["opts"]} == {None, "axe"}
     g.act(0, {"type": "swap", "card": "axe"})
-    assert "revolver" in g.state["ex"][0]["cards"] and "axe" not in g.state["ex"][0]["cards"]
+    assert "revolver" in g.state["explorers"][0]["cards"] and "axe" not in g.state["explorers"][0]["cards"]
 
 
 def test_toy_monkey_attacks_once_per_turn_after_the_haunt():
@@ -66,7 +66,7 @@ def test_blood_dagger_costs_speed_when_used():
     g = scenario({"haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
                   "explorers": {"0": {"cards": ["blood_dagger"]}, "2": {"room": "entrance_hall"}},
                   "monsters": []})
-    before = g.state["ex"][0]["t"]["speed"]
+    before = g.state["explorers"][0]["traits"]["speed"]
     dice(g, 1, 1, 1, 1, 1, 1, 1, 1)  # Might 3 + 3 dice: 6; Celeste Might 2 dice: 2
     g.act(0, {"type": "attack", "target": 2, "weapon": "blood_dagger"})
-    assert g.state["ex"][0]["t"]["speed"] == before - 1
+    assert g.state["explorers"][0]["traits"]["speed"] == before - 1

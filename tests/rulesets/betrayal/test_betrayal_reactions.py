@@ -53,7 +53,7 @@ def _kill_traitor(g: Game) -> None:
     while g.state["choice"] is not None and g.state["result"] is None:
         ch = g.state["choice"]
         g.act(ch["seat"], next(o for o in ch["opts"] if o["type"] != "steal"))
-    assert not g.state["ex"][2]["alive"]
+    assert not g.state["explorers"][2]["alive"]
 
 
 def test_traitor_on_death_win_reaction_ends_the_game(tmp_path):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from betrayal_helpers import dice, scenario, types
 
+from hauntkit.rulesets.betrayal import house
+
 
 def at(room: str, floor: str, x: int, y: int, r: int = 0) -> dict:
     return {"room": room, "floor": floor, "x": x, "y": y, "rotation": r}
@@ -20,7 +22,7 @@ def test_vault_one_attempt_per_turn_and_two_items():
                    "decks": {"item": ["axe", "revolver"]}})
     dice(g2, 2, 2, 1, 1, 0)  # 6: open
     g2.act(0, act)
-    assert {"axe", "revolver"} <= set(g2.state["ex"][0]["cards"])
+    assert {"axe", "revolver"} <= set(g2.state["explorers"][0]["cards"])
     assert g2.state["flags"]["vault_open"]
 
 
@@ -28,7 +30,7 @@ def test_collapsed_room_fall_to_basement_with_damage():
     g = scenario({"tiles": [at("collapsed_room", "ground", 1, 0)]})
     dice(g, 0, 0, 0, 0, 1)  # Speed 4 dice: 0 -> fall; 1 die of damage: 1
     g.act(0, {"type": "move", "to": "collapsed_room"})
-    assert g.state["ex"][0]["room"] == "basement_landing"
+    assert g.state["explorers"][0]["room"] == "basement_landing"
     assert g.state["choice"]["kind"] == "damage"
     g.act(0, {"type": "damage", "trait": "speed"})
     assert not {"move", "explore"} & types(g, 0)
@@ -40,7 +42,7 @@ def test_gallery_jump_is_one_way():
     assert {"type": "move", "to": "ballroom"} in g.legal_actions(0)
     dice(g, 1)
     g.act(0, {"type": "move", "to": "ballroom"})
-    assert g.state["ex"][0]["room"] == "ballroom" and g.state["choice"]["kind"] == "damage"
+    assert g.state["explorers"][0]["room"] == "ballroom" and g.state["choice"]["kind"] == "damage"
     g.act(0, {"type": "damage", "trait": "might"})
     assert {"type": "move", "to": "gallery"} not in g.legal_actions(0)
 
@@ -50,11 +52,10 @@ def test_coal_chute_one_way_to_basement_and_monsters_climb():
     g = scenario({"tiles": [at("coal_chute", "ground", 1, 0, 3)],
                   "explorers": {"0": {"room": "coal_chute"}}})
     g.act(0, {"type": "move", "to": "basement_landing"})
-    assert g.state["ex"][0]["room"] == "basement_landing"
+    assert g.state["explorers"][0]["room"] == "basement_landing"
     assert {"type": "move", "to": "coal_chute"} not in g.legal_actions(0)
-    from hauntkit.rulesets.betrayal import house as H
 
-    up = [r for r, _ in H.exits(g.ruleset.ix, g.state, "basement_landing", monster=True)]
+    up = [r for r, _ in house.exits(g.ruleset.ix, g.state, "basement_landing", monster=True)]
     assert "coal_chute" in up
 
 
@@ -82,11 +83,11 @@ def test_crypt_mental_damage_at_end_of_turn():
 def test_junk_room_roll_when_leaving():
     g = scenario({"tiles": [at("junk_room", "ground", 1, 0)],
                   "explorers": {"0": {"room": "junk_room"}}})
-    before = g.state["ex"][0]["t"]["speed"]
+    before = g.state["explorers"][0]["traits"]["speed"]
     dice(g, 0, 0, 0)  # Might 3 dice: 0 -> lose 1 Speed
     g.act(0, {"type": "move", "to": "entrance_hall"})
-    assert g.state["ex"][0]["t"]["speed"] == before - 1
-    assert g.state["ex"][0]["room"] == "entrance_hall"
+    assert g.state["explorers"][0]["traits"]["speed"] == before - 1
+    assert g.state["explorers"][0]["room"] == "entrance_hall"
 
 
 def test_mystic_elevator_ride():
@@ -97,7 +98,7 @@ def test_mystic_elevator_ride():
     rooms = {a["room"] for a in g.state["choice"]["opts"]}
     assert rooms == {"entrance_hall", "foyer", "grand_staircase"}
     g.act(0, {"type": "go", "room": "foyer"})
-    assert g.state["ex"][0]["room"] == "foyer"
+    assert g.state["explorers"][0]["room"] == "foyer"
     assert {"type": "room_action", "id": "ride"} not in g.legal_actions(0)
 
 
@@ -108,7 +109,7 @@ def test_revolving_wall_needs_a_roll_once_per_turn():
     g.state["tiles"]["revolving_wall"][3] = 0
     dice(g, 0, 0, 0, 0, 0)  # Knowledge 5 dice: 0, blocked
     g.act(0, {"type": "move", "to": "creaky_hallway"})
-    assert g.state["ex"][0]["room"] == "revolving_wall"
+    assert g.state["explorers"][0]["room"] == "revolving_wall"
     assert "move" not in types(g, 0)
 
 
@@ -119,10 +120,9 @@ def test_secret_stairs_link_two_marked_tiles():
         g.act(0, g.state["choice"]["opts"][0])
     assert g.state["choice"]["kind"] == "place"
     g.act(0, {"type": "put", "room": "upper_landing"})
-    from hauntkit.rulesets.betrayal import house as H
 
-    assert "upper_landing" in [r for r, _ in H.exits(g.ruleset.ix, g.state, "secret_stairs")]
-    assert "secret_stairs" in [r for r, _ in H.exits(g.ruleset.ix, g.state, "upper_landing")]
+    assert "upper_landing" in [r for r, _ in house.exits(g.ruleset.ix, g.state, "secret_stairs")]
+    assert "secret_stairs" in [r for r, _ in house.exits(g.ruleset.ix, g.state, "upper_landing")]
 
 
 def test_secret_passage_links_marked_tiles():
@@ -139,7 +139,7 @@ def test_mystic_slide_down_with_damage_on_failed_roll():
     assert {"type": "move", "to": "basement_landing"} in g.legal_actions(0)
     dice(g, 0, 0, 0, 2)  # Might 3 dice: 0; 1 die: 2
     g.act(0, {"type": "move", "to": "foyer"})
-    assert g.state["ex"][0]["room"] == "foyer" and g.state["choice"]["kind"] == "damage"
+    assert g.state["explorers"][0]["room"] == "foyer" and g.state["choice"]["kind"] == "damage"
 
 
 def test_traitor_places_stairs_from_basement_when_monsters_cant_reach_heroes():
@@ -153,9 +153,8 @@ def test_traitor_places_stairs_from_basement_when_monsters_cant_reach_heroes():
     g.act(2, g.state["choice"]["opts"][0])
     assert "stairs_from_basement" in g.state["tiles"]
     assert "stairs_from_basement" not in g.state["stack"]
-    from hauntkit.rulesets.betrayal import house as H
 
-    assert "foyer" in [r for r, _ in H.exits(g.ruleset.ix, g.state, "stairs_from_basement")]
+    assert "foyer" in [r for r, _ in house.exits(g.ruleset.ix, g.state, "stairs_from_basement")]
     assert {"type": "place_stairs"} not in g.legal_actions(2)
 
 
@@ -164,10 +163,10 @@ def test_dog_fetch_and_bite():
     g = scenario({"explorers": {"0": {"cards": ["dog", "axe"]}, "1": {"room": "foyer"}}})
     g.act(0, {"type": "use", "card": "dog", "id": "fetch"})
     g.act(0, {"type": "fetch", "to": 1, "card": "axe"})
-    assert "axe" in g.state["ex"][1]["cards"]
+    assert "axe" in g.state["explorers"][1]["cards"]
     g2 = scenario({"decks": {"omen": ["bite"]}, "room_stack": ["kitchen"]})
     g2.act(0, {"type": "explore", "dir": "e"})
     while g2.state["choice"] and g2.state["choice"]["kind"] == "rotate":
         g2.act(0, g2.state["choice"]["opts"][0])
-    assert "bite" not in g2.state["ex"][0]["cards"]
+    assert "bite" not in g2.state["explorers"][0]["cards"]
     assert "bite" in g2.state["discard"]["omen"] or g2.state["choice"]

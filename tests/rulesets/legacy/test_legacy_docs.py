@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hauntkit.rulesets.betrayal import schema as S
-from hauntkit.rulesets.legacy import schema as L
+from hauntkit.rulesets.betrayal import schema, vocabulary
+from hauntkit.rulesets.legacy import schema as legacy_schema
 from hauntkit.rulesets.legacy.ruleset import _SETUP, LegacyConfig
 
 DOC = (Path(__file__).resolve().parents[3] / "docs" / "legacy.md").read_text()
@@ -19,8 +19,10 @@ def test_every_config_field_is_documented():
 
 
 def test_every_field_legacy_adds_is_documented():
-    pairs = [(L.LRoom, S.Room), (L.LCard, S.Card), (L.LAction, S.Action), (L.Family, S.Character),
-             (L.LMonster, S.Monster), (L.LHaunt, S.Haunt), (L.LCond, S.Cond)]
+    pairs = [(legacy_schema.LRoom, schema.Room), (legacy_schema.LCard, schema.Card),
+             (legacy_schema.LAction, schema.Action), (legacy_schema.Family, schema.Character),
+             (legacy_schema.LMonster, schema.Monster), (legacy_schema.LHaunt, schema.Haunt),
+             (legacy_schema.LCond, vocabulary.Cond)]
     for legacy_model, base in pairs:
         for name, info in legacy_model.model_fields.items():
             if name not in base.model_fields:

@@ -19,15 +19,15 @@ def _check(s: dict, rs) -> None:
     # "Actions": each action word at most once a turn
     assert len(t.get("words", [])) == len(set(t.get("words", [])))
     # "Monsters": they never carry anything
-    assert all(not m["cards"] for m in s["mon"].values())
+    assert all(not m["cards"] for m in s["monsters"].values())
     if s["haunt"] is None:
         # "Critical Traits" (B2): nobody dies and no trait leaves its track before the haunt
-        assert all(e["alive"] and min(e["t"].values()) >= 0 for e in s["ex"])
+        assert all(e["alive"] and min(e["traits"].values()) >= 0 for e in s["explorers"])
     for seat in rs.to_act(s):
         legal = rs.legal_actions(s, seat)
         if s["choice"] is None and s["haunt"] is None:
             assert not any(a["type"] == "attack" for a in legal)  # "Attack": not before
-        used = s["ex"][seat]["used"] if s["turn"]["who"] == seat else []
+        used = s["explorers"][seat]["used"] if s["turn"]["who"] == seat else []
         for a in legal:  # only unused cards are used, dropped or given
             if a["type"] in ("use", "drop", "give") and s["choice"] is None:
                 assert a["card"] not in used or a["card"] not in RS.ix.cards

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core import rng
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import frames, state_access
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -22,7 +21,7 @@ def tradable(ix: Index, cid: str) -> bool:
     card = ix.cards.get(cid)
     if card is not None:
         return card.tradable and not card.companion and card.is_item()
-    obj = C.base_object(ix, cid)
+    obj = state_access.base_object(ix, cid)
     return obj is not None and obj.tradable
 
 
@@ -30,7 +29,7 @@ def stealable(ix: Index, cid: str) -> bool:
     card = ix.cards.get(cid)
     if card is not None:
         return card.stealable and card.tradable and not card.companion and card.is_item()
-    obj = C.base_object(ix, cid)
+    obj = state_access.base_object(ix, cid)
     return obj is not None and obj.stealable
 
 
@@ -45,23 +44,23 @@ def droppable(ix: Index, cid: str) -> bool:
 def gain(ix: Index, s: State, who: Any, cid: str) -> None:
     """``who`` takes custody of ``cid``; its ``on_gain`` effects apply."""
     if isinstance(who, str):
-        s["mon"][who]["cards"].append(cid)
+        s["monsters"][who]["cards"].append(cid)
         return
-    s["ex"][who]["cards"].append(cid)
+    s["explorers"][who]["cards"].append(cid)
     card = ix.cards.get(cid)
     if card is not None and card.on_gain:
-        E.push(s, f"c:{cid}:on_gain", who, f"c:{cid}")
+        frames.push(s, f"c:{cid}:on_gain", who, f"c:{cid}")
 
 
 def lose(ix: Index, s: State, who: Any, cid: str) -> None:
     """``who`` loses custody of ``cid``; its ``on_lose`` effects apply."""
     if isinstance(who, str):
-        s["mon"][who]["cards"].remove(cid)
+        s["monsters"][who]["cards"].remove(cid)
         return
-    s["ex"][who]["cards"].remove(cid)
+    s["explorers"][who]["cards"].remove(cid)
     card = ix.cards.get(cid)
-    if card is not None and card.on_lose and s["ex"][who]["alive"]:
-        E.push(s, f"c:{cid}:on_lose", who, f"c:{cid}")
+    if card is not None and card.on_lose and s["explorers"][who]["alive"]:
+        frames.push(s, f"c:{cid}:on_lose", who, f"c:{cid}")
 
 
 def to_pile(s: State, room: str, cid: str) -> None:
@@ -89,8 +88,8 @@ def to_discard_pile(ix: Index, s: State, cid: str) -> None:
 
 def drop_all(ix: Index, s: State, who: Any, death: bool = False) -> None:
     """Drop everything carried into the tile's pile (death: companions too, events discarded)."""
-    room = C.room_of(s, who)
-    holder = s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
+    room = state_access.room_of(s, who)
+    holder = s["explorers"][who]["cards"] if isinstance(who, int) else s["monsters"][who]["cards"]
     for cid in list(holder):
         card = ix.cards.get(cid)
         if card is not None and card.kind == "event":
@@ -122,9 +121,10 @@ def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
     """``who`` drew ``cid`` from ``deck`` (already taken off it): log it, keep or resolve it."""
     rules = ix.rules
     card = ix.cards[cid]
-    room = s["ex"][who]["room"]
-    C.log(s, "draw", f"{C.name(ix, s, who)} draws {card.name} ({deck}).", seat=who, card=cid,
-          deck=deck)
+    room = s["explorers"][who]["room"]
+    state_access.log(s, "draw", f"{state_access.name(ix, s, who)} draws {card.name} ({deck}).",
+                     seat=who, card=cid,
+                     deck=deck)
     if deck == "omen":
         rules.omen_drawn(ix, s, who, cid, room)
     kept = card.is_item()
@@ -133,15 +133,15 @@ def drawn(ix: Index, s: State, who: int, deck: str, cid: str) -> None:
         rules.item_drawn(ix, s, who, cid)
     else:
         s["limbo"].append(cid)
-        E.push_op(s, {"op": "card_done", "card": cid, "who": who})
+        frames.push_op(s, {"op": "card_done", "card": cid, "who": who})
     if not card.on_draw:
         return
     if rules.may_ignore(ix, s, who, card):
-        E.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
-                                 {"type": "ignore_card", "ignore": True}],
-              f"You may ignore {card.name}.", card=cid)
+        frames.ask(s, who, "ignore", [{"type": "ignore_card", "ignore": False},
+                                      {"type": "ignore_card", "ignore": True}],
+                   f"You may ignore {card.name}.", card=cid)
         return
-    E.push(s, f"c:{cid}:on_draw", who, f"c:{cid}")
+    frames.push(s, f"c:{cid}:on_draw", who, f"c:{cid}")
 
 
 def take_top(ix: Index, s: State, deck: str) -> str | None:
@@ -151,7 +151,7 @@ def take_top(ix: Index, s: State, deck: str) -> str | None:
     if not cards:
         pile = s["discard"][deck]
         if not pile:
-            C.log(s, "deck_empty", f"The {deck} deck is empty.")
+            state_access.log(s, "deck_empty", f"The {deck} deck is empty.")
             return None
         cards.extend(pile)
         pile.clear()
@@ -184,8 +184,8 @@ def take_specific(ix: Index, s: State, who: int, cid: str) -> bool:
             from_pile(s, room, cid)
             gain(ix, s, who, cid)
             return True
-    if cid in ix.objects and not any(cid in e["cards"] for e in s["ex"]) and not any(
-            cid in m["cards"] for m in s["mon"].values()):
+    if cid in ix.objects and not any(cid in e["cards"] for e in s["explorers"]) and not any(
+            cid in m["cards"] for m in s["monsters"].values()):
         gain(ix, s, who, cid)
         return True
     return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import state_access
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -36,6 +36,10 @@ def compiled(c: Any) -> Test:
 
 _COMPILED: dict[int, tuple[Any, Test]] = {}  # id -> (the Cond, kept alive; its test)
 
+EXTRA_TESTS: dict[type, Callable[[Any], list[Test]]] = {}
+"""Condition model class -> the tests of the fields it adds to ``Cond`` (run after Cond's own);
+filled by a ruleset built on betrayal (legacy's rules.py registers ``LCond``)."""
+
 
 def _compile(c: Any) -> Test:
     tests: list[Test] = []
@@ -45,7 +49,7 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: (s["haunt"] is not None) == want)
     if c.side is not None:
         side = c.side
-        add(lambda ix, s, who: who is not None and C.side(s, who) == side)
+        add(lambda ix, s, who: who is not None and state_access.side(s, who) == side)
     if c.is_monster is not None:
         mon = c.is_monster
         add(lambda ix, s, who: isinstance(who, str) == mon)
@@ -53,13 +57,13 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: who is not None)
     if c.in_room is not None:
         rooms = frozenset(c.in_room)
-        add(lambda ix, s, who: C.room_of(s, who) in rooms)
+        add(lambda ix, s, who: state_access.room_of(s, who) in rooms)
     if c.on_floor is not None:
         floors = frozenset(c.on_floor)
-        add(lambda ix, s, who: s["tiles"][C.room_of(s, who)][0] in floors)
+        add(lambda ix, s, who: s["tiles"][state_access.room_of(s, who)][0] in floors)
     if c.room_has_symbol is not None:
         sym = c.room_has_symbol
-        add(lambda ix, s, who: ix.rooms[C.room_of(s, who)].symbol == sym)
+        add(lambda ix, s, who: ix.rooms[state_access.room_of(s, who)].symbol == sym)
     if c.carrying is not None:
         wanted = list(c.carrying)
         add(lambda ix, s, who: any(_holds_card(_cards(s, who), x) for x in wanted))
@@ -68,16 +72,17 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: not any(_holds_card(_cards(s, who), x) for x in unwanted))
     if c.token_here is not None:
         tok = c.token_here
-        add(lambda ix, s, who: bool(s["tokens"].get(C.room_of(s, who), {}).get(tok)))
+        add(lambda ix, s, who: bool(s["tokens"].get(state_access.room_of(s, who), {}).get(tok)))
     if c.monster_here is not None:
         kind = c.monster_here
-        add(lambda ix, s, who: _monster_here(s, C.room_of(s, who), kind))
+        add(lambda ix, s, who: _monster_here(s, state_access.room_of(s, who), kind))
     if c.trait_at_least is not None:
         least = dict(c.trait_at_least)
-        add(lambda ix, s, who: all(C.value(ix, s, who, t) >= v for t, v in least.items()))
+        add(lambda ix, s, who: all(state_access.value(ix, s, who, t) >= v
+                                   for t, v in least.items()))
     if c.trait_below is not None:
         below = dict(c.trait_below)
-        add(lambda ix, s, who: all(C.value(ix, s, who, t) < v for t, v in below.items()))
+        add(lambda ix, s, who: all(state_access.value(ix, s, who, t) < v for t, v in below.items()))
     if c.flag is not None:
         flag = c.flag
         add(lambda ix, s, who: bool(s["flags"].get(flag)))
@@ -89,7 +94,7 @@ def _compile(c: Any) -> Test:
 
         def _counters(ix: Index, s: State, who: Any) -> bool:
             have = s["counters"]
-            n = s["n"]
+            n = s["players"]
             for k, need in counters:
                 if have.get(k, 0) < need(n):
                     return False
@@ -103,23 +108,26 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: _traitor_dead(s) == tdead)
     if c.living_heroes_at_most is not None:
         most = c.living_heroes_at_most
-        add(lambda ix, s, who: sum(1 for x in s["ex"] if x["side"] == "heroes" and x["alive"])
-            <= C.count(s, most))
+        add(lambda ix, s, who: sum(
+            1 for x in s["explorers"] if x["side"] == "heroes" and x["alive"])
+            <= state_access.count(s, most))
     if c.monsters_left_at_most is not None:
         mmost = c.monsters_left_at_most
-        add(lambda ix, s, who: len(s["mon"]) <= C.count(s, mmost))
+        add(lambda ix, s, who: len(s["monsters"]) <= state_access.count(s, mmost))
     if c.explorers_in_room is not None:
         e = c.explorers_in_room
         add(lambda ix, s, who: sum(
-            1 for x in s["ex"] if x["alive"] and x["room"] == e.room
-            and (e.side is None or x["side"] == e.side)) >= C.count(s, e.count))
+            1 for x in s["explorers"] if x["alive"] and x["room"] == e.room
+            and (e.side is None or x["side"] == e.side)) >= state_access.count(s, e.count))
     if c.any_of is not None:
         subs = list(c.any_of)
         add(lambda ix, s, who: any(holds(ix, s, sub, who) for sub in subs))
     if c.not_ is not None:
         neg = c.not_
         add(lambda ix, s, who: not holds(ix, s, neg, who))
-    tests.extend(c.extra_tests())
+    extra = EXTRA_TESTS.get(type(c))
+    if extra is not None:
+        tests.extend(extra(c))
     if not tests:
         return lambda ix, s, who: True
     if len(tests) == 1:
@@ -133,7 +141,7 @@ def _compile(c: Any) -> Test:
 
 
 def _scaler(value: Any) -> Callable[[int], int]:
-    """``C.count`` of a fixed Count as a function of the number of explorers."""
+    """``state_access.count`` of a fixed Count as a function of the number of explorers."""
     if value is None:
         return lambda n: 0
     if isinstance(value, int):
@@ -143,24 +151,24 @@ def _scaler(value: Any) -> Callable[[int], int]:
 
 
 def _hero_lives(s: State) -> bool:
-    for x in s["ex"]:
+    for x in s["explorers"]:
         if x["side"] == "heroes" and x["alive"]:
             return True
     return False
 
 
 def _cards(s: State, who: Any) -> list[str]:
-    return s["ex"][who]["cards"] if isinstance(who, int) else s["mon"][who]["cards"]
+    return s["explorers"][who]["cards"] if isinstance(who, int) else s["monsters"][who]["cards"]
 
 
 def _monster_here(s: State, room: str, kind: str) -> bool:
-    return any(m["room"] == room and (kind == "any" or m["k"] == kind)
-               for m in s["mon"].values())
+    return any(m["room"] == room and (kind == "any" or m["kind"] == kind)
+               for m in s["monsters"].values())
 
 
 def _traitor_dead(s: State) -> bool:
     h = s["haunt"]
-    return h is not None and h["traitor"] is not None and not s["ex"][h["traitor"]]["alive"]
+    return h is not None and h["traitor"] is not None and not s["explorers"][h["traitor"]]["alive"]
 
 
 def _holds_card(cards: list[str], x: str) -> bool:

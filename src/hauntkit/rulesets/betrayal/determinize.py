@@ -21,8 +21,7 @@ import random
 from typing import Any
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.rulesets.betrayal import house as H
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import house, turns
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -40,14 +39,15 @@ def determinize(ix: Index, view: dict[str, Any], rng: random.Random) -> State:
         raise NotDeterminizable("a choice is pending: the effect it belongs to is not in the view")
     seat = view["seat"]
     n = view["players"]
-    s: State = {"n": n, "rng": {"s": rng.getrandbits(64), "script": []}, "max_turns": 600,
+    s: State = {"players": n, "rng": {"s": rng.getrandbits(64), "script": []}, "max_turns": 600,
                 "tiles": {}, "grid": {}}
     for t in view["tiles"]:
-        H.place_tile(s, t["room"], t["floor"], t["x"], t["y"], t["rotation"])
-    s["ex"] = [{"ch": e["character"], "room": e["room"], "alive": e["alive"], "side": e["side"],
-                "cards": list(e["cards"]), "fate": None,
-                "t": {k: tr["index"] for k, tr in e["traits"].items()}}
-               for e in view["explorers"]]
+        house.place_tile(s, t["room"], t["floor"], t["x"], t["y"], t["rotation"])
+    s["explorers"] = [{"character": e["character"], "room": e["room"], "alive": e["alive"],
+                       "side": e["side"],
+                       "cards": list(e["cards"]), "fate": None,
+                       "traits": {k: tr["index"] for k, tr in e["traits"].items()}}
+                      for e in view["explorers"]]
     piles = {t["room"]: list(t["pile"]) for t in view["tiles"] if t["pile"]}
     seen: set[str] = set()
     for e in view["explorers"]:
@@ -79,18 +79,18 @@ def determinize(ix: Index, view: dict[str, Any], rng: random.Random) -> State:
     s["limbo"] = []
     s["piles"] = piles
     s["tokens"] = {t["room"]: dict(t["tokens"]) for t in view["tiles"] if t["tokens"]}
-    s["mon"] = {m["id"]: {"k": m["kind"], "room": m["room"], "stun": m["stunned"],
-                          "cards": list(m["cards"]), "w": 0} for m in view["monsters"]}
-    s["mseq"] = max((int(m[1:]) for m in s["mon"] if m[1:].isdigit()), default=0)
+    s["monsters"] = {m["id"]: {"kind": m["kind"], "room": m["room"], "stunned": m["stunned"],
+                               "cards": list(m["cards"]), "wounds": 0} for m in view["monsters"]}
+    s["monster_serial"] = max((int(m[1:]) for m in s["monsters"] if m[1:].isdigit()), default=0)
     h = view["haunt"]
     s["flags"] = dict(h["flags"]) if h else {}
     s["counters"] = dict(h["counters"]) if h else {}
     s["omens"] = view["omens_drawn"]
     s["haunt"] = _haunt(ix, view, s, rng) if h else None
     actor = view["turn"]["actor"]
-    s["order"], s["cur"] = _order(ix, view, s, actor)
+    s["order"], s["order_index"] = _order(ix, view, s, actor)
     s["turn"] = _turn(ix, view, s, actor)
-    s["fx"] = []
+    s["effect_stack"] = []
     s["choice"] = None
     s["result"] = view["result"]
     s["turns"] = view["turn"]["number"]
@@ -111,8 +111,8 @@ def _fit_explore(ix: Index, view: dict[str, Any], s: State, logged: int,
     floor: make it so, swapping in a sampled set-aside tile when needed."""
     if not any(a["type"] == "explore" for a in view["legal"]):
         return
-    floor = s["tiles"][s["ex"][view["seat"]]["room"]][0]
-    if H.stack_has(ix, s, floor) or not s["stack"]:
+    floor = s["tiles"][s["explorers"][view["seat"]]["room"]][0]
+    if house.stack_has(ix, s, floor) or not s["stack"]:
         return
     fits = [i for i in range(logged, len(s["aside"])) if floor in ix.floor_ok[s["aside"][i]]]
     if not fits:
@@ -156,11 +156,11 @@ def _haunt(ix: Index, view: dict[str, Any], s: State, rng: random.Random) -> dic
         unknown = [e["seat"] for e in view["explorers"] if e["side"] == "unknown"]
         if hidden and unknown:
             traitor = rng.choice(unknown)
-        for e in s["ex"]:
+        for e in s["explorers"]:
             if e["side"] == "unknown":
                 e["side"] = "heroes"
         if traitor is not None:
-            s["ex"][traitor]["side"] = "traitor"
+            s["explorers"][traitor]["side"] = "traitor"
     revealed = not hidden or (h["traitor"] is not None and seat != h["traitor"]) or any(
         ev.get("type") == "reveal" for ev in view["log"])
     revealer = h["revealer"]
@@ -195,16 +195,16 @@ def _order(ix: Index, view: dict[str, Any], s: State, actor: Any) -> tuple[list[
 def _turn(ix: Index, view: dict[str, Any], s: State, actor: Any) -> dict[str, Any]:
     vt = view["turn"]
     who = "m" if actor == "monsters" else actor
-    t = U.new_turn(who, vt["moves_left"])
-    t["stop"] = vt["movement_ended"]
-    t["att"] = vt["attacked"]
+    t = turns.new_turn(who, vt["moves_left"])
+    t["movement_ended"] = vt["movement_ended"]
+    t["attacked"] = vt["attacked"]
     t["used"] = list(vt["used"])
     if who == "m":
-        t["mt"] = {m: {"mv": ix.monsters[v["k"]].speed, "att": False}
-                   for m, v in s["mon"].items()}
+        t["monster_turns"] = {m: {"moves_left": ix.monsters[v["kind"]].speed, "attacked": False}
+                              for m, v in s["monsters"].items()}
     else:
-        e = s["ex"][who]
-        speed_idx = e["t"]["speed"]
-        speed = ix.value(e["ch"], "speed", speed_idx)
+        e = s["explorers"][who]
+        speed_idx = e["traits"]["speed"]
+        speed = ix.value(e["character"], "speed", speed_idx)
         t["moved"] = 1 if vt["movement_ended"] or vt["moves_left"] < speed else 0
     return t

@@ -10,7 +10,7 @@ from hauntkit.core.errors import (
     MalformedActionError,
     UnknownIdError,
 )
-from hauntkit.rulesets.betrayal import actions as A
+from hauntkit.rulesets.betrayal import legal_actions
 from hauntkit.rulesets.betrayal.index import Index
 
 FIELDS: dict[str, set[str]] = {
@@ -47,16 +47,16 @@ def explain(ix: Index, s: dict[str, Any], seat: int, action: dict[str, Any],
     bad = _unknown_id(ix, s, action)
     if bad:
         return UnknownIdError(bad)
-    legal = A.legal(ix, s, seat)
+    legal = legal_actions.legal(ix, s, seat)
     ch = s["choice"]
     if ch is not None:
         return IllegalActionError(f"a choice is pending ({ch['kind']}: {ch['prompt']}); "
                                   f"answer with one of {legal}")
     t = s["turn"]
-    if kind in ("move", "explore") and t["stop"]:
+    if kind in ("move", "explore") and t["movement_ended"]:
         return IllegalActionError("movement has ended this turn (a card was drawn or an effect "
                                   "ended it; RULING B8)")
-    if kind in ("move", "explore") and t["moved"] and t["mv"] < 1:
+    if kind in ("move", "explore") and t["moved"] and t["moves_left"] < 1:
         return IllegalActionError("no moves left this turn (RULING B8: each tile left costs 1)")
     if kind == "explore":
         return IllegalActionError(f"there is no open doorway to the {action.get('dir')!r} or no "
@@ -67,7 +67,7 @@ def explain(ix: Index, s: dict[str, Any], seat: int, action: dict[str, Any],
     if kind == "attack":
         if s["haunt"] is None:
             return IllegalActionError("no one can attack before the haunt starts")
-        if t["att"]:
+        if t["attacked"]:
             return IllegalActionError("you have already attacked this turn")
         return IllegalActionError("that target is not an opponent you can reach with that "
                                   "trait or weapon (RULING B10, B11; weapons only when "
@@ -94,7 +94,7 @@ def _unknown_id(ix: Index, s: dict[str, Any], a: dict[str, Any]) -> str | None:
     for f in ("to", "room", "at"):
         v = a.get(f)
         if f == "to" and a["type"] in ("give", "fetch"):
-            if not isinstance(v, int) or not 0 <= v < s["n"]:
+            if not isinstance(v, int) or not 0 <= v < s["players"]:
                 return f"unknown explorer seat {v!r}"
             continue
         if f in a and v not in ix.rooms:
@@ -104,15 +104,15 @@ def _unknown_id(ix: Index, s: dict[str, Any], a: dict[str, Any]) -> str | None:
         if f in a and v is not None and v != "all" and v not in ix.cards and \
                 not _is_object(ix, v):
             return f"unknown card id {v!r}"
-    if "monster" in a and a["monster"] not in s["mon"]:
+    if "monster" in a and a["monster"] not in s["monsters"]:
         return f"unknown monster id {a['monster']!r}"
     for f in ("target", "from"):
         if f in a:
             v = a[f]
             if isinstance(v, int) and not isinstance(v, bool):
-                if not 0 <= v < s["n"]:
+                if not 0 <= v < s["players"]:
                     return f"unknown explorer seat {v!r}"
-            elif v not in s["mon"]:
+            elif v not in s["monsters"]:
                 return f"unknown target id {v!r}"
     return None
 

@@ -9,7 +9,7 @@ import orjson
 
 from hauntkit.core import rng
 from hauntkit.rulesets.betrayal.index import BIT, OPP, STEP, Index
-from hauntkit.rulesets.betrayal.schema import FLOORS, SIDES
+from hauntkit.rulesets.betrayal.vocabulary import FLOORS, SIDES
 
 State = dict[str, Any]
 _dumps = orjson.dumps

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from hauntkit.core.content import Pack
-from hauntkit.rulesets.betrayal import schema as S
+from hauntkit.rulesets.betrayal import schema, vocabulary
 
 BIT = {"n": 1, "e": 2, "s": 4, "w": 8}
 OPP = {"n": "s", "e": "w", "s": "n", "w": "e"}
@@ -17,29 +17,30 @@ START_ROOMS = ("entrance_hall", "foyer", "grand_staircase", "upper_landing", "ba
 
 def rotate(side: str, r: int) -> str:
     """The side a rotation-0 side faces after ``r`` quarter turns clockwise."""
-    return S.SIDES[(S.SIDES.index(side) + r) % 4]
+    return vocabulary.SIDES[(vocabulary.SIDES.index(side) + r) % 4]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # legacy's LegacyIndex
 class Index:
     """Read-only content of one game: models by id plus derived tables.
 
-    ``fx[key]`` is every effect list by a short key; frames in the state refer to lists by key,
-    so the state never embeds content.
+    ``fx[key]`` is every effect list by a short key; frames in the state refer to lists by key
+    (a frame's ``list_key``), so the state never embeds content.
     """
 
     #: the ruleset's tables and policy steps (``rules.BetrayalRules``), bound by the ruleset
     rules: Any = None
     #: the floors (regions) a tile may be on
-    floor_names: ClassVar[tuple[str, ...]] = S.FLOORS  # LegacyIndex overrides it
+    floor_names: ClassVar[tuple[str, ...]] = vocabulary.FLOORS  # LegacyIndex overrides it
 
     def __init__(self, pack: Pack) -> None:
         items = pack.items
-        self.rooms: dict[str, S.Room] = items["rooms"]  # type: ignore[assignment]
-        self.cards: dict[str, S.Card] = items["cards"]  # type: ignore[assignment]
-        self.characters: dict[str, S.Character] = items["characters"]  # type: ignore[assignment]
-        self.monsters: dict[str, S.Monster] = items["monsters"]  # type: ignore[assignment]
-        self.haunts: dict[str, S.Haunt] = items["haunts"]  # type: ignore[assignment]
+        self.rooms: dict[str, schema.Room] = items["rooms"]  # type: ignore[assignment]
+        self.cards: dict[str, schema.Card] = items["cards"]  # type: ignore[assignment]
+        self.characters: dict[str,
+                              schema.Character] = items["characters"]  # type: ignore[assignment]
+        self.monsters: dict[str, schema.Monster] = items["monsters"]  # type: ignore[assignment]
+        self.haunts: dict[str, schema.Haunt] = items["haunts"]  # type: ignore[assignment]
         # chart cells from several files merge; the first file (in load order) to fill a cell
         # keeps it unless a later entry says ``replace: true`` (RULING HB-4)
         self.chart: dict[tuple[str, str], str] = {}
@@ -50,8 +51,9 @@ class Index:
         self.char_ids = sorted(self.characters)
         # tracks[character][trait]: the trait's track values (the model's own list)
         self.tracks: dict[str, dict[str, list[int]]] = {
-            cid: {t: getattr(c, t).values for t in S.TRAITS} for cid, c in self.characters.items()}
-        self.objects: dict[str, S.HauntObject] = {}
+            cid: {t: getattr(c, t).values for t in vocabulary.TRAITS}
+            for cid, c in self.characters.items()}
+        self.objects: dict[str, schema.HauntObject] = {}
         for h in self.haunts.values():
             for o in h.objects:
                 self.objects[o.id] = o
@@ -132,7 +134,7 @@ class Index:
         out = []
         for a in acts:
             key = prefix + a.id
-            attack = next((e for e in a.effects if isinstance(e, S.Attack)), None)
+            attack = next((e for e in a.effects if isinstance(e, vocabulary.Attack)), None)
             if attack is not None:
                 self.attacks[key] = (attack.trait, attack.distance)
             keys, cats = self.roll_keys[key]
@@ -145,12 +147,12 @@ class Index:
         keys: set[str] = set()
         cats: set[str] = set()
         for i, eff in enumerate(effects):
-            if isinstance(eff, S.Roll):
+            if isinstance(eff, vocabulary.Roll):
                 if eff.key:
                     keys.add(eff.key)
                 if eff.category:
                     cats.add(eff.category)
-            for j, sub in enumerate(S._sub_lists(eff)):
+            for j, sub in enumerate(vocabulary.sub_lists(eff)):
                 self._reg(f"{key}/{i}.{j}", sub)
         self.roll_keys[key] = (keys, cats)
 

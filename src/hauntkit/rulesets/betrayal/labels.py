@@ -50,11 +50,12 @@ def _room(ix: Index, rid: Any) -> str:
 
 
 def _target(ix: Index, s: State, target: Any) -> str:
-    if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < len(s["ex"]):
-        return ix.characters[s["ex"][target]["ch"]].name
-    mon = s["mon"].get(target) if isinstance(target, str) else None
-    if mon is not None and mon["k"] in ix.monsters:
-        return f"{ix.monsters[mon['k']].name} ({target})"
+    if isinstance(target, int) and not isinstance(target, bool) \
+            and 0 <= target < len(s["explorers"]):
+        return ix.characters[s["explorers"][target]["character"]].name
+    mon = s["monsters"].get(target) if isinstance(target, str) else None
+    if mon is not None and mon["kind"] in ix.monsters:
+        return f"{ix.monsters[mon['kind']].name} ({target})"
     return _pretty(target)
 
 
@@ -62,7 +63,7 @@ def _content_label(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str | N
     """The author's label of a room, card, haunt-book or monster-power action."""
     t = a.get("type")
     if t == "room_action":
-        room = s["ex"][seat]["room"] if 0 <= seat < len(s["ex"]) else None
+        room = s["explorers"][seat]["room"] if 0 <= seat < len(s["explorers"]) else None
         if room in ix.rooms:
             return next((x.label for x in ix.rooms[room].actions if x.id == a.get("id")), None)
     elif t == "use" and a.get("card") in ix.cards:
@@ -74,9 +75,9 @@ def _content_label(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str | N
         if book is not None:
             return next((x.label for x in book.actions if x.id == a.get("id")), None)
     elif t == "power":
-        mon = s["mon"].get(a.get("monster"))
-        if mon is not None and mon["k"] in ix.monsters:
-            return next((x.label for x in ix.monsters[mon["k"]].powers if x.id == a.get("id")),
+        mon = s["monsters"].get(a.get("monster"))
+        if mon is not None and mon["kind"] in ix.monsters:
+            return next((x.label for x in ix.monsters[mon["kind"]].powers if x.id == a.get("id")),
                         None)
     return None
 

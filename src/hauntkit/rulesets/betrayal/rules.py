@@ -1,8 +1,8 @@
 """``BetrayalRules``: the tables and named policy steps of one ruleset instance.
 
-The engine modules (effects, actions, turns, cards, house) never look up a module-level table:
-they ask ``ix.rules`` (the rules object the ruleset bound to its content index). A ruleset built
-on betrayal subclasses ``BetrayalRules`` and
+The engine modules (effects, interpreter, actions, turns, cards, house) never look up a
+module-level table: they ask ``ix.rules`` (the rules object the ruleset bound to its content
+index). A ruleset built on betrayal subclasses ``BetrayalRules`` and
 
 - extends the tables: ``effects`` (effect verb -> handler ``fn(ix, s, frame, eff)``), ``ops``
   (engine frame -> ``fn(ix, s, frame)``), ``choices`` (pending choice kind ->
@@ -20,15 +20,19 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from hauntkit.rulesets.betrayal import actions as A
-from hauntkit.rulesets.betrayal import cards as K
-from hauntkit.rulesets.betrayal import combat as B
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import explain as X
-from hauntkit.rulesets.betrayal import hooks as HK
-from hauntkit.rulesets.betrayal import turns as U
-from hauntkit.rulesets.betrayal.schema import HARMFUL
+from hauntkit.rulesets.betrayal import (
+    actions,
+    cards,
+    combat,
+    effects,
+    explain,
+    hook_registry,
+    hooks,
+    legal_actions,
+    state_access,
+    turns,
+)
+from hauntkit.rulesets.betrayal.vocabulary import HARMFUL
 
 State = dict[str, Any]
 
@@ -46,30 +50,31 @@ class BetrayalRules:
 
     def __init__(self) -> None:
         #: action type -> the fields it may have (free actions and answers to choices)
-        self.fields: dict[str, set[str]] = {k: set(v) for k, v in X.FIELDS.items()}
-        self.effects: dict[str, Any] = dict(E.EFFECTS)
-        self.ops: dict[str, Any] = dict(E.OPS)
-        self.choices: dict[str, Any] = {**E.CHOICES, **A.CHOICES, **B.CHOICES, **HK.CHOICES}
-        self.actions: dict[str, Any] = dict(A.APPLY)
-        self.hooks: dict[str, Any] = dict(HK.HOOKS)
+        self.fields: dict[str, set[str]] = {k: set(v) for k, v in explain.FIELDS.items()}
+        self.effects: dict[str, Any] = dict(effects.EFFECTS)
+        self.ops: dict[str, Any] = dict(effects.OPS)
+        self.choices: dict[str, Any] = {**effects.CHOICES, **actions.CHOICES, **combat.CHOICES,
+                                        **hooks.CHOICES}
+        self.actions: dict[str, Any] = dict(actions.APPLY)
+        self.hooks: dict[str, Any] = dict(hook_registry.HOOKS)
         self.calls: dict[str, Any] = {
-            "finish_turn": U.finish_turn, "next_turn": U.next_turn, "enter": A.enter,
-            "link_move": A.link_move}
+            "finish_turn": turns.finish_turn, "next_turn": turns.next_turn, "enter": actions.enter,
+            "link_move": actions.link_move}
 
     # ------------------------------------------------------------------ cards
     def discard(self, ix: Any, s: State, cid: Any) -> None:
         """A card leaves play (betrayal: to its discard pile, B9)."""
-        K.to_discard_pile(ix, s, cid)
+        cards.to_discard_pile(ix, s, cid)
 
     def take_card(self, ix: Any, s: State, who: Any, deck: str) -> str | None:
         """Which card a draw from ``deck`` takes (betrayal: the top one; an empty deck is the
         shuffled discard pile)."""
-        return K.take_top(ix, s, deck)
+        return cards.take_top(ix, s, deck)
 
     def card_drawn(self, ix: Any, s: State, who: Any, cid: str | None) -> None:
         """After a card is drawn (``None``: the deck was empty): betrayal ends movement
         either way (RULING B8)."""
-        s["turn"]["stop"] = True
+        s["turn"]["movement_ended"] = True
 
     def omen_drawn(self, ix: Any, s: State, who: Any, cid: Any, room: str) -> None:
         """An omen was drawn: betrayal notes it for the end-of-turn haunt roll (RULING B3)."""
@@ -83,7 +88,7 @@ class BetrayalRules:
         like anyone, HB-9: the choice would give them away)."""
         ignorable = card.traitor_may_ignore if card.traitor_may_ignore is not None \
             else card.kind == "event"
-        return bool(ignorable and C.side(s, who) == "traitor" and s["haunt"]["revealed"])
+        return bool(ignorable and state_access.side(s, who) == "traitor" and s["haunt"]["revealed"])
 
     def turn_started(self, ix: Any, s: State, who: Any) -> None:
         """An explorer's turn begins, before any start-of-turn effect (betrayal: nothing)."""
@@ -98,7 +103,7 @@ class BetrayalRules:
 
     def discovered(self, ix: Any, s: State, who: Any, room: str) -> None:
         """Someone entered a tile they just discovered: its card, then "on discover"."""
-        A.discovered(ix, s, who, room)
+        actions.discovered(ix, s, who, room)
 
     def tile_placed(self, ix: Any, s: State, room: str) -> None:
         """A tile was just placed in the house (betrayal: nothing more)."""
@@ -108,20 +113,20 @@ class BetrayalRules:
         return ()
 
     def leave_cost(self, ix: Any, s: State, seat: int, room: str) -> int:
-        return A.leave_cost(ix, s, seat, room)
+        return legal_actions.leave_cost(ix, s, seat, room)
 
     # ------------------------------------------------------------------ turns
     def explorer_actions(self, ix: Any, s: State, seat: int) -> list[dict[str, Any]]:
-        return A.explorer_actions(ix, s, seat)
+        return legal_actions.explorer_actions(ix, s, seat)
 
     def monster_actions(self, ix: Any, s: State) -> list[dict[str, Any]]:
-        return A.monster_actions(ix, s)
+        return legal_actions.monster_actions(ix, s)
 
     def monster_moves(self, ix: Any, s: State, mid: str) -> int:
         """Moves of a monster this turn (betrayal: its speed)."""
-        return ix.monsters[s["mon"][mid]["k"]].speed
+        return ix.monsters[s["monsters"][mid]["kind"]].speed
 
     def end_turn_haunt(self, ix: Any, s: State) -> bool:
         """At the end of a turn before the haunt: betrayal's haunt roll (RULING B3, HB-3).
         True when the haunt started (the turn flow continues from it)."""
-        return U.haunt_roll_b3(ix, s)
+        return turns.haunt_roll_b3(ix, s)

@@ -8,25 +8,29 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from hauntkit.content.betrayal_checks import CHECKS
 from hauntkit.core import rng
 from hauntkit.core.content import starter_dir
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
-from hauntkit.rulesets.betrayal import actions as A
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import house as H
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import (
+    actions,
+    house,
+    interpreter,
+    legal_actions,
+    state_access,
+    turns,
+)
+from hauntkit.rulesets.betrayal.content_checks import CHECKS
 from hauntkit.rulesets.betrayal.explain import explain
 from hauntkit.rulesets.betrayal.index import START_ROOMS, Index
 from hauntkit.rulesets.betrayal.labels import catalogue, describe_action
 from hauntkit.rulesets.betrayal.rules import BetrayalRules
-from hauntkit.rulesets.betrayal.schema import PACK_SPEC, TRAITS
+from hauntkit.rulesets.betrayal.schema import PACK_SPEC
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants, stats
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
 from hauntkit.rulesets.betrayal.view import view
+from hauntkit.rulesets.betrayal.vocabulary import TRAITS
 
 register_copy_plan("betrayal", COPY_PLAN, shallow=SHALLOW)
 
@@ -107,9 +111,9 @@ class BetrayalRuleset(Ruleset):
         decks = {k: self.shuffled(r, ix.deck_ids[k]) for k in ("event", "item", "omen")}
         s = self.fresh_state(config, n, r, chars, stack, decks)
         self.place_start(s)
-        C.log(s, "start", f"{n} explorers enter the house.")
-        U.next_turn(ix, s)
-        E.run(ix, s)
+        state_access.log(s, "start", f"{n} explorers enter the house.")
+        turns.next_turn(ix, s)
+        interpreter.run(ix, s)
         return s
 
     def deal(self, r: dict[str, Any], n: int, chosen: list[str] | None, field: str) -> list[str]:
@@ -141,16 +145,20 @@ class BetrayalRuleset(Ruleset):
         ix = self.ix
         first = rng.below(r, n)
         return {
-            "n": n, "rng": r, "log": [], "max_turns": config.get("max_turns", 600),
-            "ex": [{"ch": c, "room": "entrance_hall", "alive": True, "side": None, "cards": [],
-                    "fate": None,
-                    "t": {t: getattr(ix.characters[c], t).start for t in TRAITS}}
-                   for c in chars],
+            "players": n, "rng": r, "log": [], "max_turns": config.get("max_turns", 600),
+            "explorers": [{"character": c, "room": "entrance_hall", "alive": True, "side": None,
+                           "cards": [],
+                           "fate": None,
+                           "traits": {t: getattr(ix.characters[c], t).start for t in TRAITS}}
+                          for c in chars],
             "tiles": {}, "grid": {}, "stack": stack, "aside": [], "decks": decks,
             "discard": {"event": [], "item": [], "omen": []}, "limbo": [], "piles": {},
-            "tokens": {}, "mon": {}, "mseq": 0, "flags": {}, "counters": {}, "omens": 0,
-            "order": [(first + k) % n for k in range(n)], "cur": -1, "turn": U.new_turn(0, 0),
-            "haunt": None, "fx": [], "choice": None, "result": None, "turns": 0, "deaths": 0,
+            "tokens": {}, "monsters": {}, "monster_serial": 0, "flags": {}, "counters": {},
+            "omens": 0,
+            "order": [(first + k) % n for k in range(n)], "order_index": -1,
+            "turn": turns.new_turn(0, 0),
+            "haunt": None, "effect_stack": [], "choice": None, "result": None, "turns": 0,
+            "deaths": 0,
         }
 
     def place_start(self, s: State) -> None:
@@ -160,12 +168,12 @@ class BetrayalRuleset(Ruleset):
             st = ix.rooms[rid].start
             if st is None:
                 raise HauntkitError(f"starting room {rid!r} has no 'start' position")
-            H.place_tile(s, rid, st.floor, st.x, st.y, st.rotation)
+            house.place_tile(s, rid, st.floor, st.x, st.y, st.rotation)
             self.rules.tile_placed(ix, s, rid)
         for rid, room in ix.rooms.items():
             if room.start is not None and rid not in s["tiles"]:
-                H.place_tile(s, rid, room.start.floor, room.start.x, room.start.y,
-                             room.start.rotation)
+                house.place_tile(s, rid, room.start.floor, room.start.x, room.start.y,
+                                 room.start.rotation)
 
     def to_act(self, state: State) -> list[int]:
         if state["result"] is not None:
@@ -174,13 +182,13 @@ class BetrayalRuleset(Ruleset):
         if ch is not None:
             return [ch["seat"]]
         who = state["turn"]["who"]
-        return [C.controller(state)] if who == "m" else [who]
+        return [state_access.controller(state)] if who == "m" else [who]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return A.legal(self.ix, state, seat)
+        return legal_actions.legal(self.ix, state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> None:
-        A.apply(self.ix, state, seat, action)
+        actions.apply(self.ix, state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(self.ix, state, seat, self.to_act(state))

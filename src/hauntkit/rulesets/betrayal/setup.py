@@ -5,12 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.errors import HauntkitError
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import house as H
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import (
+    cards,
+    frames,
+    house,
+    interpreter,
+    placing,
+    state_access,
+    turns,
+)
 from hauntkit.rulesets.betrayal.index import BIT, OPP, STEP, Index
-from hauntkit.rulesets.betrayal.schema import SIDES, TRAITS
+from hauntkit.rulesets.betrayal.vocabulary import SIDES, TRAITS
 
 State = dict[str, Any]
 SETUP_KEYS = ("tiles", "haunt", "explorers", "monsters", "piles", "tokens", "decks",
@@ -24,7 +29,8 @@ def _err(field: str, msg: str) -> HauntkitError:
 def _take_card(s: State, cid: str) -> None:
     """Remove a card or object from wherever it is."""
     for pool in (*s["decks"].values(), *s["discard"].values(), s["limbo"],
-                 *(e["cards"] for e in s["ex"]), *(m["cards"] for m in s["mon"].values())):
+                 *(e["cards"] for e in s["explorers"]),
+                 *(m["cards"] for m in s["monsters"].values())):
         if cid in pool:
             pool.remove(cid)
             return
@@ -37,7 +43,8 @@ def _take_card(s: State, cid: str) -> None:
 
 
 def _card_ok(ix: Index, cid: Any, field: str) -> str:
-    if not isinstance(cid, str) or (cid not in ix.cards and C.base_object(ix, cid) is None):
+    if not isinstance(cid, str) or (cid not in ix.cards
+                                    and state_access.base_object(ix, cid) is None):
         raise _err(field, f"unknown card or object id {cid!r}")
     return cid
 
@@ -63,17 +70,17 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         if floor not in ix.rooms[room].floors:
             raise _err(f"tiles[{i}].floor", f"room {room!r} may not go on the {floor} floor "
                        f"(its floors: {', '.join(ix.rooms[room].floors)})")
-        cellkey = H.cell(floor, t["x"], t["y"])
+        cellkey = house.cell(floor, t["x"], t["y"])
         if cellkey in s["grid"] and s["grid"][cellkey] != room:
             raise _err(f"tiles[{i}]", f"cell {cellkey} already holds {s['grid'][cellkey]}")
         for pool in (s["stack"], s["aside"]):
             if room in pool:
                 pool.remove(room)
         if room in s["tiles"]:
-            del s["grid"][H.cell(*s["tiles"][room][:3])]
-        H.place_tile(s, room, floor, t["x"], t["y"], t.get("rotation", 0) % 4)
+            del s["grid"][house.cell(*s["tiles"][room][:3])]
+        house.place_tile(s, room, floor, t["x"], t["y"], t.get("rotation", 0) % 4)
         ix.rules.tile_placed(ix, s, room)
-        H.forget_layout(s)  # a tile may have moved: cached exits no longer hold
+        house.forget_layout(s)  # a tile may have moved: cached exits no longer hold
     haunt_setup = None
     if "haunt" in setup:
         hd = setup["haunt"]
@@ -84,16 +91,16 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
             raise _err("haunt.id", f"unknown haunt {hd.get('id')!r}")
         revealer = hd.get("revealer", 0)
         traitor = hd.get("traitor", "rule")
-        U.begin_haunt(ix, s, hd["id"], revealer, traitor)
+        turns.begin_haunt(ix, s, hd["id"], revealer, traitor)
         if hd.get("revealed"):
-            U.reveal_traitor(ix, s)
+            turns.reveal_traitor(ix, s)
         if hd.get("setup", False) and ix.haunts[hd["id"]].setup:
             haunt_setup = (hd["id"], revealer)
     for key, e in (setup.get("explorers") or {}).items():
         seat = int(key)
-        if not 0 <= seat < s["n"]:
+        if not 0 <= seat < s["players"]:
             raise _err(f"explorers.{key}", "no such seat")
-        ex = s["ex"][seat]
+        ex = s["explorers"][seat]
         for f, v in e.items():
             where = f"explorers.{key}.{f}"
             if f == "room":
@@ -104,21 +111,20 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
                 for t, val in v.items():
                     if t not in TRAITS:
                         raise _err(f"{where}.{t}", "unknown trait")
-                    track = getattr(ix.characters[ex["ch"]], t).values
+                    track = getattr(ix.characters[ex["character"]], t).values
                     if f == "trait_index":
                         if not -1 <= val <= 7:
                             raise _err(f"{where}.{t}", "index must be -1..7")
-                        ex["t"][t] = val
+                        ex["traits"][t] = val
                     elif val not in track:
                         raise _err(f"{where}.{t}", f"{val} is not on the track {track}")
                     else:
-                        ex["t"][t] = track.index(val)
+                        ex["traits"][t] = track.index(val)
             elif f == "cards":
                 for cid in list(ex["cards"]):
                     ex["cards"].remove(cid)
-                    from hauntkit.rulesets.betrayal import cards as K
 
-                    K.discard(ix, s, cid)
+                    cards.discard(ix, s, cid)
                 for cid in v:
                     _take_card(s, _card_ok(ix, cid, where))
                     ex["cards"].append(cid)
@@ -132,22 +138,22 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
                 raise _err(where, "unknown field; expected room, traits, trait_index, cards, "
                            "alive, side")
     if "monsters" in setup:
-        s["mon"].clear()
+        s["monsters"].clear()
         for i, m in enumerate(setup["monsters"]):
             if m.get("monster") not in ix.monsters:
                 raise _err(f"monsters[{i}].monster", f"unknown monster {m.get('monster')!r}")
             if m.get("room") not in s["tiles"]:
                 raise _err(f"monsters[{i}].room", f"room {m.get('room')!r} is not placed")
-            E.put(ix, s, m["room"], m["monster"], None)
-            mid = f"m{s['mseq']}"
-            s["mon"][mid]["stun"] = bool(m.get("stunned", False))
+            placing.put(ix, s, m["room"], m["monster"], None)
+            mid = f"m{s['monster_serial']}"
+            s["monsters"][mid]["stunned"] = bool(m.get("stunned", False))
             for cid in m.get("cards", []):
                 _take_card(s, _card_ok(ix, cid, f"monsters[{i}].cards"))
-                s["mon"][mid]["cards"].append(cid)
-    for room, cards in (setup.get("piles") or {}).items():
+                s["monsters"][mid]["cards"].append(cid)
+    for room, pile_cards in (setup.get("piles") or {}).items():
         if room not in s["tiles"]:
             raise _err(f"piles.{room}", "room is not placed")
-        for cid in cards:
+        for cid in pile_cards:
             _take_card(s, _card_ok(ix, cid, f"piles.{room}"))
             s["piles"].setdefault(room, []).append(cid)
     for room, toks in (setup.get("tokens") or {}).items():
@@ -186,22 +192,22 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         who = td.get("seat", 0)
         if who not in s["order"]:
             raise _err("turn.seat", f"{who!r} is not in the turn order {s['order']}")
-        s["fx"].clear()
+        s["effect_stack"].clear()
         s["choice"] = None
-        s["cur"] = s["order"].index(who)
+        s["order_index"] = s["order"].index(who)
         s["turns"] -= 1 if s["turns"] else 0
-        U.start_turn(ix, s, who)
+        turns.start_turn(ix, s, who)
         if "moves" in td:
-            s["turn"]["mv"] = td["moves"]
-        E.run(ix, s)
+            s["turn"]["moves_left"] = td["moves"]
+        interpreter.run(ix, s)
     elif "haunt" in setup or "explorers" in setup:
         # keep the current actor, refreshed to the new position (moves from current Speed)
         who = s["turn"]["who"]
-        if who != "m" and not s["fx"] and s["choice"] is None:
-            s["turn"]["mv"] = C.value(ix, s, who, "speed")
+        if who != "m" and not s["effect_stack"] and s["choice"] is None:
+            s["turn"]["moves_left"] = state_access.value(ix, s, who, "speed")
     if haunt_setup is not None:  # the haunt's set-up effects resolve first, as at its start
-        E.push(s, f"h:{haunt_setup[0]}:setup", haunt_setup[1], "haunt")
-        E.run(ix, s)
+        frames.push(s, f"h:{haunt_setup[0]}:setup", haunt_setup[1], "haunt")
+        interpreter.run(ix, s)
     # wins are checked after the next action, not by the set-up itself
 
 
@@ -209,19 +215,19 @@ def invariants(ix: Index, s: State, rs: Any) -> list[str]:
     """Broken invariants: traits on their tracks, every card in exactly one place, everyone on
     a placed tile, a sound house grid, and a decision always available."""
     out: list[str] = []
-    for i, e in enumerate(s["ex"]):
+    for i, e in enumerate(s["explorers"]):
         for t in TRAITS:
-            idx = e["t"][t]
+            idx = e["traits"][t]
             if not (0 <= idx <= 7 or (idx == -1 and not e["alive"])):
                 out.append(f"explorer {i} {t} index {idx} off its track")
         if e["room"] not in s["tiles"]:
             out.append(f"explorer {i} on unplaced tile {e['room']}")
-    for mid, m in s["mon"].items():
+    for mid, m in s["monsters"].items():
         if m["room"] not in s["tiles"]:
             out.append(f"monster {mid} on unplaced tile {m['room']}")
     where: dict[str, int] = {}
     pools = [*s["decks"].values(), *s["discard"].values(), s["limbo"],
-             *(e["cards"] for e in s["ex"]), *(m["cards"] for m in s["mon"].values()),
+             *(e["cards"] for e in s["explorers"]), *(m["cards"] for m in s["monsters"].values()),
              *s["piles"].values()]
     for pool in pools:
         for cid in pool:
@@ -236,14 +242,14 @@ def invariants(ix: Index, s: State, rs: Any) -> list[str]:
         if cid not in ix.cards and n > 1:
             out.append(f"object {cid} is in {n} places")
     for room, (f, x, y, r) in s["tiles"].items():
-        if s["grid"].get(H.cell(f, x, y)) != room:
+        if s["grid"].get(house.cell(f, x, y)) != room:
             out.append(f"tile {room} not in the grid at {f},{x},{y}")
         real = ix.doors[room][r][0]
         for side in SIDES:
             if not real & BIT[side]:
                 continue
             dx, dy = STEP[side]
-            other = s["grid"].get(H.cell(f, x + dx, y + dy))
+            other = s["grid"].get(house.cell(f, x + dx, y + dy))
             if other is None:
                 continue  # open doorway
             # connected, or a false feature facing a wall (RULING B7): both are sound
@@ -271,7 +277,7 @@ def stats(ix: Index, s: State) -> dict[str, Any]:
     r = s["result"] or {}
     h = s["haunt"]
     return {"winner": r.get("winner"), "reason": r.get("reason"),
-            "goal": U.decided_by(ix, s),
+            "goal": turns.decided_by(ix, s),
             "haunt": h["id"] if h else None, "traitor": h["traitor"] if h else None,
             "turns": s["turns"], "deaths": s["deaths"], "omens": s["omens"],
             "tiles": len(s["tiles"]), "capped": r.get("reason") == "turn cap reached"}

@@ -16,8 +16,8 @@ from typing import Any
 from hauntkit.core.game import deep_copy
 
 _lcopy = list.copy
-# explorer fields besides "cards" (a list of ids) and "t" (trait -> track index): all scalars
-_EX_KEYS = frozenset({"ch", "room", "alive", "side", "cards", "fate", "t", "saved"})
+# explorer fields besides "cards" (a list of ids) and "traits" (trait -> track index): all scalars
+_EX_KEYS = frozenset({"character", "room", "alive", "side", "cards", "fate", "traits", "saved"})
 
 
 def _ids(v: list[Any]) -> list[Any]:
@@ -38,7 +38,7 @@ def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if e.keys() <= _EX_KEYS:
             d = e.copy()
             d["cards"] = e["cards"][:]
-            d["t"] = e["t"].copy()
+            d["traits"] = e["traits"].copy()
         else:  # a field this plan does not know: copy it all the slow way
             d = deep_copy(e)
         out.append(d)
@@ -46,7 +46,7 @@ def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 COPY_PLAN: dict[str, Callable[[Any], Any]] = {
-    "ex": _explorers, "tiles": _flat, "grid": _flat, "stack": _ids, "aside": _ids,
+    "explorers": _explorers, "tiles": _flat, "grid": _flat, "stack": _ids, "aside": _ids,
     "limbo": _ids, "decks": _lists, "discard": _lists, "piles": _lists,
 }
 # keys whose entries are immutable: the compiled copy copies them one level only

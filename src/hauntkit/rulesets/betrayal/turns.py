@@ -6,10 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core import rng
-from hauntkit.rulesets.betrayal import cards as K
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import conditions as Q
-from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import cards, conditions, frames, placing, state_access
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -18,21 +15,23 @@ State = dict[str, Any]
 def new_turn(who: Any, moves: int) -> dict[str, Any]:
     t = _NEW_TURN.copy()  # the keys in this order; then a new list or dict for each
     t["who"] = who
-    t["mv"] = moves
+    t["moves_left"] = moves
     t["used"] = []
-    t["acts"] = []
+    t["actions_used"] = []
     t["rolls"] = []
-    t["cats"] = []
+    t["categories_rolled"] = []
     t["omens"] = []
     t["once"] = []
-    t["mt"] = {}
+    t["monster_turns"] = {}
     return t
 
 
 _NEW_TURN: dict[str, Any] = {
-    "who": None, "mv": 0, "moved": 0, "stop": False, "end": False, "used": None, "acts": None,
-    "gave": False, "dropped": False, "picked": False, "att": False, "rolls": None, "cats": None,
-    "omens": None, "once": None, "mt": None, "n": 0}
+    "who": None, "moves_left": 0, "moved": 0, "movement_ended": False, "end_requested": False,
+    "used": None, "actions_used": None,
+    "gave": False, "dropped": False, "picked": False, "attacked": False, "rolls": None,
+    "categories_rolled": None,
+    "omens": None, "once": None, "monster_turns": None, "actions_taken": 0}
 
 
 def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
@@ -42,18 +41,18 @@ def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
         return
     order = s["order"]
     for _ in range(len(order) + 1):
-        s["cur"] = (s["cur"] + 1) % len(order)
-        who = order[s["cur"]]
+        s["order_index"] = (s["order_index"] + 1) % len(order)
+        who = order[s["order_index"]]
         if who == "m":
-            if s["mon"]:
+            if s["monsters"]:
                 break
             continue
-        if s["ex"][who]["alive"]:
+        if s["explorers"][who]["alive"]:
             break
     else:  # nobody can act (cannot happen while a hero lives; guarded for safety)
         declare_winner(ix, s, None, "nobody is left to act")
         return
-    start_turn(ix, s, order[s["cur"]])
+    start_turn(ix, s, order[s["order_index"]])
 
 
 def start_turn(ix: Index, s: State, who: Any) -> None:
@@ -64,64 +63,65 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
     if who == "m":
         s["turn"] = new_turn("m", 0)
         moves = ix.rules.monster_moves
-        s["turn"]["mt"] = {m: {"mv": moves(ix, s, m), "att": False} for m in s["mon"]}
-        C.log(s, "turn", "The monsters' turn.")
-        for mid in sorted(s["mon"], reverse=True):
-            k = s["mon"][mid]["k"]
+        s["turn"]["monster_turns"] = {m: {"moves_left": moves(ix, s, m),
+                                          "attacked": False} for m in s["monsters"]}
+        state_access.log(s, "turn", "The monsters' turn.")
+        for mid in sorted(s["monsters"], reverse=True):
+            k = s["monsters"][mid]["kind"]
             if ix.monsters[k].on_start_of_turn:
-                E.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
+                frames.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
         return
-    e = s["ex"][who]
-    s["turn"] = new_turn(who, C.value(ix, s, who, "speed"))
-    C.log(s, "turn", f"{C.name(ix, s, who)}'s turn.", seat=who)
+    e = s["explorers"][who]
+    s["turn"] = new_turn(who, state_access.value(ix, s, who, "speed"))
+    state_access.log(s, "turn", f"{state_access.name(ix, s, who)}'s turn.", seat=who)
     ix.rules.turn_started(ix, s, who)
     room = e["room"]
     _side_reactions(ix, s, who, "on_start_of_turn")
     for cid in reversed(e["cards"]):
         card = ix.cards.get(cid)
         if card is not None and card.on_start_of_turn:
-            E.push(s, f"c:{cid}:on_start_of_turn", who, f"c:{cid}")
+            frames.push(s, f"c:{cid}:on_start_of_turn", who, f"c:{cid}")
     if ix.rooms[room].on_start_of_turn:
-        E.push(s, f"r:{room}:on_start_of_turn", who, f"r:{room}")
+        frames.push(s, f"r:{room}:on_start_of_turn", who, f"r:{room}")
 
 
 def _side_reactions(ix: Index, s: State, who: int, when: str) -> None:
     h = s["haunt"]
-    side = s["ex"][who]["side"]
+    side = s["explorers"][who]["side"]
     if h is None or side is None:
         return
     haunt = ix.haunts[h["id"]]
     key, book = ("heroes", haunt.heroes) if side == "heroes" else ("traitor", haunt.traitor_book)
     for i, re in enumerate(book.reactions):
         if re.when == when:
-            E.push(s, f"h:{h['id']}:{key}:re{i}", who, "haunt")
+            frames.push(s, f"h:{h['id']}:{key}:re{i}", who, "haunt")
 
 
 def request_end(ix: Index, s: State) -> None:
     """The player ends the turn: end-of-turn effects, then the haunt roll, then the next turn."""
-    s["turn"]["end"] = False
+    s["turn"]["end_requested"] = False
     s["turn"]["ending"] = True
     who = s["turn"]["who"]
-    E.push_op(s, {"op": "call", "fn": "finish_turn"})
+    frames.push_op(s, {"op": "call", "fn": "finish_turn"})
     if who == "m":
         return
-    e = s["ex"][who]
+    e = s["explorers"][who]
     if not e["alive"]:
         return
     _side_reactions(ix, s, who, "on_end_turn")
     for cid in reversed(e["cards"]):
         card = ix.cards.get(cid)
         if card is not None and card.on_end_turn:
-            E.push(s, f"c:{cid}:on_end_turn", who, f"c:{cid}")
+            frames.push(s, f"c:{cid}:on_end_turn", who, f"c:{cid}")
     room = e["room"]
     if ix.rooms[room].on_end_turn_here:
-        E.push(s, f"r:{room}:on_end_turn_here", who, f"r:{room}")
+        frames.push(s, f"r:{room}:on_end_turn_here", who, f"r:{room}")
 
 
 def end_turn(ix: Index, s: State) -> None:
     """An effect ended the turn at once (or the actor died): skip straight to the end."""
     if s["turn"].get("ending"):
-        s["turn"]["end"] = False
+        s["turn"]["end_requested"] = False
         return
     request_end(ix, s)
 
@@ -129,8 +129,8 @@ def end_turn(ix: Index, s: State) -> None:
 def finish_turn(ix: Index, s: State, _fr: Any = None) -> None:
     t = s["turn"]
     if t["who"] == "m":
-        for m in s["mon"].values():  # stunned monsters recover at the end of their turn
-            m["stun"] = False
+        for m in s["monsters"].values():  # stunned monsters recover at the end of their turn
+            m["stunned"] = False
     elif s["haunt"] is None and ix.rules.end_turn_haunt(ix, s):
         return
     next_turn(ix, s)
@@ -140,9 +140,10 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
     """Betrayal's end-of-turn haunt roll (RULING B3) and HB-3; True when the haunt started."""
     t = s["turn"]
     for omen, room in t["omens"]:  # RULING B3
-        result = sum(C.roll(s, 6))
-        C.log(s, "haunt_roll", f"Haunt roll: {result} against {C.plural(s['omens'], 'omen', 'omens')}.",
-              result=result, omens=s["omens"])
+        result = sum(state_access.roll(s, 6))
+        state_access.log(s, "haunt_roll",
+                         f"Haunt roll: {result} against {state_access.plural(s['omens'], 'omen', 'omens')}.",
+                         result=result, omens=s["omens"])
         if result < s["omens"]:
             start_haunt(ix, s, t["who"], omen, room)
             return True
@@ -151,7 +152,8 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
     if s["haunt"] is None and _no_omen_left(ix, s):
         # RULING HB-3: no omen can be drawn any more; the haunt starts now
         omen, room = s.get("last_omen") or [_any_omen(ix), "entrance_hall"]
-        C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+        state_access.log(s, "haunt_forced",
+                         "The house has no more omens to give: the haunt begins.")
         start_haunt(ix, s, t["who"], omen, room)
         return True
     return False
@@ -182,9 +184,9 @@ def pick_haunt(ix: Index, s: State, omen: str, room: str) -> str | None:
 
 
 def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
-    n = s["n"]
+    n = s["players"]
     kind = rule.rule if rule.rule != "hidden" else rule.hidden_rule
-    live = C.living(s)
+    live = state_access.living(s)
     if kind == "none":
         return None
     if kind == "revealer":
@@ -192,17 +194,17 @@ def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
     if kind == "left_of_revealer":
         for k in range(1, n + 1):
             seat = (revealer + k) % n
-            if s["ex"][seat]["alive"]:
+            if s["explorers"][seat]["alive"]:
                 return seat
     if kind in ("highest", "lowest"):
         pool = [i for i in live if i != revealer or rule.include_revealer] or live
-        vals = {i: C.value(ix, s, i, rule.trait or "sanity") for i in pool}
+        vals = {i: state_access.value(ix, s, i, rule.trait or "sanity") for i in pool}
         best = max(vals.values()) if kind == "highest" else min(vals.values())
         tied = sorted(i for i, v in vals.items() if v == best)
         return rng.choice(s["rng"], tied)  # ties at random (RULING B13)
     if kind == "holder":
         for i in live:
-            if rule.card in s["ex"][i]["cards"]:
+            if rule.card in s["explorers"][i]["cards"]:
                 return i
         return revealer
     return rng.choice(s["rng"], live)
@@ -214,9 +216,9 @@ def start_haunt(ix: Index, s: State, revealer: int, omen: str, room: str) -> Non
         next_turn(ix, s)
         return
     begin_haunt(ix, s, hid, revealer)
-    E.push_op(s, {"op": "call", "fn": "next_turn"})
+    frames.push_op(s, {"op": "call", "fn": "next_turn"})
     if ix.haunts[hid].setup:
-        E.push(s, f"h:{hid}:setup", revealer, "haunt")
+        frames.push(s, f"h:{hid}:setup", revealer, "haunt")
 
 
 def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "rule") -> None:
@@ -225,7 +227,7 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
     hidden = haunt.traitor.rule == "hidden"
     if traitor == "rule":
         traitor = pick_traitor(ix, s, haunt.traitor, revealer)
-    n = s["n"]
+    n = s["players"]
     if haunt.monster_control == "left_of_revealer":
         control = (revealer + 1) % n
     else:
@@ -234,16 +236,18 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
         control = traitor
     s["haunt"] = {"id": hid, "revealer": revealer, "traitor": traitor, "hidden": hidden,
                   "revealed": not hidden, "control": control}
-    for i, e in enumerate(s["ex"]):
+    for i, e in enumerate(s["explorers"]):
         e["side"] = "traitor" if i == traitor else "heroes"
-    C.log(s, "haunt", f"The haunt begins: {haunt.name}. {haunt.intro}", haunt=hid,
-          revealer=revealer)
+    state_access.log(s, "haunt", f"The haunt begins: {haunt.name}. {haunt.intro}", haunt=hid,
+                     revealer=revealer)
     if traitor is not None:
         if hidden:
-            C.log(s, "traitor_secret", f"{C.name(ix, s, traitor)} is the hidden traitor "
-                  "(only they know).", to=[traitor])
+            state_access.log(s, "traitor_secret",
+                             f"{state_access.name(ix, s, traitor)} is the hidden traitor "
+                             "(only they know).", to=[traitor])
         else:
-            C.log(s, "traitor", f"{C.name(ix, s, traitor)} is the traitor.", seat=traitor)
+            state_access.log(s, "traitor", f"{state_access.name(ix, s, traitor)} is the traitor.",
+                             seat=traitor)
             _clear_lingering(ix, s, traitor)
     # turn order (RULING B12)
     if traitor is not None and not hidden:
@@ -252,25 +256,25 @@ def begin_haunt(ix: Index, s: State, hid: str, revealer: int, traitor: Any = "ru
         first = revealer if haunt.first == "revealer" else (revealer + 1) % n
         seats = [(first + k) % n for k in range(n)]
     s["order"] = [*seats, "m"]
-    s["cur"] = -1
+    s["order_index"] = -1
     for obj in haunt.objects:
-        k = C.count(s, obj.count)
+        k = state_access.count(s, obj.count)
         ids = [obj.id] if k == 1 else [f"{obj.id}_{j + 1}" for j in range(k)]
         rooms = _where(ix, s, obj.where, obj.room, obj.symbol, revealer)
         for j, oid in enumerate(ids):
             if rooms:
-                K.to_pile(s, rooms[j % len(rooms)], oid)
+                cards.to_pile(s, rooms[j % len(rooms)], oid)
     for hm in haunt.monsters:
-        k = C.count(s, hm.count)
+        k = state_access.count(s, hm.count)
         if hm.where == "traitor":
-            rooms = [s["ex"][traitor if traitor is not None else revealer]["room"]]
+            rooms = [s["explorers"][traitor if traitor is not None else revealer]["room"]]
         elif hm.where == "revealer":
-            rooms = [s["ex"][revealer]["room"]]
+            rooms = [s["explorers"][revealer]["room"]]
         else:
             rooms = _where(ix, s, hm.where, hm.room, hm.symbol, revealer)
         for j in range(k):
             if rooms:
-                E.put(ix, s, rooms[j % len(rooms)], hm.monster, None)
+                placing.put(ix, s, rooms[j % len(rooms)], hm.monster, None)
 
 
 def _where(ix: Index, s: State, where: str, room: str | None, symbol: str | None,
@@ -278,20 +282,20 @@ def _where(ix: Index, s: State, where: str, room: str | None, symbol: str | None
     if where == "none":
         return []
     if where == "far":  # tiles on other floors than the revealer's, copies spread over them
-        here = s["ex"][revealer]["room"]
+        here = s["explorers"][revealer]["room"]
         floor = s["tiles"][here][0]
         others = sorted((r for r, t in s["tiles"].items() if t[0] != floor), reverse=True)
         return others or [here]
-    out = E.place_rooms(ix, s, revealer, where, room, symbol)
-    return out or [s["ex"][revealer]["room"]]
+    out = placing.place_rooms(ix, s, revealer, where, room, symbol)
+    return out or [s["explorers"][revealer]["room"]]
 
 
 def _clear_lingering(ix: Index, s: State, seat: int) -> None:
     """A new traitor's lingering event cards go away (rulebook digest)."""
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     for cid in [c for c in e["cards"] if c in ix.cards and ix.cards[c].kind == "event"]:
         e["cards"].remove(cid)
-        K.discard(ix, s, cid)
+        cards.discard(ix, s, cid)
 
 
 def reveal_traitor(ix: Index, s: State) -> None:
@@ -300,8 +304,9 @@ def reveal_traitor(ix: Index, s: State) -> None:
         return
     h["revealed"] = True
     h["control"] = h["traitor"]
-    C.log(s, "reveal", f"{C.name(ix, s, h['traitor'])} is revealed as the traitor!",
-          seat=h["traitor"])
+    state_access.log(s, "reveal",
+                     f"{state_access.name(ix, s, h['traitor'])} is revealed as the traitor!",
+                     seat=h["traitor"])
     _clear_lingering(ix, s, h["traitor"])
 
 
@@ -310,13 +315,13 @@ def declare_winner(ix: Index, s: State, side: str | None, reason: str) -> None:
     if s["result"] is not None:
         return
     h = s["haunt"]
-    if side == "heroes" and not any(s["ex"][i]["alive"] for i in C.heroes(s)):
+    if side == "heroes" and not any(s["explorers"][i]["alive"] for i in state_access.heroes(s)):
         return  # RULING: the heroes need a living hero
     s["result"] = {"winner": side, "reason": reason, "haunt": h["id"] if h else None,
                    "turns": s["turns"]}
     who = f"The {side}" if side else "Nobody"
     verb = "win" if side == "heroes" else "wins"
-    C.log(s, "game_over", f"{who} {verb} ({reason}).", winner=side)
+    state_access.log(s, "game_over", f"{who} {verb} ({reason}).", winner=side)
 
 
 def check_win(ix: Index, s: State) -> None:
@@ -329,11 +334,11 @@ def check_win(ix: Index, s: State) -> None:
     if goals is None or goals[0] is not ix:
         haunt = ix.haunts[hid]
         goals = _WIN_TESTS[hid] = (
-            ix, haunt.house_wins_if_all_dead, [Q.compiled(c) for c in haunt.heroes.win],
-            [Q.compiled(c) for c in haunt.traitor_book.win])
+            ix, haunt.house_wins_if_all_dead, [conditions.compiled(c) for c in haunt.heroes.win],
+            [conditions.compiled(c) for c in haunt.traitor_book.win])
     _, all_dead_wins, hero_goals, evil_goals = goals
     live_heroes = False
-    for e in s["ex"]:
+    for e in s["explorers"]:
         if e["side"] == "heroes" and e["alive"]:
             live_heroes = True
             break
@@ -366,7 +371,7 @@ def decided_by(ix: Index, s: State) -> str | None:
     haunt = ix.haunts[s["haunt"]["id"]]
     book = haunt.heroes if side == "heroes" else haunt.traitor_book
     for cond in book.win:
-        if Q.compiled(cond)(ix, s, None):
+        if conditions.compiled(cond)(ix, s, None):
             data = cond.model_dump(exclude_defaults=True) if hasattr(cond, "model_dump") \
                 else cond
             return f"{side}: {_cond_text(dict(data)) or 'goal'}"

@@ -40,9 +40,9 @@ import re
 from typing import Any
 
 from hauntkit.core.log import visible_log
-from hauntkit.rulesets.betrayal import actions as A
+from hauntkit.rulesets.betrayal import legal_actions
 from hauntkit.rulesets.betrayal.index import BIT, Index
-from hauntkit.rulesets.betrayal.schema import SIDES, TRAITS, scaled
+from hauntkit.rulesets.betrayal.vocabulary import SIDES, TRAITS, scaled
 
 State = dict[str, Any]
 
@@ -64,31 +64,34 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
                       "tokens": dict(s["tokens"].get(room, {})),
                       "pile": list(s["piles"].get(room, []))})
     explorers = []
-    for i, e in enumerate(s["ex"]):
-        ch = ix.characters[e["ch"]]
+    for i, e in enumerate(s["explorers"]):
+        ch = ix.characters[e["character"]]
         side = e["side"]
         if hidden and seat != i and side is not None:
             side = "unknown"
         traits = {}
         for t in TRAITS:
             track = getattr(ch, t)
-            idx = e["t"][t]
+            idx = e["traits"][t]
             traits[t] = {"value": track.values[idx] if idx >= 0 else 0, "index": idx,
                          "track": list(track.values), "start": track.start}
-        explorers.append({"seat": i, "character": e["ch"], "name": ch.name, "room": e["room"],
+        explorers.append({"seat": i, "character": e["character"], "name": ch.name,
+                          "room": e["room"],
                           "alive": e["alive"], "side": side, "traits": traits,
                           "cards": list(e["cards"])})
-    monsters = [{"id": m, "kind": v["k"], "name": ix.monsters[v["k"]].name, "room": v["room"],
-                 "stunned": v["stun"], "cards": list(v["cards"]),
-                 "traits": dict(ix.monsters[v["k"]].traits), "speed": ix.monsters[v["k"]].speed}
-                for m, v in sorted(s["mon"].items())]
+    monsters = [{"id": m, "kind": v["kind"], "name": ix.monsters[v["kind"]].name, "room": v["room"],
+                 "stunned": v["stunned"], "cards": list(v["cards"]),
+                 "traits": dict(ix.monsters[v["kind"]].traits),
+                 "speed": ix.monsters[v["kind"]].speed}
+                for m, v in sorted(s["monsters"].items())]
     t = s["turn"]
     out: dict[str, Any] = {
-        "ruleset": "betrayal", "seat": seat, "players": s["n"],
+        "ruleset": "betrayal", "seat": seat, "players": s["players"],
         "phase": "over" if s["result"] else ("haunt" if h else "exploring"),
         "to_act": to_act,
         "turn": {"actor": "monsters" if t["who"] == "m" else t["who"], "number": s["turns"],
-                 "moves_left": t["mv"], "movement_ended": t["stop"], "attacked": t["att"],
+                 "moves_left": t["moves_left"], "movement_ended": t["movement_ended"],
+                 "attacked": t["attacked"],
                  "used": list(t["used"])},
         "tiles": tiles, "explorers": explorers, "monsters": monsters,
         "decks": {k: len(v) for k, v in s["decks"].items()},
@@ -97,7 +100,7 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
         "omens_drawn": s["omens"],
         "haunt": _haunt(ix, s, seat),
         "choice": None,
-        "legal": A.legal(ix, s, seat) if seat is not None else [],
+        "legal": legal_actions.legal(ix, s, seat) if seat is not None else [],
         "result": s["result"],
         "log": visible_log(s["log"], seat),
     }
@@ -126,7 +129,7 @@ def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:
     if h is None:
         return None
     haunt = ix.haunts[h["id"]]
-    my_side = s["ex"][seat]["side"] if seat is not None else None
+    my_side = s["explorers"][seat]["side"] if seat is not None else None
     hidden = h["hidden"] and not h["revealed"]
     traitor = h["traitor"] if (not hidden or seat == h["traitor"]) else None
     book = None
@@ -134,7 +137,7 @@ def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:
         book = haunt.heroes
     elif my_side == "traitor":
         book = haunt.traitor_book
-    n = s["n"]
+    n = s["players"]
     return {"id": h["id"], "number": haunt.number, "name": haunt.name,
             "intro": scale_text(haunt.intro, n), "setup_text": scale_text(haunt.setup_text, n),
             "revealer": h["revealer"], "traitor": traitor,

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.rulesets.betrayal import actions as BA
-from hauntkit.rulesets.betrayal import cards as K
-from hauntkit.rulesets.betrayal import combat as B
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import house as H
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import (
+    cards,
+    combat,
+    conditions,
+    frames,
+    house,
+    legal_actions,
+    state_access,
+    turns,
+)
+from hauntkit.rulesets.betrayal.actions import APPLY as BETRAYAL_APPLY
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -28,7 +32,7 @@ def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
     and after the haunt +1 per opponent on the tile, monsters by size (stunned monsters and
     corpses are no obstacles) (rulebook "Moving", "Moving Past Opponents", "Monsters"); a
     hidden traitor is no obstacle until revealed (RULING HL-15)."""
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     cost = 1 + ix.rooms[room].obstacle
     traitor = e["side"] == "traitor"
     if not traitor:
@@ -38,14 +42,14 @@ def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
                 cost += extra * toks.get(name, 0)
     h = s["haunt"]
     if h is not None and e["side"] is not None:
-        for i, x in enumerate(s["ex"]):
+        for i, x in enumerate(s["explorers"]):
             if i != seat and x["alive"] and x["room"] == room and x["side"] is not None \
                     and x["side"] != e["side"] and (h["revealed"] or not h["hidden"]):
                 cost += 1
         if not traitor:
-            for m in s["mon"].values():
-                if m["room"] == room and not m["stun"]:
-                    cost += MONSTER_SIZE[ix.monsters[m["k"]].size]
+            for m in s["monsters"].values():
+                if m["room"] == room and not m["stunned"]:
+                    cost += MONSTER_SIZE[ix.monsters[m["kind"]].size]
     return cost
 
 
@@ -60,9 +64,9 @@ def word_of(ix: Any, s: State, seat: int, a: Action) -> tuple[str | None, str | 
     if kind == "use":
         return ix.words.get(f"c:{a.get('card')}:a:{a.get('id')}"), None, True
     if kind == "room_action":
-        return ix.words.get(f"r:{s['ex'][seat]['room']}:a:{a.get('id')}"), None, True
+        return ix.words.get(f"r:{s['explorers'][seat]['room']}:a:{a.get('id')}"), None, True
     if kind == "haunt_action":
-        found = BA.haunt_book(ix, s, seat)
+        found = legal_actions.haunt_book(ix, s, seat)
         side = found[0] if found else ""
         return ix.words.get(f"h:{s['haunt']['id']}:{side}:a:{a.get('id')}"), None, True
     if kind == "attack":
@@ -114,60 +118,61 @@ def _free(t: dict[str, Any], word: str | None, key: str | None = None) -> bool:
 # ------------------------------------------------------------------------------- legal
 def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
     t = s["turn"]
-    e = s["ex"][seat]
+    e = s["explorers"][seat]
     room = e["room"]
     out: list[Action] = [END]
-    if not t["stop"]:
-        BA.movement_actions(ix, s, seat, room, out)
+    if not t["movement_ended"]:
+        legal_actions.movement_actions(ix, s, seat, room, out)
     words = ix.words
     for entry in ix.room_acts[room]:
-        if _free(t, words[entry[1]]) and BA.offer_ok(ix, s, t, entry, seat):
+        if _free(t, words[entry[1]]) and legal_actions.offer_ok(ix, s, t, entry, seat):
             out.append({"type": "room_action", "id": entry[0].id})
     used = e["used"]
-    cards = e["cards"]
-    for cid in cards:
+    held = e["cards"]
+    for cid in held:
         if cid in used:
             continue  # only an unused card's action may be taken
         for entry in ix.card_acts.get(cid, ()):
-            if _free(t, words[entry[1]]) and BA.offer_ok(ix, s, t, entry, seat):
+            if _free(t, words[entry[1]]) and legal_actions.offer_ok(ix, s, t, entry, seat):
                 out.append({"type": "use", "card": cid, "id": entry[0].id})
     h = s["haunt"]
     if h is not None and e["side"] is not None:
         side = "heroes" if e["side"] == "heroes" else "traitor"
         for entry in ix.book_acts[(h["id"], side)]:
-            if _free(t, words[entry[1]]) and BA.offer_ok(ix, s, t, entry, seat):
+            if _free(t, words[entry[1]]) and legal_actions.offer_ok(ix, s, t, entry, seat):
                 out.append({"type": "haunt_action", "id": entry[0].id})
         if _free(t, "ATTACK"):  # ATTACK only after the haunt starts (rulebook "Attack")
             weapons: list[str | None] = [None]
-            weapons += [c for c in cards if c in ix.cards and ix.cards[c].weapon is not None
+            weapons += [c for c in held if c in ix.cards and ix.cards[c].weapon is not None
                         and c not in used]
             for w in weapons:
                 wp = ix.cards[w].weapon if w else None
-                for tg in B.targets(ix, s, seat, wp.trait if wp else "might",
-                                    bool(wp and wp.distance)):
+                for tg in combat.targets(ix, s, seat, wp.trait if wp else "might",
+                                         bool(wp and wp.distance)):
                     out.append({"type": "attack", "target": tg, "weapon": w})
-    unused = [c for c in cards if c not in used]
+    unused = [c for c in held if c not in used]
     found = has_found(ix, e)
-    mates = [i for i, x in enumerate(s["ex"]) if x["alive"] and i != seat and x["room"] == room]
+    mates = [i for i,
+             x in enumerate(s["explorers"]) if x["alive"] and i != seat and x["room"] == room]
     for o in mates:
         give_ok = _free(t, "GIVE", f"GIVE:{o}")
         for cid in unused:
-            if K.tradable(ix, cid) and (give_ok or cid not in ix.cards):
+            if cards.tradable(ix, cid) and (give_ok or cid not in ix.cards):
                 out.append({"type": "give", "card": cid, "to": o})
         take_ok = _free(t, "TAKE", f"TAKE:{o}")
-        theirs = s["ex"][o]
+        theirs = s["explorers"][o]
         for cid in theirs["cards"]:
-            if cid not in theirs["used"] and K.tradable(ix, cid) and \
+            if cid not in theirs["used"] and cards.tradable(ix, cid) and \
                     (take_ok or cid not in ix.cards) and (found or cid not in ix.cards):
                 out.append({"type": "take", "card": cid, "from": o})
     drop_ok = _free(t, "DROP", "DROP")
     out += [{"type": "drop", "card": c} for c in unused
-            if K.droppable(ix, c) and (drop_ok or c not in ix.cards)]
+            if cards.droppable(ix, c) and (drop_ok or c not in ix.cards)]
     pile = s["piles"].get(room)
     if pile:
         pick_ok = _free(t, "PICK UP", "PICK UP")
         out += [{"type": "pick_up", "card": c} for c in pile
-                if not K.is_companion(ix, c) and (pick_ok or c not in ix.cards)
+                if not cards.is_companion(ix, c) and (pick_ok or c not in ix.cards)
                 and (found or c not in ix.cards)]
     return out
 
@@ -176,77 +181,82 @@ def explorer_actions(ix: Any, s: State, seat: int) -> list[Action]:
 def _hand_over(ix: Any, s: State, owner: int, to: int, cid: str) -> None:
     """``cid`` passes from ``owner`` to ``to``, who receives it used (rulebook "Item/Omen Card
     Actions": GIVE, TAKE)."""
-    K.lose(ix, s, owner, cid)
-    K.gain(ix, s, to, cid)
+    cards.lose(ix, s, owner, cid)
+    cards.gain(ix, s, to, cid)
     if cid in ix.cards:
-        s["ex"][to]["used"].append(cid)
+        s["explorers"][to]["used"].append(cid)
 
 
 def _give(ix: Any, s: State, seat: int, a: Action) -> None:
     _hand_over(ix, s, seat, a["to"], a["card"])
-    C.log(s, "give", f"{C.name(ix, s, seat)} gives {C.card_name(ix, a['card'])} to "
-          f"{C.name(ix, s, a['to'])}.")
+    state_access.log(s, "give",
+                     f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
+                     f"{state_access.name(ix, s, a['to'])}.")
 
 
 def _drop(ix: Any, s: State, seat: int, a: Action) -> None:
-    e = s["ex"][seat]
-    K.lose(ix, s, seat, a["card"])
-    K.to_pile(s, e["room"], a["card"])
-    C.log(s, "drop", f"{C.name(ix, s, seat)} drops {C.card_name(ix, a['card'])}.")
+    e = s["explorers"][seat]
+    cards.lose(ix, s, seat, a["card"])
+    cards.to_pile(s, e["room"], a["card"])
+    state_access.log(s, "drop",
+                     f"{state_access.name(ix, s, seat)} drops {state_access.card_name(ix, a['card'])}.")
 
 
 def _pick_up(ix: Any, s: State, seat: int, a: Action) -> None:
     """PICK UP: received used (rulebook "Item/Omen Card Actions")."""
-    room = s["ex"][seat]["room"]
-    K.from_pile(s, room, a["card"])
-    K.gain(ix, s, seat, a["card"])
+    room = s["explorers"][seat]["room"]
+    cards.from_pile(s, room, a["card"])
+    cards.gain(ix, s, seat, a["card"])
     if a["card"] in ix.cards:
-        s["ex"][seat]["used"].append(a["card"])
-    C.log(s, "pick_up", f"{C.name(ix, s, seat)} picks up {C.card_name(ix, a['card'])}.")
+        s["explorers"][seat]["used"].append(a["card"])
+    state_access.log(s, "pick_up",
+                     f"{state_access.name(ix, s, seat)} picks up {state_access.card_name(ix, a['card'])}.")
 
 
 def _take(ix: Any, s: State, seat: int, a: Action) -> None:
     """TAKE, with the owner's permission: the owner decides (an action of theirs; RULING
     HL-13)."""
-    E.ask(s, a["from"], "permit", [{"type": "permit", "allow": True},
-                                    {"type": "permit", "allow": False}],
-          f"{C.name(ix, s, seat)} wants to take {C.card_name(ix, a['card'])}. Allow it?",
-          who=seat, owner=a["from"], card=a["card"])
+    frames.ask(s, a["from"], "permit", [{"type": "permit", "allow": True},
+                                        {"type": "permit", "allow": False}],
+               f"{state_access.name(ix, s, seat)} wants to take {state_access.card_name(ix, a['card'])}. Allow it?",
+               who=seat, owner=a["from"], card=a["card"])
 
 
 def _permit_chosen(ix: Any, s: State, ch: dict[str, Any], action: Action) -> None:
     who, owner, cid = ch["who"], ch["owner"], ch["card"]
     if not action["allow"]:
-        C.log(s, "refuse", f"{C.name(ix, s, owner)} keeps {C.card_name(ix, cid)}.")
+        state_access.log(s, "refuse",
+                         f"{state_access.name(ix, s, owner)} keeps {state_access.card_name(ix, cid)}.")
         return
     _hand_over(ix, s, owner, who, cid)
-    C.log(s, "take", f"{C.name(ix, s, who)} takes {C.card_name(ix, cid)} from "
-          f"{C.name(ix, s, owner)}.")
+    state_access.log(s, "take",
+                     f"{state_access.name(ix, s, who)} takes {state_access.card_name(ix, cid)} from "
+                     f"{state_access.name(ix, s, owner)}.")
 
 
 def _use(ix: Any, s: State, seat: int, a: Action) -> None:
     """Using a card's action turns it sideways: used until the start of its holder's next turn
     (rulebook "Item and Omen Cards")."""
-    s["ex"][seat]["used"].append(a["card"])
-    BA.APPLY["use"](ix, s, seat, a)
+    s["explorers"][seat]["used"].append(a["card"])
+    BETRAYAL_APPLY["use"](ix, s, seat, a)
 
 
 def _attack(ix: Any, s: State, seat: int, a: Action) -> None:
     if a["weapon"] is not None:
-        s["ex"][seat]["used"].append(a["weapon"])
-    BA.APPLY["attack"](ix, s, seat, a)
+        s["explorers"][seat]["used"].append(a["weapon"])
+    BETRAYAL_APPLY["attack"](ix, s, seat, a)
 
 
 def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
     """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
     rulebook "Moving Past Opponents"); it may always take one step (RULING HL-14)."""
     mid = a["monster"]
-    room = s["mon"][mid]["room"]
-    heroes_here = sum(1 for x in s["ex"] if x["alive"] and x["room"] == room
+    room = s["monsters"][mid]["room"]
+    heroes_here = sum(1 for x in s["explorers"] if x["alive"] and x["room"] == room
                       and x["side"] == "heroes")
-    BA.APPLY["mmove"](ix, s, seat, a)
-    mt = s["turn"]["mt"][mid]
-    mt["mv"] = max(0, mt["mv"] - heroes_here)
+    BETRAYAL_APPLY["mmove"](ix, s, seat, a)
+    mt = s["turn"]["monster_turns"][mid]
+    mt["moves_left"] = max(0, mt["moves_left"] - heroes_here)
 
 
 APPLY = {"give": _give, "drop": _drop, "pick_up": _pick_up, "take": _take, "use": _use,
@@ -258,21 +268,22 @@ CHOICES = {"permit": _permit_chosen}
 def monster_moves(ix: Any, s: State, mid: str) -> int:
     """A Speed roll at the start of the monsters' turn, one per monster type, at least 1; a
     stunned monster spends its whole turn getting up (rulebook "Monsters")."""
-    m = s["mon"][mid]
+    m = s["monsters"][mid]
     t = s["turn"]
-    if m["stun"]:
-        t.setdefault("stunned", []).append(mid)
+    if m["stunned"]:
+        t.setdefault("stunned_at_start", []).append(mid)
         return 0
-    rolls = t.setdefault("mroll", {})
-    kind = m["k"]
+    rolls = t.setdefault("monster_speed_rolls", {})
+    kind = m["kind"]
     if kind not in rolls:
         mon = ix.monsters[kind]
         speed = mon.traits.get("speed", mon.speed)
-        rolls[kind] = max(1, sum(C.roll(s, speed)))
+        rolls[kind] = max(1, sum(state_access.roll(s, speed)))
         n = rolls[kind]
-        C.log(s, "monster_roll", f"{mon.name}: {n} move{'' if n == 1 else 's'} this turn.",
-              monster=kind,
-              result=rolls[kind])
+        state_access.log(s, "monster_roll",
+                         f"{mon.name}: {n} move{'' if n == 1 else 's'} this turn.",
+                         monster=kind,
+                         result=rolls[kind])
     return rolls[kind]
 
 
@@ -281,22 +292,22 @@ def monster_actions(ix: Any, s: State) -> list[Action]:
     anything; a stunned monster does nothing (rulebook "Monsters")."""
     t = s["turn"]
     out: list[Action] = [END]
-    for mid in sorted(s["mon"], key=BA.monster_number):
-        m = s["mon"][mid]
-        mt = t["mt"].get(mid)
-        if mt is None or m["stun"] or mid in t.get("stunned", ()):
+    for mid in sorted(s["monsters"], key=state_access.monster_number):
+        m = s["monsters"][mid]
+        mt = t["monster_turns"].get(mid)
+        if mt is None or m["stunned"] or mid in t.get("stunned_at_start", ()):
             continue
-        kind = ix.monsters[m["k"]]
-        if mt["mv"] > 0:
+        kind = ix.monsters[m["kind"]]
+        if mt["moves_left"] > 0:
             out += [{"type": "mmove", "monster": mid, "to": d}
-                    for d, _ in H.exits(ix, s, m["room"], monster=True)]
-        if not mt["att"] and kind.attack:
+                    for d, _ in house.exits(ix, s, m["room"], monster=True)]
+        if not mt["attacked"] and kind.attack:
             out += [{"type": "mattack", "monster": mid, "target": tg}
-                    for tg in B.targets(ix, s, mid, kind.attack, kind.distance)]
+                    for tg in combat.targets(ix, s, mid, kind.attack, kind.distance)]
         for p in kind.powers:
-            key = f"m:{m['k']}:a:{p.id}"
-            if f"{mid}:{key}" not in t["acts"] and (p.when is None or
-                                                    BA.Q.holds(ix, s, p.when, mid)):
+            key = f"m:{m['kind']}:a:{p.id}"
+            if f"{mid}:{key}" not in t["actions_used"] and (p.when is None or
+                                                            conditions.holds(ix, s, p.when, mid)):
                 out.append({"type": "power", "monster": mid, "id": p.id})
     return out
 
@@ -306,11 +317,11 @@ def finish_turn(ix: Any, s: State, fr: Any = None) -> None:
     through its next one (only those stunned when the turn began get up; RULING HL-7)."""
     t = s["turn"]
     if t["who"] == "m":
-        was = set(t.get("stunned", ()))
-        again = [mid for mid, m in s["mon"].items() if m["stun"] and mid not in was]
-        U.finish_turn(ix, s, fr)
+        was = set(t.get("stunned_at_start", ()))
+        again = [mid for mid, m in s["monsters"].items() if m["stunned"] and mid not in was]
+        turns.finish_turn(ix, s, fr)
         for mid in again:
-            if mid in s["mon"]:
-                s["mon"][mid]["stun"] = True
+            if mid in s["monsters"]:
+                s["monsters"][mid]["stunned"] = True
         return
-    U.finish_turn(ix, s, fr)
+    turns.finish_turn(ix, s, fr)

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
-from hauntkit.rulesets.legacy import record as R
+from hauntkit.rulesets.legacy import joining, record
 from hauntkit.rulesets.legacy.chapters import LAST_CHAPTER, Chapter, load_chapters
 from hauntkit.rulesets.legacy.outcome import game_outcome, house_of
 from hauntkit.rulesets.legacy.summary import campaign_summary
@@ -80,8 +80,6 @@ class LegacyCampaignMixin:
         super().__init__(*args, **kwargs)
         rules = getattr(getattr(self, "ix", None), "rules", None)
         if rules is not None:
-            from hauntkit.rulesets.legacy import joining
-
             joining.install(rules)
 
     # -- what the mixin needs from the ruleset ------------------------------------------
@@ -106,17 +104,17 @@ class LegacyCampaignMixin:
                 option["enum"] = haunts
         return schema
 
-    def campaign_box(self) -> R.Box:
+    def campaign_box(self) -> record.Box:
         """From the pack: which cards/tiles are in play from the start (not ``purgatory``),
         and each card's number of intensify boxes."""
         ix = getattr(self, "ix", None)
         if ix is None:
-            return R.Box()
+            return record.Box()
         parts = [*ix.cards.items(), *ix.rooms.items()]
         names = {i: x.name for i, x in [*parts, *getattr(ix, "characters", {}).items()]}
-        return R.Box(starter={i for i, x in parts if not getattr(x, "purgatory", False)},
-                     boxes={i: x.intensify for i, x in ix.cards.items()
-                            if getattr(x, "intensify", 0)}, names=names)
+        return record.Box(starter={i for i, x in parts if not getattr(x, "purgatory", False)},
+                          boxes={i: x.intensify for i, x in ix.cards.items()
+                                 if getattr(x, "intensify", 0)}, names=names)
 
     def campaign_chapters(self) -> list[Chapter]:
         """The chapters, prologue first: the pack's (content folders may add or replace
@@ -152,7 +150,7 @@ class LegacyCampaignMixin:
         bad = sorted(set(cfg.members) - set(fams))
         if bad:
             raise ConfigError("config.members", f"unknown families {bad}")
-        rec = R.new_record(fams)
+        rec = record.new_record(fams)
         rec["named"] = {f: [m.model_dump() for m in ms] for f, ms in cfg.members.items()}
         return rec
 
@@ -177,15 +175,15 @@ class LegacyCampaignMixin:
         index = len(data["chapters"])
         families = self.table(config, index)
         ch = self.chapter(number)
-        record = data
+        current = data
         if ch is not None:
-            record, _ = R.apply_changes(data, ch.setup.changes, self.campaign_box())
+            current, _ = record.apply_changes(data, ch.setup.changes, self.campaign_box())
         trig = ch.haunt.trigger if ch else None
         game: dict[str, Any] = {
             "players": len(families), "families": families,
             "mode": "campaign" if ch is not None else "free",
             "haunt_threshold": ch.haunt.threshold if ch else cfg.free_play_threshold,
-            "house": house_of(record)}
+            "house": house_of(current)}
         haunt = ch.haunt.haunt if ch else cfg.free_play_haunt
         if haunt is not None:
             game["haunt"] = haunt
@@ -209,7 +207,7 @@ class LegacyCampaignMixin:
         number = data["next"]
         return {"chapter": number,
                 "characters": [self.character(data, f, number) for f in families],
-                "joining": [i for i, f in enumerate(families) if R.missed_too_many(data, f)]}
+                "joining": [i for i, f in enumerate(families) if record.missed_too_many(data, f)]}
 
     def survivor(self, data: dict[str, Any], family: str, number: int) -> dict[str, Any] | None:
         """The family's last member, now older, if they play chapter ``number`` again: they
@@ -232,7 +230,7 @@ class LegacyCampaignMixin:
         named = data.get("named", {}).get(family, [])
         if fresh < len(named):
             return dict(named[fresh])
-        return R.generated_member(family, number)
+        return record.generated_member(family, number)
 
     def year(self, number: int) -> int:
         """The year a chapter is set in (free play: a year after the last chapter each)."""
@@ -249,11 +247,9 @@ class LegacyCampaignMixin:
         ix = getattr(self, "ix", None)
         if config.get("mode") != "campaign" or getattr(ix, "rules", None) is None:
             return
-        families = [e["ch"] for e in state["ex"]]
-        seats = [i for i, f in enumerate(families) if R.missed_too_many(data, f)]
+        families = [e["character"] for e in state["explorers"]]
+        seats = [i for i, f in enumerate(families) if record.missed_too_many(data, f)]
         if seats:
-            from hauntkit.rulesets.legacy import joining
-
             joining.start(ix, state, seats)
 
     def carry_out(self, state: dict[str, Any]) -> dict[str, Any]:
@@ -273,7 +269,7 @@ class LegacyCampaignMixin:
         log: list[str] = []
         rec = copy.deepcopy(data)
         if ch is not None:
-            rec, done = R.apply_changes(rec, ch.setup.changes, box)
+            rec, done = record.apply_changes(rec, ch.setup.changes, box)
             log += done
         traitor = next((families[i] for i, s in enumerate(seats) if s.get("traitor")), None)
         winner = outcome.get("winner")
@@ -294,11 +290,11 @@ class LegacyCampaignMixin:
                 fam = families[h["seat"]]
                 name = h.get("name") or f"{chars[h['seat']].get('name', fam)}'s " \
                     f"{self.card_name(h['card'])}"
-                R.add_heirloom(rec, fam, h["card"], name, number, log)
+                record.add_heirloom(rec, fam, h["card"], name, number, log)
         for cid in outcome.get("tomb", []):
-            R.send_to(rec, "tomb", cid, log)
+            record.send_to(rec, "tomb", cid, log)
         for cid in outcome.get("destroyed", []):
-            R.send_to(rec, "destroyed", cid, log)
+            record.send_to(rec, "destroyed", cid, log)
         if outcome.get("box"):
             log.append(f"back in the box, returning next game: {', '.join(outcome['box'])}")
         ending = None
@@ -313,7 +309,7 @@ class LegacyCampaignMixin:
                 "revealer": [families[i] for i, s in enumerate(seats) if s.get("revealer")],
                 "everyone": list(families),
             }
-            rec, done = R.apply_changes(rec, ch.endings[ending], box, crest)
+            rec, done = record.apply_changes(rec, ch.endings[ending], box, crest)
             log += done
         rec["chapters"].append({
             "number": number, "id": ch.id if ch else f"free_play_{number - LAST_CHAPTER}",
@@ -324,7 +320,7 @@ class LegacyCampaignMixin:
         })
         rec["next"] = number + 1
         labels = dict(rec.get("labels", {}))
-        labels.update({i: box.names[i] for i in R.mentioned(rec) if i in box.names})
+        labels.update({i: box.names[i] for i in record.mentioned(rec) if i in box.names})
         rec["labels"] = labels
         return rec
 

@@ -1,11 +1,12 @@
-"""Tests of the conditions Legacy adds to betrayal's (``LCond``); betrayal's conditions.py runs
-them after its own fields (``Cond.extra_tests``)."""
+"""Tests of the conditions Legacy adds to betrayal's (``LCond``), registered in betrayal's
+``conditions.EXTRA_TESTS`` by the legacy rules: betrayal's conditions.py runs them after its own
+fields."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.rulesets.betrayal import common as C
+from hauntkit.rulesets.betrayal import state_access
 
 State = dict[str, Any]
 
@@ -15,12 +16,13 @@ def ghost_here(s: State, who: Any) -> bool:
     ghost effects ("So You're Evil Now"; RULING HL-9)."""
     if who is None:
         return False
-    if s.get("resolving_event") and C.side(s, who) == "traitor":
+    if s.get("resolving_event") and state_access.side(s, who) == "traitor":
         return False
-    return bool(s["tokens"].get(C.room_of(s, who), {}).get("ghost"))
+    return bool(s["tokens"].get(state_access.room_of(s, who), {}).get("ghost"))
 
 
-def tests(c: Any) -> list[Any]:
+def lcond_tests(c: Any) -> list[Any]:
+    """The tests of the fields ``LCond`` adds (``fn(ix, state, who) -> bool``)."""
     out: list[Any] = []
     if c.ghost_here is not None:
         want = c.ghost_here

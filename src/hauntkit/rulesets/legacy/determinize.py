@@ -7,7 +7,7 @@ then replaces what its rules make different, from the view only:
 - deck orders: the backs of every deck are public (rulebook "Card Decks and the Tile Stack":
   players may look through the backs), so each position gets an unseen card **with that back**
   (the same regions); the tile stack likewise gets unplaced tiles with the floors of each back;
-- Legacy's own state: used cards (``ex.N.used``), the action words used this turn (and the
+- Legacy's own state: used cards (``explorers.N.used``), the action words used this turn (and the
   GIVE/DROP/TAKE/PICK UP still open, read from the seat's own legal actions), the heirlooms, the haunt threshold and the mode, all shown in the view;
 - cards and tiles the view cannot place anywhere are out of this game (``legacy.out``).
 
@@ -56,7 +56,7 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     s["stack"] = _deal([r for r in ix.stack_ids if r not in placed],
                        backs["stack"], lambda r: tuple(ix.rooms[r].floors), late, rng)
     s["aside"] = []
-    for shown, e in zip(view["explorers"], s["ex"], strict=True):
+    for shown, e in zip(view["explorers"], s["explorers"], strict=True):
         e["used"] = list(shown["used"])
         if shown.get("found"):
             e["found"] = True

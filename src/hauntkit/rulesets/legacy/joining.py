@@ -14,9 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core import rng
-from hauntkit.rulesets.betrayal import cards as K
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
+from hauntkit.rulesets.betrayal import cards, frames, state_access
 from hauntkit.rulesets.legacy.record import MAX_HEIRLOOMS
 
 KEEP = "join_keep"
@@ -45,10 +43,12 @@ def _next(ix: Any, s: State) -> None:
         picks = [deck.pop(rng.below(s["rng"], len(deck))) for _ in range(min(3, len(deck)))]
         if not picks:
             continue
-        C.log(s, "joining", f"The {C.name(ix, s, seat)} family joins the campaign late and "
-              f"is offered {len(picks)} items.", seat=seat)
-        E.ask(s, seat, KEEP, [{"type": KEEP, "card": c} for c in picks],
-              "Your family joins the campaign: keep one of these items.", who=seat, cards=picks)
+        state_access.log(s, "joining",
+                         f"The {state_access.name(ix, s, seat)} family joins the campaign late and "
+                         f"is offered {len(picks)} items.", seat=seat)
+        frames.ask(s, seat, KEEP, [{"type": KEEP, "card": c} for c in picks],
+                   "Your family joins the campaign: keep one of these items.", who=seat,
+                   cards=picks)
         return
     s.pop("joining", None)
 
@@ -64,26 +64,27 @@ def can_heirloom(ix: Any, s: State, family: str, cid: str) -> bool:
 
 def _kept(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     seat, cid = ch["who"], action["card"]
-    K.gain(ix, s, seat, cid)
+    cards.gain(ix, s, seat, cid)
     deck = s["decks"]["item"]
     deck.extend(c for c in ch["cards"] if c != cid)
     rng.shuffle(s["rng"], deck)
-    C.log(s, "joining", f"{C.name(ix, s, seat)} keeps {ix.cards[cid].name}; the others are "
-          "shuffled back into the item deck.", seat=seat, card=cid)
-    family = s["ex"][seat]["ch"]
+    state_access.log(s, "joining",
+                     f"{state_access.name(ix, s, seat)} keeps {ix.cards[cid].name}; the others are "
+                     "shuffled back into the item deck.", seat=seat, card=cid)
+    family = s["explorers"][seat]["character"]
     if can_heirloom(ix, s, family, cid):
-        E.ask(s, seat, HEIRLOOM, [{"type": HEIRLOOM, "make": True},
-                                  {"type": HEIRLOOM, "make": False}],
-              f"Make {ix.cards[cid].name} your family's heirloom (not counted as this "
-              "game's heirloom)?", who=seat, card=cid)
+        frames.ask(s, seat, HEIRLOOM, [{"type": HEIRLOOM, "make": True},
+                                       {"type": HEIRLOOM, "make": False}],
+                   f"Make {ix.cards[cid].name} your family's heirloom (not counted as this "
+                   "game's heirloom)?", who=seat, card=cid)
         return
     _next(ix, s)
 
 
 def _heirloomed(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     if action["make"]:
-        family = s["ex"][ch["who"]]["ch"]
+        family = s["explorers"][ch["who"]]["character"]
         s["legacy"]["heirlooms"][ch["card"]] = family  # not in "heirloomed": no limit used
-        C.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
-              f"{ix.characters[family].name} family.", card=ch["card"], family=family)
+        state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
+                         f"{ix.characters[family].name} family.", card=ch["card"], family=family)
     _next(ix, s)

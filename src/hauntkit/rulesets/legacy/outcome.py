@@ -21,7 +21,7 @@ def game_outcome(state: dict[str, Any]) -> dict[str, Any]:
     haunt = state.get("haunt") or {}
     seats = [{"traitor": e.get("side") == "traitor", "died": not e.get("alive", True),
               "revealer": haunt.get("revealer") == i}
-             for i, e in enumerate(state.get("ex", []))]
+             for i, e in enumerate(state.get("explorers", []))]
     changes = state.get("house_changes") or {}
     return {"winner": winner if winner in ("heroes", "traitor") else None,
             "haunt": result.get("haunt") or haunt.get("id"), "seats": seats,

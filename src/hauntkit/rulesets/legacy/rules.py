@@ -8,20 +8,31 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core import rng
-from hauntkit.rulesets.betrayal import cards as K
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import conditions as Q
-from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import hooks as HK
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import (
+    cards,
+    conditions,
+    effects,
+    frames,
+    hook_registry,
+    rolls,
+    state_access,
+    turns,
+)
+from hauntkit.rulesets.betrayal.conditions import EXTRA_TESTS
 from hauntkit.rulesets.betrayal.rules import BetrayalRules
-from hauntkit.rulesets.legacy import actions as LA
+from hauntkit.rulesets.legacy import actions
+from hauntkit.rulesets.legacy.conditions import lcond_tests
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS
 from hauntkit.rulesets.legacy.index import GHOST, SECRET
+from hauntkit.rulesets.legacy.schema import LCond
 
 State = dict[str, Any]
-LEGACY_HOOKS: dict[str, Any] = dict(HK.HOOKS)
+LEGACY_HOOKS: dict[str, Any] = dict(hook_registry.HOOKS)
 """Named hooks legacy content may use (betrayal's, so far)."""
+
+# Legacy's conditions (``LCond``): betrayal's engine runs their tests after its own
+EXTRA_TESTS[LCond] = lcond_tests
+
 
 
 # ------------------------------------------------------------------------------- haunt
@@ -37,11 +48,13 @@ def _op_haunt_roll(ix: Any, s: State, fr: dict[str, Any]) -> None:
     if after is not None:
         if n < after:
             return
-        C.log(s, "haunt_trigger", f"The {n}th omen is found: the haunt begins.")
+        state_access.log(s, "haunt_trigger", f"The {n}th omen is found: the haunt begins.")
     else:
-        result = sum(C.roll(s, n))  # at least 1 die, at most 8 (RULING B1)
-        C.log(s, "haunt_roll", f"Haunt roll: {result} on {C.plural(min(max(n, 1), 8), 'die', 'dice')}"
-              f" (the haunt starts on {lg['threshold']} or more).", result=result, omens=n)
+        result = sum(state_access.roll(s, n))  # at least 1 die, at most 8 (RULING B1)
+        state_access.log(s, "haunt_roll",
+                         f"Haunt roll: {result} on {state_access.plural(min(max(n, 1), 8), 'die', 'dice')}"
+                         f" (the haunt starts on {lg['threshold']} or more).", result=result,
+                         omens=n)
         if result < lg["threshold"]:
             return
     start_haunt(ix, s, fr["who"], fr.get("card"), fr.get("room"))
@@ -51,31 +64,33 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
     """Start the haunt with ``revealer`` as the haunt revealer. The revealer's turn is over at
     once: nothing else of that turn resolves (rulebook "Turn Timing When Discovering a Tile"
     step 2; RULINGS B4, HL-12)."""
-    s["fx"].clear()
+    s["effect_stack"].clear()
     s["choice"] = None
     for cid in list(s["limbo"]):  # an event half resolved is buried
         s["limbo"].remove(cid)
-        K.discard(ix, s, cid)
+        cards.discard(ix, s, cid)
     t = s["turn"]
-    t["stop"] = t["ending"] = True
-    t["end"] = False
+    t["movement_ended"] = t["ending"] = True
+    t["end_requested"] = False
     forced = s.get("config", {}).get("haunt")
     pool = ix.free_haunts or sorted(ix.haunts)
     hid = forced if forced is not None else rng.choice(s["rng"], pool)
-    U.begin_haunt(ix, s, hid, revealer)  # traitor ties: at random, the crest tokens (HL-8)
+    turns.begin_haunt(ix, s, hid, revealer)  # traitor ties: at random, the crest tokens (HL-8)
     h = s["haunt"]
     if h["traitor"] is not None and h["revealed"] and "traitor_card" in ix.reminders:
-        C.log(s, "traitor_card", f"{C.name(ix, s, h['traitor'])} takes the Traitor card: "
-              f"{ix.reminders['traitor_card'].text}", seat=h["traitor"])
-    E.push_op(s, {"op": "call", "fn": "next_turn"})
+        state_access.log(s, "traitor_card",
+                         f"{state_access.name(ix, s, h['traitor'])} takes the Traitor card: "
+                         f"{ix.reminders['traitor_card'].text}", seat=h["traitor"])
+    frames.push_op(s, {"op": "call", "fn": "next_turn"})
     if ix.haunts[hid].setup:
-        E.push(s, f"h:{hid}:setup", revealer, "haunt")
+        frames.push(s, f"h:{hid}:setup", revealer, "haunt")
 
 
 def _op_start_haunt(ix: Any, s: State, fr: dict[str, Any]) -> None:
     if s["haunt"] is None:
-        C.log(s, "haunt_trigger", f"{ix.rooms[fr['room']].name} is discovered: the haunt "
-              "begins.")
+        state_access.log(s, "haunt_trigger",
+                         f"{ix.rooms[fr['room']].name} is discovered: the haunt "
+                         "begins.")
         start_haunt(ix, s, fr["who"], None, fr["room"])
 
 
@@ -87,21 +102,21 @@ def _draw(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
     if not isinstance(who, int):
         return
     op = "draw_top" if eff.top else "draw"
-    for _ in range(C.count(s, eff.count) - 1):
-        E.push_op(s, {"op": op, "who": who, "deck": eff.deck})
-    (draw_top if eff.top else K.draw)(ix, s, who, eff.deck)
+    for _ in range(state_access.count(s, eff.count) - 1):
+        frames.push_op(s, {"op": op, "who": who, "deck": eff.deck})
+    (draw_top if eff.top else cards.draw)(ix, s, who, eff.deck)
 
 
 def draw_top(ix: Any, s: State, who: int, deck: str) -> None:
-    cards = s["decks"][deck]
-    cid = cards.pop(0) if cards else None
+    deck_cards = s["decks"][deck]
+    cid = deck_cards.pop(0) if deck_cards else None
     ix.rules.card_drawn(ix, s, who, cid)
     if cid is not None:
-        K.drawn(ix, s, who, deck, cid)
+        cards.drawn(ix, s, who, deck, cid)
 
 
 def _op_draw_top(ix: Any, s: State, fr: dict[str, Any]) -> None:
-    if s["ex"][fr["who"]]["alive"]:
+    if s["explorers"][fr["who"]]["alive"]:
         draw_top(ix, s, fr["who"], fr["deck"])
 
 
@@ -112,22 +127,23 @@ def _remove_card(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
         return
     if cid in s["limbo"]:
         s["limbo"].remove(cid)
-    for i, e in enumerate(s["ex"]):
+    for i, e in enumerate(s["explorers"]):
         if cid in e["cards"]:
-            K.lose(ix, s, i, cid)
-    for m in s["mon"].values():
+            cards.lose(ix, s, i, cid)
+    for m in s["monsters"].values():
         if cid in m["cards"]:
             m["cards"].remove(cid)
     for room, pile in list(s["piles"].items()):
         if cid in pile:
-            K.from_pile(s, room, cid)
+            cards.from_pile(s, room, cid)
     for deck in s["decks"].values():
         if cid in deck:
             deck.remove(cid)
     s["legacy"]["out"].append(cid)
     s["house_changes"][eff.to].append(cid)
-    C.log(s, "remove_card", f"{ix.cards[cid].name} leaves the game ({eff.to}).", card=cid,
-          to=eff.to)
+    state_access.log(s, "remove_card", f"{ix.cards[cid].name} leaves the game ({eff.to}).",
+                     card=cid,
+                     to=eff.to)
 
 
 def _event_src(ix: Any, src: str) -> bool:
@@ -139,27 +155,27 @@ def _if(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
     """Betrayal's ``if``; while an event card resolves, a traitor is immune to its ghost
     effects ("So You're Evil Now"; RULING HL-9)."""
     if not _event_src(ix, fr["src"]):
-        E.EFFECTS["if"](ix, s, fr, eff)
+        effects.EFFECTS["if"](ix, s, fr, eff)
         return
     s["resolving_event"] = True
     try:
-        held = Q.holds(ix, s, eff.cond, fr["who"])
+        held = conditions.holds(ix, s, eff.cond, fr["who"])
     finally:
         del s["resolving_event"]
     branch = eff.then if held else eff.else_
     if branch:
-        E.push(s, ix.key(branch), fr["who"], fr["src"])
+        frames.push(s, ix.key(branch), fr["who"], fr["src"])
 
 
 def _damage(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
     """Betrayal's damage; several people take it starting with the player to the left of the
     current player, clockwise (rulebook "Damage, Gaining, Losing, and Healing")."""
-    before = len(s["fx"])
-    E.EFFECTS["damage"](ix, s, fr, eff)
+    before = len(s["effect_stack"])
+    effects.EFFECTS["damage"](ix, s, fr, eff)
     cur = s["turn"]["who"]
-    if len(s["fx"]) > before and isinstance(cur, int):
-        n = s["n"]
-        s["fx"][-1]["q"].sort(key=lambda q: (q[0] - cur - 1) % n)
+    if len(s["effect_stack"]) > before and isinstance(cur, int):
+        n = s["players"]
+        s["effect_stack"][-1]["queue"].sort(key=lambda q: (q[0] - cur - 1) % n)
 
 
 def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
@@ -167,31 +183,35 @@ def _roll(ix: Any, s: State, fr: dict[str, Any], eff: Any) -> None:
     instead ("So You're Evil Now"); otherwise betrayal's roll."""
     who = fr["who"]
     if not (fr["src"].startswith("r:") and isinstance(who, int)):
-        E.EFFECTS["roll"](ix, s, fr, eff)  # monsters on tiles: the traitor picks the outcome
+        effects.EFFECTS["roll"](ix, s, fr, eff)  # monsters on tiles: the traitor picks the outcome
         return
-    if eff.trait and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
-        E.ask(s, who, "five", [{"type": "five", "five": True}, {"type": "five", "five": False}],
-              "Use a result of 5 instead of making the roll?", k=fr["k"], i=fr["i"] - 1,
-              who=who, src=fr["src"])
+    if eff.trait and s["explorers"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
+        frames.ask(s, who, "five", [{"type": "five", "five": True}, {"type": "five",
+                                                                     "five": False}],
+                   "Use a result of 5 instead of making the roll?", list_key=fr["list_key"],
+                   effect_index=fr["next"] - 1,
+                   who=who, src=fr["src"])
         return
     # anyone else rolls (a hidden traitor too: choosing would give them away, B14)
     _tile_roll(ix, s, eff, who, fr["src"], False)
 
 
 def _five_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
-    _tile_roll(ix, s, ix.fx[ch["k"]][ch["i"]], ch["who"], ch["src"], action["five"])
+    _tile_roll(ix, s, ix.fx[ch["list_key"]][ch["effect_index"]], ch["who"], ch["src"],
+               action["five"])
 
 
 def _tile_roll(ix: Any, s: State, eff: Any, who: int, src: str, five: bool) -> None:
-    E.note_roll(s, eff)
+    rolls.note_roll(s, eff)
     if five:
         result = 5
-        C.log(s, "roll", f"{C.name(ix, s, who)} takes a result of 5.", who=who, result=5)
+        state_access.log(s, "roll", f"{state_access.name(ix, s, who)} takes a result of 5.",
+                         who=who, result=5)
     else:
-        dice = C.count(s, eff.dice) if eff.dice is not None else None
-        result = E.do_roll(ix, s, who, eff.trait, dice, "task" if eff.category else "trait",
-                           eff.category, eff.bonuses, C.count(s, eff.add))
-    E.take_outcome(ix, s, eff, result, who, src)
+        dice = state_access.count(s, eff.dice) if eff.dice is not None else None
+        result = rolls.do_roll(ix, s, who, eff.trait, dice, "task" if eff.category else "trait",
+                               eff.category, eff.bonuses, state_access.count(s, eff.add))
+    rolls.take_outcome(ix, s, eff, result, who, src)
 
 
 # ------------------------------------------------------------------------------- discovery
@@ -199,12 +219,12 @@ def _op_symbol(ix: Any, s: State, fr: dict[str, Any]) -> None:
     """Resolve one symbol of a new tile: draw its card. A revealed traitor may decline an
     event card ("So You're Evil Now")."""
     who, deck = fr["who"], fr["deck"]
-    if not s["ex"][who]["alive"]:
+    if not s["explorers"][who]["alive"]:
         return
-    if deck == "event" and s["ex"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
-        E.ask(s, who, "draw_event", [{"type": "draw_event", "draw": True},
-                                      {"type": "draw_event", "draw": False}],
-              "Draw the event card of this tile?", who=who, tile=fr["tile"])
+    if deck == "event" and s["explorers"][who]["side"] == "traitor" and s["haunt"]["revealed"]:
+        frames.ask(s, who, "draw_event", [{"type": "draw_event", "draw": True},
+                                          {"type": "draw_event", "draw": False}],
+                   "Draw the event card of this tile?", who=who, tile=fr["tile"])
         return
     draw_for_tile(ix, s, who, deck, fr["tile"])
 
@@ -213,7 +233,7 @@ def draw_for_tile(ix: Any, s: State, who: int, deck: str, tile: str) -> None:
     """Draw the card of a new tile's symbol, from that tile's region (the region explored)."""
     s["draw_region"] = s["tiles"][tile][0]
     try:
-        K.draw(ix, s, who, deck)
+        cards.draw(ix, s, who, deck)
     finally:
         del s["draw_region"]
 
@@ -222,27 +242,28 @@ def _draw_event_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, 
     if action["draw"]:
         draw_for_tile(ix, s, ch["who"], "event", ch["tile"])
     else:
-        C.log(s, "skip_event", f"{C.name(ix, s, ch['who'])} draws no event card.")
+        state_access.log(s, "skip_event",
+                         f"{state_access.name(ix, s, ch['who'])} draws no event card.")
 
 
 def _heirloom_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     if not action["make"]:
         return
-    fam = s["ex"][ch["who"]]["ch"]
+    fam = s["explorers"][ch["who"]]["character"]
     s["legacy"]["heirlooms"][ch["card"]] = fam
     s["legacy"]["heirloomed"].append(fam)
-    C.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
-          f"{ix.characters[fam].name} family.", card=ch["card"], family=fam)
+    state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
+                     f"{ix.characters[fam].name} family.", card=ch["card"], family=fam)
 
 
 def _forced_discovery(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
     """A tile discovered by an effect: placed as betrayal places it, and its symbols drawn as if
     discovered the usual way (rulebook "Discovering Multiple Tiles in a Turn")."""
-    E.CHOICES["place_tile"](ix, s, ch, action)
+    effects.CHOICES["place_tile"](ix, s, ch, action)
     who = ch.get("who")
-    if isinstance(who, int) and s["ex"][who]["alive"]:
+    if isinstance(who, int) and s["explorers"][who]["alive"]:
         for sym in reversed(ix.symbols[action["room"]]):
-            E.push_op(s, {"op": "symbol", "who": who, "deck": sym, "tile": action["room"]})
+            frames.push_op(s, {"op": "symbol", "who": who, "deck": sym, "tile": action["room"]})
 
 
 def _received(fn: Any, who_key: str) -> Any:
@@ -253,7 +274,7 @@ def _received(fn: Any, who_key: str) -> Any:
         fn(ix, s, ch, action)
         who, cid = ch.get(who_key), action.get("card")
         if isinstance(who, int) and cid is not None and cid in ix.cards:
-            s["ex"][who]["used"].append(cid)
+            s["explorers"][who]["used"].append(cid)
 
     return handler
 
@@ -273,7 +294,7 @@ class LegacyRules(BetrayalRules):
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
                             "heirloom": {"make"}})
-        self.effects.update({"bury": E.EFFECTS["discard"], "draw": _draw, "if": _if,
+        self.effects.update({"bury": effects.EFFECTS["discard"], "draw": _draw, "if": _if,
                              "damage": _damage, "roll": _roll, "remove_card": _remove_card})
         self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
                          "draw_top": _op_draw_top, "start_haunt": _op_start_haunt})
@@ -281,11 +302,11 @@ class LegacyRules(BetrayalRules):
                              "heirloom": _heirloom_chosen, "place_tile": _forced_discovery,
                              "steal": _received(self.choices["steal"], "win"),
                              "take": _received(self.choices["take"], "who"),
-                             **LA.CHOICES})
-        self.actions.update(LA.APPLY)
-        self.actions = {k: LA.worded(fn) for k, fn in self.actions.items()}
+                             **actions.CHOICES})
+        self.actions.update(actions.APPLY)
+        self.actions = {k: actions.worded(fn) for k, fn in self.actions.items()}
         self.hooks = dict(LEGACY_HOOKS)
-        self.calls["finish_turn"] = LA.finish_turn
+        self.calls["finish_turn"] = actions.finish_turn
 
     # ------------------------------------------------------------------ cards
     def discard(self, ix: Any, s: State, cid: str) -> None:
@@ -298,24 +319,25 @@ class LegacyRules(BetrayalRules):
         """The first card of the drawer's region, burying the ones before it; none matches:
         the top card (rulebook "Drawing Event, Item, and Omen Cards"; events too, HL-3).
         Omens: the top card. An empty deck gives nothing (HL-4)."""
-        cards = s["decks"][deck]
-        if not cards:
-            C.log(s, "deck_empty", f"The {deck} deck is empty.")
+        deck_cards = s["decks"][deck]
+        if not deck_cards:
+            state_access.log(s, "deck_empty", f"The {deck} deck is empty.")
             return None
         if deck != "omen":
-            region = s.get("draw_region") or s["tiles"][s["ex"][who]["room"]][0]
+            region = s.get("draw_region") or s["tiles"][s["explorers"][who]["room"]][0]
             regions = ix.card_regions
-            for i, cid in enumerate(cards):
+            for i, cid in enumerate(deck_cards):
                 r = regions[cid]
                 if not r or region in r:
                     if i:
-                        buried = cards[:i]
-                        del cards[:i]
-                        cards.extend(buried)
-                        C.log(s, "bury", f"{C.plural(i, 'card', 'cards')} of other regions "
-                              f"{'is' if i == 1 else 'are'} buried.", deck=deck, n=i)
+                        buried = deck_cards[:i]
+                        del deck_cards[:i]
+                        deck_cards.extend(buried)
+                        state_access.log(s, "bury",
+                                         f"{state_access.plural(i, 'card', 'cards')} of other regions "
+                                         f"{'is' if i == 1 else 'are'} buried.", deck=deck, n=i)
                     break
-        return cards.pop(0)
+        return deck_cards.pop(0)
 
     def card_drawn(self, ix: Any, s: State, who: int, cid: str | None) -> None:
         """Drawing a card loses the remaining moves, not the actions (RULING B8); an empty deck
@@ -323,45 +345,45 @@ class LegacyRules(BetrayalRules):
         all this turn (RULING HL-11)."""
         t = s["turn"]
         if cid is not None and t["who"] == who:
-            t["mv"] = 0
-            t["stop"] = True
+            t["moves_left"] = 0
+            t["movement_ended"] = True
 
     def omen_drawn(self, ix: Any, s: State, who: int, cid: str, room: str) -> None:
         """Count it; before the haunt, check whether it starts, once the card is resolved
         (rulebook "Making a Haunt Roll", RULING B4)."""
         s["omens"] += 1
         if s["haunt"] is None:
-            E.push_op(s, {"op": "haunt_roll", "who": who, "card": cid, "room": room})
+            frames.push_op(s, {"op": "haunt_roll", "who": who, "card": cid, "room": room})
 
     def item_drawn(self, ix: Any, s: State, who: int, cid: str) -> None:
         """Drawn unused; once per game a freshly drawn item with an heirloom slot may become
         the family's heirloom, decided at once (rulebook "Heirlooming Item Cards"). Finding an
         Item or Omen opens the Family card's actions (rulebook "Actions", RULING HL-17)."""
-        e = s["ex"][who]
+        e = s["explorers"][who]
         e["found"] = True
         if cid in e["used"]:
             e["used"].remove(cid)
         card = ix.cards[cid]
         lg = s["legacy"]
-        fam = e["ch"]
+        fam = e["character"]
         if not card.heirloom_slot or card.kind != "item" or cid in lg["heirlooms"] \
                 or fam in lg["heirloomed"]:
             return
         if sum(1 for f in lg["heirlooms"].values() if f == fam) >= MAX_HEIRLOOMS:
             return
-        E.ask(s, who, "heirloom", [{"type": "heirloom", "make": True},
-                                   {"type": "heirloom", "make": False}],
-              f"Make {card.name} your family's heirloom (once per game)?", who=who, card=cid)
+        frames.ask(s, who, "heirloom", [{"type": "heirloom", "make": True},
+                                        {"type": "heirloom", "make": False}],
+                   f"Make {card.name} your family's heirloom (once per game)?", who=who, card=cid)
 
     def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
         """A revealed traitor may ignore an ongoing event card (and then gets none of its
         good either); any other drawn event resolves as normal ("So You're Evil Now")."""
-        return bool(card.kind == "event" and card.ongoing and s["ex"][who]["side"] == "traitor"
+        return bool(card.kind == "event" and card.ongoing and s["explorers"][who]["side"] == "traitor"
                     and s["haunt"]["revealed"])
 
     def turn_started(self, ix: Any, s: State, who: int) -> None:
         """Straighten used cards; no action word used yet (rulebook "On Your Turn" 1)."""
-        s["ex"][who]["used"].clear()
+        s["explorers"][who]["used"].clear()
         s["turn"]["words"] = []
         s["turn"]["open"] = None
 
@@ -373,10 +395,10 @@ class LegacyRules(BetrayalRules):
         lg = s["legacy"]["heirlooms"]
         if not lg:
             return ()
-        e = s["ex"][who]
+        e = s["explorers"][who]
         out: list[Any] = []
         for cid in e["cards"]:
-            if lg.get(cid) == e["ch"]:
+            if lg.get(cid) == e["character"]:
                 h = ix.cards[cid].heirloom
                 if h is not None:
                     out.extend(h.bonuses)
@@ -402,24 +424,24 @@ class LegacyRules(BetrayalRules):
         Timing When Discovering a Tile"); the haunt check of an omen comes with its card."""
         r = ix.rooms[room]
         if r.on_discover:
-            E.push(s, f"r:{room}:on_discover", who, f"r:{room}")
+            frames.push(s, f"r:{room}:on_discover", who, f"r:{room}")
         if s["haunt"] is None and s["legacy"].get("on_tile") == room:
-            E.push_op(s, {"op": "start_haunt", "who": who, "room": room})
+            frames.push_op(s, {"op": "start_haunt", "who": who, "room": room})
         for sym in reversed(ix.symbols[room]):
-            E.push_op(s, {"op": "symbol", "who": who, "deck": sym, "tile": room})
+            frames.push_op(s, {"op": "symbol", "who": who, "deck": sym, "tile": room})
 
     def leave_cost(self, ix: Any, s: State, seat: int, room: str) -> int:
-        return LA.leave_cost(ix, s, seat, room)
+        return actions.leave_cost(ix, s, seat, room)
 
     # ------------------------------------------------------------------ turns
     def explorer_actions(self, ix: Any, s: State, seat: int) -> list[dict[str, Any]]:
-        return LA.explorer_actions(ix, s, seat)
+        return actions.explorer_actions(ix, s, seat)
 
     def monster_actions(self, ix: Any, s: State) -> list[dict[str, Any]]:
-        return LA.monster_actions(ix, s)
+        return actions.monster_actions(ix, s)
 
     def monster_moves(self, ix: Any, s: State, mid: str) -> int:
-        return LA.monster_moves(ix, s, mid)
+        return actions.monster_moves(ix, s, mid)
 
     def end_turn_haunt(self, ix: Any, s: State) -> bool:
         """No end-of-turn haunt roll in Legacy (B4: it comes with the omen). When no omen can
@@ -429,7 +451,8 @@ class LegacyRules(BetrayalRules):
         on_tile = s["legacy"]["on_tile"]
         if on_tile is not None and on_tile in s["stack"]:
             return False  # the chapter's own trigger may still fire
-        C.log(s, "haunt_forced", "The house has no more omens to give: the haunt begins.")
+        state_access.log(s, "haunt_forced",
+                         "The house has no more omens to give: the haunt begins.")
         start_haunt(ix, s, s["turn"]["who"], None, None)
         return True
 

@@ -14,14 +14,12 @@ from hauntkit.core.content import starter_dir
 from hauntkit.core.errors import HauntkitError, IllegalActionError
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.ruleset import Action, ConfigError, RulesetConfig, State
-from hauntkit.rulesets.betrayal import common as C
-from hauntkit.rulesets.betrayal import effects as E
-from hauntkit.rulesets.betrayal import turns as U
+from hauntkit.rulesets.betrayal import interpreter, state_access, turns
 from hauntkit.rulesets.betrayal.labels import describe_action
 from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
-from hauntkit.rulesets.legacy import view as V
+from hauntkit.rulesets.legacy import view
 from hauntkit.rulesets.legacy.actions import has_found
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
@@ -37,13 +35,13 @@ def _explorers(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
         d = e.copy()
         d["cards"] = e["cards"][:]
         d["used"] = e["used"][:]
-        d["t"] = e["t"].copy()
+        d["traits"] = e["traits"].copy()
         out.append(d)
     return out
 
 
-# legacy explorers hold only scalars besides "cards", "used" (lists of ids) and "t"
-register_copy_plan("legacy", {**COPY_PLAN, "ex": _explorers}, shallow=SHALLOW)
+# legacy explorers hold only scalars besides "cards", "used" (lists of ids) and "traits"
+register_copy_plan("legacy", {**COPY_PLAN, "explorers": _explorers}, shallow=SHALLOW)
 _SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold", "found")
 
 
@@ -110,7 +108,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         return out
 
     def describe_action(self, state: State, seat: int, action: Action) -> str:
-        return V.describe(self.ix, state, seat, action, describe_action)
+        return view.describe(self.ix, state, seat, action, describe_action)
 
     # ---------------------------------------------------------------------------- state
     def _house(self, config: dict[str, Any]) -> House:
@@ -161,7 +159,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
                  for k in ("event", "item", "omen")}
         # free play: who goes first at random (rulebook "Setup" 9)
         s = self.fresh_state(config, n, r, fams, stack, decks)
-        for e in s["ex"]:
+        for e in s["explorers"]:
             e["used"] = []
         s["legacy"] = {"threshold": config.get("haunt_threshold", 5),
                        "after_omens": config.get("haunt_after_omens"),
@@ -173,9 +171,9 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         s["intensity"] = dict(house.intensify)
         s["stickers"] = sorted(house.stickers)
         self.place_start(s)  # the starting tiles; everyone on the Entrance Hall (HL-10)
-        C.log(s, "start", f"{n} family members come to the house.")
-        U.next_turn(ix, s)
-        E.run(ix, s)
+        state_access.log(s, "start", f"{n} family members come to the house.")
+        turns.next_turn(ix, s)
+        interpreter.run(ix, s)
         return s
 
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
@@ -188,9 +186,9 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         lg = state["legacy"]
         for key, cards in (setup.get("used") or {}).items():
             seat = int(key)
-            if not 0 <= seat < state["n"] or not isinstance(cards, list):
+            if not 0 <= seat < state["players"] or not isinstance(cards, list):
                 raise HauntkitError(f"setup.used.{key}: expected a seat and a list of cards")
-            state["ex"][seat]["used"] = [c for c in cards if c in state["ex"][seat]["cards"]]
+            state["explorers"][seat]["used"] = [c for c in cards if c in state["explorers"][seat]["cards"]]
         for cid, fam in (setup.get("heirlooms") or {}).items():
             if cid not in self.ix.cards or fam not in self.ix.characters:
                 raise HauntkitError(f"setup.heirlooms.{cid}: unknown card or family")
@@ -200,22 +198,23 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         if "threshold" in setup:
             lg["threshold"] = int(setup["threshold"])
         for seat in setup.get("found") or []:  # seats that found an Item or Omen (HL-17)
-            if not isinstance(seat, int) or not 0 <= seat < state["n"]:
+            if not isinstance(seat, int) or not 0 <= seat < state["players"]:
                 raise HauntkitError(f"setup.found: {seat!r} is not a seat")
-            state["ex"][seat]["found"] = True
+            state["explorers"][seat]["found"] = True
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         """Betrayal's explanations, and why TAKE / PICK UP are closed before a first find."""
         kind = action.get("type") if isinstance(action, dict) else None
         if kind in ("take", "pick_up") and action.get("card") in self.ix.cards \
-                and 0 <= seat < state["n"] and not has_found(self.ix, state["ex"][seat]):
+                and 0 <= seat < state["players"] and not has_found(self.ix,
+                                                                   state["explorers"][seat]):
             return IllegalActionError(
                 f"{kind.replace('_', ' ').upper()} is a Family card action, open only once you "
                 "have found an Item or Omen (rulebook \"Actions\"; RULING HL-17)")
         return super().explain_illegal(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return V.view(self.ix, state, seat, self.to_act(state))
+        return view.view(self.ix, state, seat, self.to_act(state))
 
     def invariants(self, state: State) -> list[str]:
         """Betrayal's invariants; components out of this game (Purgatory, Tomb, box) may be

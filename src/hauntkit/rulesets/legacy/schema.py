@@ -25,7 +25,10 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from hauntkit.core.content import PackSpec
-from hauntkit.rulesets.betrayal import schema as S
+from hauntkit.rulesets.betrayal import schema, vocabulary
+from hauntkit.rulesets.betrayal.content_checks import check_references, check_values, walk
+from hauntkit.rulesets.betrayal.hook_registry import HOOKS
+from hauntkit.rulesets.legacy import chapters
 
 Region = Literal["basement", "ground", "upper", "outside"]
 REGIONS: tuple[str, ...] = ("basement", "ground", "upper", "outside")
@@ -34,7 +37,7 @@ _ID = r"^[a-z0-9_]+$"
 
 
 # --------------------------------------------------------------------------- conditions
-class LCond(S.Cond):
+class LCond(vocabulary.Cond):
     """Betrayal's conditions plus: ``ghost_here`` (a ghost is on the tile of who; never true for
     a traitor while an event card resolves, "So You're Evil Now"), ``intensified_at_least``
     (card id -> checked boxes), ``sticker`` (a rule sticker is in force)."""
@@ -45,43 +48,38 @@ class LCond(S.Cond):
     any_of: list[LCond] | None = None
     not_: LCond | None = Field(default=None, alias="not")
 
-    def extra_tests(self) -> list[Any]:
-        from hauntkit.rulesets.legacy import conditions
 
-        return conditions.tests(self)
-
-
-class LBonus(S.Bonus):
+class LBonus(vocabulary.Bonus):
     """A roll bonus (see betrayal's Bonus) whose ``when`` may use Legacy conditions."""
 
     when: LCond | None = None
 
 
 # --------------------------------------------------------------------------- effects
-class LOutcome(S.Outcome):
+class LOutcome(vocabulary.Outcome):
     effects: list[LEffect] = []
 
 
-class LRoll(S.Roll):
+class LRoll(vocabulary.Roll):
     bonuses: list[LBonus] = []
     outcomes: list[LOutcome]
 
 
-class LDraw(S.Draw):
+class LDraw(vocabulary.Draw):
     """Draw ``count`` cards of ``deck``: the first one of the drawer's region (items, events;
     burying the others), or with ``top: true`` the top card whatever its region."""
 
     top: bool = False
 
 
-class Bury(S._M):
+class Bury(vocabulary._M):
     """Bury a card (put it at the bottom of its deck): ``this`` or a card id held by who."""
 
     do: Literal["bury"]
     card: str = "this"
 
 
-class RemoveCard(S._M):
+class RemoveCard(vocabulary._M):
     """Take a card out of this game, wherever it is: ``this`` (the card whose effect this is) or
     a card id; ``to``: back in the ``box`` (in the decks again next game), the ``tomb``, or
     ``destroyed`` (rulebook "Back in Box and the Tomb"). The campaign reads
@@ -92,36 +90,36 @@ class RemoveCard(S._M):
     to: Literal["box", "tomb", "destroyed"]
 
 
-class LIf(S.If):
+class LIf(vocabulary.If):
     cond: LCond
     then: list[LEffect] = []
     else_: list[LEffect] = Field(default=[], alias="else")
 
 
-class LOption(S.Option):
+class LOption(vocabulary.Option):
     when: LCond | None = None
     effects: list[LEffect] = []
 
 
-class LChoose(S.Choose):
+class LChoose(vocabulary.Choose):
     options: list[LOption]
 
 
-class LOncePerTurn(S.OncePerTurn):
+class LOncePerTurn(vocabulary.OncePerTurn):
     effects: list[LEffect] = []
 
 
 LEffect = Annotated[
-    LRoll | S.Gain | S.Lose | S.Heal | S.Damage | LDraw | S.GetCard | S.Discard | Bury | S.Keep
+    LRoll | vocabulary.Gain | vocabulary.Lose | vocabulary.Heal | vocabulary.Damage | LDraw | vocabulary.GetCard | vocabulary.Discard | Bury | vocabulary.Keep
     | RemoveCard
-    | S.Move | S.Place | S.RemoveToken | S.Discover | S.Attack | S.Steal | LIf | LChoose
-    | S.Counter | S.SetFlag | S.Win | S.EndMovement | S.EndTurn | S.Stun | S.Kill | S.Drop
-    | S.Say | S.Reveal | S.Hook | LOncePerTurn,
+    | vocabulary.Move | vocabulary.Place | vocabulary.RemoveToken | vocabulary.Discover | vocabulary.Attack | vocabulary.Steal | LIf | LChoose
+    | vocabulary.Counter | vocabulary.SetFlag | vocabulary.Win | vocabulary.EndMovement | vocabulary.EndTurn | vocabulary.Stun | vocabulary.Kill | vocabulary.Drop
+    | vocabulary.Say | vocabulary.Reveal | vocabulary.Hook | LOncePerTurn,
     Field(discriminator="do"),
 ]
 
 
-class LAction(S.Action):
+class LAction(schema.Action):
     """An action (see betrayal's Action) with its ALL-CAPS action ``word`` (default: the id in
     capitals); a player uses each word at most once per turn (rulebook "Actions")."""
 
@@ -134,21 +132,21 @@ class LAction(S.Action):
 
 
 # --------------------------------------------------------------------------- tiles
-class LStartPos(S.StartPos):
+class LStartPos(schema.StartPos):
     floor: Region
 
 
-class LLink(S.Link):
+class LLink(schema.Link):
     any_floor: Region | None = None
     on_fail: list[LEffect] = []
 
 
-class LRoom(S.Room):
+class LRoom(schema.Room):
     """A tile (see betrayal's Room). ``floors``: the regions named on its back. ``symbols``:
     the card symbols, resolved left to right on discovery (``symbol`` alone is one symbol)."""
 
     floors: list[Region] = Field(min_length=1)
-    symbols: list[S.Deck] = []
+    symbols: list[vocabulary.Deck] = []
     ghosts: int = Field(default=0, ge=0)
     ghosts_start: int = Field(default=0, ge=0)
     runestone: bool = False
@@ -170,14 +168,14 @@ class LRoom(S.Room):
 
 
 # --------------------------------------------------------------------------- cards
-class Heirloom(S._M):
+class Heirloom(vocabulary._M):
     """What an heirloomed card adds while carried by a member of its family."""
 
     text: str = ""
     bonuses: list[LBonus] = []
 
 
-class LCard(S.Card):
+class LCard(schema.Card):
     """A card (see betrayal's Card) with ``regions`` (empty: any), ``types``, an
     ``heirloom_slot`` and its ``heirloom`` extra, ``intensify`` checkboxes, ``purgatory``."""
 
@@ -197,13 +195,13 @@ class LCard(S.Card):
 
 
 # --------------------------------------------------------------------------- families, monsters
-class Family(S.Character):
+class Family(schema.Character):
     """A Family card: a name, a colour and four trait tracks (numbers ours)."""
 
     color: str = ""
 
 
-class LMonster(S.Monster):
+class LMonster(schema.Monster):
     """A monster (see betrayal's Monster); ``size``: small (1 extra move to leave its tile for
     its opponents) or large (2)."""
 
@@ -215,21 +213,21 @@ class LMonster(S.Monster):
 
 
 # --------------------------------------------------------------------------- haunts
-class LReaction(S.Reaction):
+class LReaction(schema.Reaction):
     effects: list[LEffect] = []
 
 
-class LSideBook(S.SideBook):
+class LSideBook(schema.SideBook):
     reactions: list[LReaction] = []
     actions: list[LAction] = []
     win: list[LCond] = []
 
 
-class LHauntObject(S.HauntObject):
+class LHauntObject(schema.HauntObject):
     bonuses: list[LBonus] = []
 
 
-class LHaunt(S.Haunt):
+class LHaunt(schema.Haunt):
     """A haunt (see betrayal's Haunt): Legacy haunts are started by the chapter or by free play's
     haunt roll; ``free_play``: may start in free play."""
 
@@ -240,7 +238,7 @@ class LHaunt(S.Haunt):
     traitor_book: LSideBook = LSideBook()
 
 
-class Reminder(S._M):
+class Reminder(vocabulary._M):
     """A reminder card (the Traitor card, the Monster card): text for the side holding it."""
 
     id: str = Field(pattern=_ID)
@@ -255,22 +253,19 @@ for _model in (LCond, LBonus, LOutcome, LRoll, LIf, LOption, LChoose, LOncePerTu
 
 
 def _sub_lists(eff: Any) -> list[list[Any]]:
-    return S._sub_lists(eff)
+    return vocabulary.sub_lists(eff)
 
 
 def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
     """Legacy references: hooks known to the legacy rules, heirloom extras only on slots."""
-    from hauntkit.content.betrayal_checks import walk
-    from hauntkit.rulesets.legacy.rules import LEGACY_HOOKS
-
     problems: list[tuple[Any, ...]] = []
     for kind, by_id in items.items():
         for item_id, item in by_id.items():
             for loc, obj in walk(item):
-                if isinstance(obj, S.Hook) and obj.name not in LEGACY_HOOKS:
+                if isinstance(obj, vocabulary.Hook) and obj.name not in HOOKS:
                     problems.append((kind, item_id, (*loc, "name"),
                                      f"unknown hook {obj.name!r}; known: "
-                                     f"{', '.join(sorted(LEGACY_HOOKS))}"))
+                                     f"{', '.join(sorted(HOOKS))}"))
     for cid, card in items["cards"].items():
         if card.heirloom is not None and not card.heirloom_slot:
             problems.append(("cards", cid, ("heirloom",), "an heirloom extra needs "
@@ -293,17 +288,8 @@ def _as_betrayal(check: Any) -> Any:
 
 
 def _checks() -> list[Any]:
-    from hauntkit.content.betrayal_checks import check_references, check_values
-    from hauntkit.rulesets.legacy.chapters import CHECKS as CHAPTER_CHECKS
-
     return [_check_legacy, _as_betrayal(check_references), _as_betrayal(check_values),
-            *CHAPTER_CHECKS]
-
-
-def _chapter_model() -> Any:
-    from hauntkit.rulesets.legacy.chapters import Chapter  # the campaign layer's model
-
-    return Chapter
+            *chapters.CHECKS]
 
 
 PACK_SPEC = PackSpec(
@@ -315,7 +301,7 @@ PACK_SPEC = PackSpec(
         "monsters": LMonster,
         "haunts": LHaunt,
         "reminders": Reminder,
-        "chapters": _chapter_model(),  # the campaign's chapters (rulesets/legacy/chapters.py)
+        "chapters": chapters.Chapter,  # the campaign's chapters (rulesets/legacy/chapters.py)
     },
     checks=_checks(),
     context={"scale_values": 3},  # "{3/4/5}": legacy plays 3 to 5

@@ -14,8 +14,8 @@ State = dict[str, Any]
 def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     out = betrayal_view(ix, s, seat, to_act)
     out["ruleset"] = "legacy"
-    for shown, e in zip(out["explorers"], s["ex"], strict=True):
-        shown["family"] = e["ch"]
+    for shown, e in zip(out["explorers"], s["explorers"], strict=True):
+        shown["family"] = e["character"]
         shown["used"] = sorted(e["used"])
         shown["found"] = bool(e.get("found"))  # RULING HL-17 (public: cards drawn are shown)
     for tile in out["tiles"]:
@@ -43,8 +43,9 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
     if t == "take":
         card = ix.cards.get(g("card"))
         name = card.name if card else str(g("card"))
-        if s["choice"] is None and isinstance(g("from"), int) and 0 <= g("from") < len(s["ex"]):
-            owner = ix.characters[s["ex"][g("from")]["ch"]].name
+        if s["choice"] is None and isinstance(g("from"),
+                                              int) and 0 <= g("from") < len(s["explorers"]):
+            owner = ix.characters[s["explorers"][g("from")]["character"]].name
             return f"Take {name} from {owner} (if they allow it)"
     if t == "permit":
         return "Allow it" if g("allow") else "Refuse"

@@ -11,7 +11,7 @@ from typing import Any
 from hauntkit.core import Game
 from hauntkit.core.campaign import current_game
 from hauntkit.core.ruleset import Ruleset
-from hauntkit.rulesets.legacy import record as R
+from hauntkit.rulesets.legacy import record
 from hauntkit.rulesets.legacy.outcome import game_outcome, house_of
 from hauntkit.server.campaigns import Campaigns
 from hauntkit.server.db import Store
@@ -30,7 +30,7 @@ def expected_house(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
     """The house the next game must be given: the record plus the chapter's set-up."""
     ch = rs.chapter(data["next"])
     if ch is not None:
-        data, _ = R.apply_changes(data, ch.setup.changes, rs.campaign_box())
+        data, _ = record.apply_changes(data, ch.setup.changes, rs.campaign_box())
     return house_of(data)
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
-from hauntkit.rulesets.legacy import record as R
+from hauntkit.rulesets.legacy import record
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
 from hauntkit.rulesets.legacy.chapters import Changes, load_chapters
 
@@ -204,8 +204,8 @@ def test_the_house_given_to_a_game_is_the_engines_format() -> None:
     out = outcome("heroes", traitor=1, heirloomed=[{"seat": 0, "card": "it_lamp",
                                                       "name": "Ada's Lamp"}])
     _, data = play(rs, config, rs.campaign_start(config), out)
-    data, _ = R.apply_changes(data, Changes(secret_passages=["tl_attic"], stickers=["s1"]),
-                              R.Box())
+    data, _ = record.apply_changes(data, Changes(secret_passages=["tl_attic"], stickers=["s1"]),
+                              record.Box())
     house = house_of(data)
     assert House.model_validate(house).model_dump() == house
     assert house["heirlooms"] == {"it_lamp": "red"}
@@ -303,5 +303,5 @@ def test_any_sequence_of_outcomes_keeps_the_record_sound(seeds: list[int]) -> No
         for fam in fams:
             played = sum(any(s["family"] == fam for s in ch["seats"]) for ch in rec["chapters"])
             assert len(rec["families"][fam]["members"]) == played
-            assert R.heirloom_count(rec, fam) <= R.MAX_HEIRLOOMS
+            assert record.heirloom_count(rec, fam) <= record.MAX_HEIRLOOMS
     assert games == 15

@@ -43,7 +43,7 @@ def test_the_late_family_keeps_one_of_three_random_items(rs: Any) -> None:
     game.act(2, opts[0])
     while game.state["choice"] and game.state["choice"]["kind"] == "join_heirloom":
         game.act(2, {"type": "join_heirloom", "make": False})
-    assert keep in game.state["ex"][2]["cards"]
+    assert keep in game.state["explorers"][2]["cards"]
     assert len(game.state["decks"]["item"]) == items_before - 1
     assert all(o["card"] in game.state["decks"]["item"] for o in opts[1:])
     assert game.state["choice"] is None  # play goes on with the first turn
@@ -74,7 +74,7 @@ def test_the_joining_heirloom_does_not_use_the_once_per_game_heirloom(rs: Any) -
     assert game.legal_actions(2) == [{"type": "join_heirloom", "make": True},
                                      {"type": "join_heirloom", "make": False}]
     game.act(2, {"type": "join_heirloom", "make": True})
-    fam = game.state["ex"][2]["ch"]
+    fam = game.state["explorers"][2]["character"]
     assert game.state["legacy"]["heirlooms"][slot["card"]] == fam
     assert fam not in game.state["legacy"]["heirloomed"]  # the game's own heirloom is still free
     from hauntkit.rulesets.legacy.outcome import heirlooms_made

@@ -25,7 +25,7 @@ def _in_game(state: dict[str, Any]) -> set[str]:
     ids = set(state["stack"]) | set(state["tiles"]) | set(state.get("aside", []))
     for deck in state["decks"].values():
         ids |= set(deck)
-    for ex in state["ex"]:
+    for ex in state["explorers"]:
         ids |= set(ex["cards"])
     for pile in state.get("piles", {}).values():
         ids |= set(pile) if isinstance(pile, list) else set()

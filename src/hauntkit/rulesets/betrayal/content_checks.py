@@ -1,7 +1,8 @@
 """Whole-pack checks of the betrayal content that need more than one file or more than the schema:
 the haunt chart's coverage, haunts nobody can reach or win, references inside conditions,
 impossible values (overlapping roll outcomes, trait tracks that go down, effects missing their
-amount). Wired into ``PACK_SPEC.checks`` (hauntkit.rulesets.betrayal.schema) as ``CHECKS``.
+amount). ``CHECKS`` are the ruleset's ``content_checks`` (ruleset.py): every load of the pack
+runs them after the reference checks of ``schema.PACK_SPEC``.
 
 Each check returns problems as ``(kind, id, loc, message)``; ``loc`` is the path of the field
 inside that item, so the validator can name the file, line and field.
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel
+
+from hauntkit.rulesets.betrayal import schema, vocabulary
 
 Items = dict[str, dict[str, Any]]
 Problem = tuple[str, str, tuple[Any, ...], str]
@@ -35,12 +38,6 @@ def walk(obj: Any, loc: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...],
     elif isinstance(obj, dict):
         for key, value in obj.items():
             yield from walk(value, (*loc, key))
-
-
-def _schema() -> Any:
-    from hauntkit.rulesets.betrayal import schema  # local: schema imports this module
-
-    return schema
 
 
 # --------------------------------------------------------------------------- the chart
@@ -100,7 +97,6 @@ def object_ids(obj: Any) -> list[str]:
 def check_references(items: Items) -> list[Problem]:
     """Ids named inside conditions, bonuses and effects exist (rooms, cards, objects,
     monsters)."""
-    s = _schema()
     problems: list[Problem] = []
     rooms, cards, monsters = items["rooms"], items["cards"], items["monsters"]
     objects = {oid for h in items["haunts"].values() for o in h.objects for oid in object_ids(o)}
@@ -108,7 +104,7 @@ def check_references(items: Items) -> list[Problem]:
     for kind in ("rooms", "cards", "monsters", "haunts"):
         for item_id, item in items[kind].items():
             for loc, obj in walk(item):
-                if isinstance(obj, s.Cond):
+                if isinstance(obj, vocabulary.Cond):
                     for field in ("carrying", "not_carrying"):
                         for i, ref in enumerate(getattr(obj, field) or []):
                             if ref not in holdable:
@@ -125,25 +121,27 @@ def check_references(items: Items) -> list[Problem]:
                     if obj.explorers_in_room and obj.explorers_in_room.room not in rooms:
                         problems.append((kind, item_id, (*loc, "explorers_in_room", "room"),
                                          f"unknown room {obj.explorers_in_room.room!r}"))
-                elif isinstance(obj, (s.Move, s.Place, s.Discover)) and obj.room \
+                elif isinstance(obj, (vocabulary.Move, vocabulary.Place,
+                                      vocabulary.Discover)) and obj.room \
                         and obj.room not in rooms:
                     problems.append((kind, item_id, (*loc, "room"), f"unknown room {obj.room!r}"))
-                if isinstance(obj, s.Place) and obj.monster and obj.monster not in monsters:
+                if isinstance(obj, vocabulary.Place) and obj.monster \
+                        and obj.monster not in monsters:
                     problems.append((kind, item_id, (*loc, "monster"),
                                      f"unknown monster {obj.monster!r}"))
-                elif isinstance(obj, s.GetCard) and obj.card not in holdable:
+                elif isinstance(obj, vocabulary.GetCard) and obj.card not in holdable:
                     problems.append((kind, item_id, (*loc, "card"), f"unknown card {obj.card!r}"))
-                elif isinstance(obj, (s.Discard, s.Drop)):
+                elif isinstance(obj, (vocabulary.Discard, vocabulary.Drop)):
                     if obj.card not in ("this", "all") and obj.card not in holdable:
                         problems.append((kind, item_id, (*loc, "card"),
                                          f"unknown card or object {obj.card!r}"))
-                elif isinstance(obj, (s.Move, s.Stun, s.Kill)):
+                elif isinstance(obj, (vocabulary.Move, vocabulary.Stun, vocabulary.Kill)):
                     special = {"self", "here", "monster_here"}
                     if obj.who not in special and obj.who not in monsters:
                         problems.append((kind, item_id, (*loc, "who"),
                                          f"unknown monster {obj.who!r}; expected 'self' or a "
                                          "monster id"))
-                elif isinstance(obj, (s.HauntObject, s.HauntMonster)):
+                elif isinstance(obj, (schema.HauntObject, schema.HauntMonster)):
                     if obj.where == "room" and obj.room not in rooms:
                         problems.append((kind, item_id, (*loc, "room"),
                                          f"'where: room' needs a known room; got {obj.room!r}"))
@@ -163,12 +161,11 @@ def _range(outcome: Any) -> tuple[int, int]:
 def check_values(items: Items) -> list[Problem]:
     """Values that cannot work: overlapping or empty outcome ranges, rolls without dice,
     damage without an amount, trait tracks that go down, places without a target."""
-    s = _schema()
     problems: list[Problem] = []
     for kind in ("rooms", "cards", "monsters", "haunts"):
         for item_id, item in items[kind].items():
             for loc, obj in walk(item):
-                if isinstance(obj, s.Roll):
+                if isinstance(obj, vocabulary.Roll):
                     if (obj.trait is None) == (obj.dice is None):
                         problems.append((kind, item_id, loc, (
                             "a roll needs exactly one of 'trait' (a trait roll) or 'dice' "
@@ -192,16 +189,18 @@ def check_values(items: Items) -> list[Problem]:
                                     f"results {max(low, other_low)}..{min(high, other_high)} "
                                     f"also match outcomes[{j}]; expected ranges that do not "
                                     "overlap")))
-                elif isinstance(obj, s.Damage) and (obj.amount is None) == (obj.dice is None):
+                elif isinstance(obj, vocabulary.Damage) \
+                        and (obj.amount is None) == (obj.dice is None):
                     problems.append((kind, item_id, loc, (
                         "damage needs exactly one of 'amount' (fixed) or 'dice' (rolled)")))
-                elif isinstance(obj, s.Move) and obj.room is None and obj.to is None:
+                elif isinstance(obj, vocabulary.Move) and obj.room is None and obj.to is None:
                     problems.append((kind, item_id, loc,
                                      "a move needs 'room' (a room id) or 'to' (a choice)"))
-                elif isinstance(obj, s.Move) and obj.to == "choice_token" and not obj.token:
+                elif isinstance(obj, vocabulary.Move) and obj.to == "choice_token" \
+                        and not obj.token:
                     problems.append((kind, item_id, (*loc, "token"),
                                      "'to: choice_token' needs 'token'"))
-                elif isinstance(obj, s.Place):
+                elif isinstance(obj, vocabulary.Place):
                     if (obj.monster is None) == (obj.token is None):
                         problems.append((kind, item_id, loc, (
                             "a place effect needs exactly one of 'monster' or 'token'")))
@@ -212,7 +211,7 @@ def check_values(items: Items) -> list[Problem]:
                         problems.append((kind, item_id, (*loc, "symbol"),
                                          "'where: each_symbol' needs 'symbol'"))
     for cid, card in items["cards"].items():
-        keeps = any(isinstance(obj, s.Keep) for _loc, obj in walk(card.on_draw))
+        keeps = any(isinstance(obj, vocabulary.Keep) for _loc, obj in walk(card.on_draw))
         if card.ongoing and not keeps:
             problems.append(("cards", cid, ("on_draw",), (
                 "an ongoing card must keep itself: expected '{do: keep}' in on_draw")))
@@ -244,22 +243,21 @@ def _max_add(roll: Any) -> int:
 def check_haunts(items: Items) -> list[Problem]:
     """Each side of a haunt has a way to win, and every counter or flag a win condition waits
     for is changed by something in the pack."""
-    s = _schema()
     problems: list[Problem] = []
     counters: set[str] = set()
     flags: set[str] = set()
     for kind in ("rooms", "cards", "monsters", "haunts"):
         for item in items[kind].values():
             for _loc, obj in walk(item):
-                if isinstance(obj, s.Counter):
+                if isinstance(obj, vocabulary.Counter):
                     counters.add(obj.name)
-                elif isinstance(obj, s.Roll) and obj.save_as:
+                elif isinstance(obj, vocabulary.Roll) and obj.save_as:
                     counters.add(obj.save_as)
-                elif isinstance(obj, s.SetFlag) and obj.value:
+                elif isinstance(obj, vocabulary.SetFlag) and obj.value:
                     flags.add(obj.name)
     for hid, haunt in items["haunts"].items():
         wins_by_effect = {
-            obj.side for _loc, obj in walk(haunt) if isinstance(obj, s.Win)
+            obj.side for _loc, obj in walk(haunt) if isinstance(obj, vocabulary.Win)
         }
         if not haunt.heroes.win and "heroes" not in wins_by_effect:
             problems.append(("haunts", hid, ("heroes", "win"), (
@@ -273,7 +271,7 @@ def check_haunts(items: Items) -> list[Problem]:
         for book in ("heroes", "traitor_book"):
             for i, cond in enumerate(getattr(haunt, book).win):
                 for loc, obj in walk(cond, (book, "win", i)):
-                    if not isinstance(obj, s.Cond):
+                    if not isinstance(obj, vocabulary.Cond):
                         continue
                     for name in obj.counter_at_least or {}:
                         if name not in counters:

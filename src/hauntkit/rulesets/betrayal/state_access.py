@@ -1,4 +1,5 @@
-"""Small helpers on the betrayal state shared by the engine modules.
+"""Reading and writing the plain-dict betrayal state: actors, their rooms, traits and sides,
+dice, the log, names. Every rule step builds on these (the layer above the loaded content).
 
 An actor ("who") is an explorer seat (int) or a monster id (str, e.g. ``"m1"``).
 """
@@ -9,7 +10,7 @@ from typing import Any
 
 from hauntkit.core import rng
 from hauntkit.rulesets.betrayal.index import Index
-from hauntkit.rulesets.betrayal.schema import TRAITS, scaled
+from hauntkit.rulesets.betrayal.vocabulary import TRAITS, scaled
 
 State = dict[str, Any]
 DICE = (0, 0, 1, 1, 2, 2)  # RULING B1
@@ -22,42 +23,43 @@ def roll(s: State, n: int) -> list[int]:
 
 
 def count(s: State, value: Any) -> int:
-    return scaled(value, s["n"]) if value is not None else 0
+    return scaled(value, s["players"]) if value is not None else 0
 
 
 def room_of(s: State, who: Any) -> str:
     if isinstance(who, int):
-        return s["ex"][who]["room"]
-    return s["mon"][who]["room"]
+        return s["explorers"][who]["room"]
+    return s["monsters"][who]["room"]
 
 
 def value(ix: Index, s: State, who: Any, trait: str) -> int:
     """The current value of a trait of an explorer or a monster (0 if it lacks it)."""
     if isinstance(who, int):
-        e = s["ex"][who]
-        idx = e["t"][trait]
-        return ix.tracks[e["ch"]][trait][idx] if idx >= 0 else 0
-    return ix.monsters[s["mon"][who]["k"]].traits.get(trait, 0)  # type: ignore[call-overload]
+        e = s["explorers"][who]
+        idx = e["traits"][trait]
+        return ix.tracks[e["character"]][trait][idx] if idx >= 0 else 0
+    return ix.monsters[s["monsters"][who]["kind"]].traits.get(trait,
+                                                              0)  # type: ignore[call-overload]
 
 
 def has_trait(ix: Index, s: State, who: Any, trait: str) -> bool:
     if isinstance(who, int):
         return True
-    return trait in ix.monsters[s["mon"][who]["k"]].traits
+    return trait in ix.monsters[s["monsters"][who]["kind"]].traits
 
 
 def alive(s: State, seat: int) -> bool:
-    return s["ex"][seat]["alive"]
+    return s["explorers"][seat]["alive"]
 
 
 def living(s: State) -> list[int]:
-    return [i for i, e in enumerate(s["ex"]) if e["alive"]]
+    return [i for i, e in enumerate(s["explorers"]) if e["alive"]]
 
 
 def side(s: State, who: Any) -> str | None:
     """``heroes``, ``traitor``, ``house`` (monsters without a traitor) or None before the haunt."""
     if isinstance(who, int):
-        return s["ex"][who]["side"]
+        return s["explorers"][who]["side"]
     h = s["haunt"]
     if h is None:
         return None
@@ -66,11 +68,11 @@ def side(s: State, who: Any) -> str | None:
 
 def is_evil(s: State, who: Any) -> bool:
     """Traitors and monsters (who use a room's benefits and ignore its harm)."""
-    return not isinstance(who, int) or s["ex"][who]["side"] == "traitor"
+    return not isinstance(who, int) or s["explorers"][who]["side"] == "traitor"
 
 
 def heroes(s: State) -> list[int]:
-    return [i for i, e in enumerate(s["ex"]) if e["side"] == "heroes"]
+    return [i for i, e in enumerate(s["explorers"]) if e["side"] == "heroes"]
 
 
 def opponents(s: State, a: Any, b: Any) -> bool:
@@ -107,8 +109,8 @@ def plural(n: int, one: str, many: str) -> str:
 
 def name(ix: Index, s: State, who: Any) -> str:
     if isinstance(who, int):
-        return ix.characters[s["ex"][who]["ch"]].name
-    return ix.monsters[s["mon"][who]["k"]].name
+        return ix.characters[s["explorers"][who]["character"]].name
+    return ix.monsters[s["monsters"][who]["kind"]].name
 
 
 def actor(s: State) -> Any:
@@ -139,3 +141,16 @@ def base_object(ix: Index, cid: str) -> Any:
 
 
 __all__ = ["TRAITS", "count", "roll", "value"]
+
+
+def gone(s: State, who: Any) -> bool:
+    if who is None:
+        return False
+    if isinstance(who, int):
+        return not s["explorers"][who]["alive"]
+    return who not in s["monsters"]
+
+
+def monster_number(mid: str) -> tuple[int, str]:
+    """Sort key of monster ids in number order (m2 before m10)."""
+    return (len(mid), mid)

@@ -1,0 +1,91 @@
+"""The state's shape is written once (rulesets/betrayal/state.py): docs/state.md is generated
+from it, the states of real games (betrayal and legacy, random bots) have exactly its keys, and
+``upgrade_state`` turns a state saved with the old keys into today's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from hauntkit.bots import get_bot
+from hauntkit.core.game import Game
+from hauntkit.core.ruleset import get_ruleset
+from hauntkit.rulesets.betrayal.state import (
+    DOC_PATH,
+    BetrayalState,
+    Choice,
+    Explorer,
+    Frame,
+    HauntInPlay,
+    LegacyState,
+    Monster,
+    MonsterTurn,
+    Result,
+    Turn,
+    state_doc,
+    upgrade_state,
+)
+from hauntkit.sim.runner import play_game
+
+
+def test_state_doc_is_up_to_date() -> None:
+    assert DOC_PATH.read_text() == state_doc(), \
+        "docs/state.md is out of date: run `python -m hauntkit.rulesets.betrayal.state`"
+
+
+def _fits(value: dict[str, Any], shape: Any, where: str) -> None:
+    keys = set(value)
+    missing = shape.__required_keys__ - keys
+    unknown = keys - shape.__required_keys__ - shape.__optional_keys__
+    assert not missing and not unknown, f"{where}: missing {missing}, unknown {unknown}"
+
+
+def _check(state: dict[str, Any], shape: Any) -> None:
+    _fits(state, shape, "state")
+    for i, e in enumerate(state["explorers"]):
+        _fits(e, Explorer, f"explorers.{i}")
+    for mid, m in state["monsters"].items():
+        _fits(m, Monster, f"monsters.{mid}")
+    _fits(state["turn"], Turn, "turn")
+    for mid, mt in state["turn"]["monster_turns"].items():
+        _fits(mt, MonsterTurn, f"turn.monster_turns.{mid}")
+    if state["haunt"] is not None:
+        _fits(state["haunt"], HauntInPlay, "haunt")
+    for frame in state["effect_stack"]:
+        if frame["op"] == "fx":
+            _fits(frame, Frame, "effect_stack frame")
+    if state["choice"] is not None:
+        assert Choice.__required_keys__ <= set(state["choice"])
+    if state["result"] is not None:
+        _fits(state["result"], Result, "result")
+
+
+@pytest.mark.parametrize(("ruleset_id", "shape"), [("betrayal", BetrayalState),
+                                                   ("legacy", LegacyState)])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_game_states_have_the_declared_keys(ruleset_id: str, shape: Any, seed: int) -> None:
+    def on_action(game: Any, seat: int, action: dict[str, Any]) -> None:
+        _check(game.state, shape)
+
+    game, _ = play_game(get_ruleset(ruleset_id), {}, seed, get_bot("random"),
+                        on_action=on_action)
+    _check(game.state, shape)
+
+
+def test_upgrade_state_renames_the_keys_of_states_saved_before_the_rename() -> None:
+    """States saved mid-game with the old keys (``ex``, ``mon``, ``fx``...; log left out) become,
+    once upgraded, exactly the states today's engine reaches by replaying their history: the
+    same keys in the same order and the same values."""
+    saved = orjson.loads((Path(__file__).with_name("fixtures")
+                          / "states_with_old_keys.json").read_bytes())
+    for old in saved:
+        assert "ex" in old and "explorers" not in old
+        game = Game.new(get_ruleset(old["ruleset"]), old["config"], old["seed"])
+        for seat, action in old["history"]:
+            game.act(seat, action)
+        now = {k: v for k, v in game.state.items() if k != "log"}
+        assert orjson.dumps(upgrade_state(old)) == orjson.dumps(now)
+        assert upgrade_state(now) is now  # today's keys: unchanged
