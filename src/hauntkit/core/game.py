@@ -301,7 +301,13 @@ class Game:
     def load(cls, save: dict[str, Any], ruleset: Ruleset | None = None) -> Game:
         check_save(save, needs_state=True)
         rs = ruleset or starter_ruleset(save["ruleset"])
-        return cls(rs, orjson.loads(orjson.dumps(save["state"])))
+        return cls.stored(rs, orjson.loads(orjson.dumps(save["state"])))
+
+    @classmethod
+    def stored(cls, ruleset: Ruleset, state: State) -> Game:
+        """A game from a state that was stored (a database row, a save), brought to today's
+        shape by the ruleset (``Ruleset.upgrade_state``)."""
+        return cls(ruleset, ruleset.upgrade_state(state))
 
     @classmethod
     def replay(cls, save: dict[str, Any], ruleset: Ruleset | None = None,

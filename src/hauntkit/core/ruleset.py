@@ -166,6 +166,12 @@ class Ruleset(ABC):
         Raise ``HauntkitError`` naming the field for anything it cannot set."""
         raise HauntkitError(f"ruleset {self.id!r} does not support scenario set-ups")
 
+    def upgrade_state(self, state: State) -> State:
+        """A state stored by an earlier version of this ruleset, in today's shape (a stored
+        game, a save). Rulesets whose state shape changed override this; today's states come
+        back unchanged."""
+        return state
+
     def invariants(self, state: State) -> list[str]:
         """Broken invariants of ``state`` (empty when sound); property tests assert on it."""
         return []

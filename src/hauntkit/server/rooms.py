@@ -549,7 +549,7 @@ def tokens_of(rec: GameRecord) -> str:
 def restore(rs: Ruleset, rec: GameRecord, rows: list[dict[str, Any]]) -> Game:
     """The exact game on disk: the snapshot, then the action rows after it replayed through
     the engine (dev dice pushes included). Raises ``HauntkitError`` if they disagree."""
-    game = Game(rs, rec.state)
+    game = Game.stored(rs, rec.state)
     for row in rows:
         action = row["action"]
         if row["seat"] is None:

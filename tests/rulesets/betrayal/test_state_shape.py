@@ -89,3 +89,38 @@ def test_upgrade_state_renames_the_keys_of_states_saved_before_the_rename() -> N
         now = {k: v for k, v in game.state.items() if k != "log"}
         assert orjson.dumps(upgrade_state(old)) == orjson.dumps(now)
         assert upgrade_state(now) is now  # today's keys: unchanged
+
+
+def test_a_game_stored_with_the_old_keys_restores() -> None:
+    """A game stored by a server before the rename (its snapshot with the old keys, its later
+    moves as action rows) is restored in today's shape and plays on (``Game.stored``, used by
+    the server's ``restore`` and by ``Game.load``)."""
+    from hauntkit.server.db import GameRecord
+    from hauntkit.server.rooms import restore
+
+    old = orjson.loads((Path(__file__).with_name("fixtures")
+                        / "states_with_old_keys.json").read_bytes())[0]
+    rs = get_ruleset(old["ruleset"])
+    snapshot = {**old, "log": []}
+    replayed = Game.new(rs, old["config"], old["seed"])
+    for seat, action in old["history"]:
+        replayed.act(seat, action)
+    rows = []
+    for n in range(3):  # three moves after the snapshot, stored as rows
+        seat = replayed.to_act()[0]
+        action = replayed.legal_actions(seat)[0]
+        replayed.act(seat, action)
+        rows.append({"n": n + 1, "seat": seat, "action": action,
+                     "version": replayed.state["version"]})
+    rec = GameRecord(id="g", ruleset=rs.id, title="", status="active", seats=[],
+                     host_token_hash="x", config=old["config"], seed=old["seed"],
+                     version=replayed.state["version"], state=snapshot, result=None,
+                     dev=False, created=0.0, updated=0.0)
+    game = restore(rs, rec, rows)
+    assert "explorers" in game.state and "ex" not in game.state
+    assert {k: v for k, v in game.state.items() if k != "log"} == \
+        {k: v for k, v in replayed.state.items() if k != "log"}
+    loaded = Game.load({"format": 1, "ruleset": rs.id, "seed": old["seed"],
+                        "config": old["config"], "history": old["history"],
+                        "state": snapshot})
+    assert "explorers" in loaded.state

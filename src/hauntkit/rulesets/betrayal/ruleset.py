@@ -29,6 +29,7 @@ from hauntkit.rulesets.betrayal.rules import BetrayalRules
 from hauntkit.rulesets.betrayal.schema import PACK_SPEC
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants, stats
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
+from hauntkit.rulesets.betrayal.state import upgrade_state
 from hauntkit.rulesets.betrayal.view import view
 from hauntkit.rulesets.betrayal.vocabulary import TRAITS
 
@@ -189,6 +190,11 @@ class BetrayalRuleset(Ruleset):
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         actions.apply(self.ix, state, seat, action)
+
+    def upgrade_state(self, state: State) -> State:
+        """A state stored before the state's keys were renamed, with today's keys
+        (``state.upgrade_state``)."""
+        return upgrade_state(state)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(self.ix, state, seat, self.to_act(state))

@@ -288,8 +288,9 @@ def _renamed(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 
 def upgrade_state(state: dict[str, Any]) -> dict[str, Any]:
     """A state saved before the keys were renamed (``n``, ``ex``, ``mon``, ``fx``...), with
-    today's keys (a state with today's keys comes back unchanged). Nothing calls it yet: a
-    stored game from before the rename needs it once, before it is restored."""
+    today's keys (a state with today's keys comes back unchanged). A stored game or a
+    save is brought to today's shape with it (``BetrayalRuleset.upgrade_state``, called by
+    ``Game.stored``)."""
     if "ex" not in state:
         return state
     s = _renamed(state, _OLD_TOP)
