@@ -5,7 +5,7 @@ Revision ID: 0001
 
 from __future__ import annotations
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 from hauntkit.server.migrations import table_name
@@ -20,31 +20,31 @@ def upgrade() -> None:
     games, actions = table_name("games"), table_name("actions")
     op.create_table(
         games,
-        sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("ruleset", sa.String(64), nullable=False),
-        sa.Column("title", sa.String(200), nullable=False),
-        sa.Column("status", sa.String(16), nullable=False),
-        sa.Column("seats", sa.LargeBinary, nullable=False),
-        sa.Column("host_token", sa.String(64), nullable=False),
-        sa.Column("config", sa.LargeBinary, nullable=False),
-        sa.Column("seed", sa.String(32), nullable=False),
-        sa.Column("version", sa.Integer, nullable=False),
-        sa.Column("state", sa.LargeBinary, nullable=False),
-        sa.Column("snap_n", sa.Integer, nullable=False),
-        sa.Column("result", sa.LargeBinary, nullable=True),
-        sa.Column("dev", sa.Integer, nullable=False),
-        sa.Column("created", sa.String(32), nullable=False),
-        sa.Column("updated", sa.String(32), nullable=False),
+        sqlalchemy.Column("id", sqlalchemy.String(32), primary_key=True),
+        sqlalchemy.Column("ruleset", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("title", sqlalchemy.String(200), nullable=False),
+        sqlalchemy.Column("status", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("seats", sqlalchemy.LargeBinary, nullable=False),
+        sqlalchemy.Column("host_token", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("config", sqlalchemy.LargeBinary, nullable=False),
+        sqlalchemy.Column("seed", sqlalchemy.String(32), nullable=False),
+        sqlalchemy.Column("version", sqlalchemy.Integer, nullable=False),
+        sqlalchemy.Column("state", sqlalchemy.LargeBinary, nullable=False),
+        sqlalchemy.Column("snap_n", sqlalchemy.Integer, nullable=False),
+        sqlalchemy.Column("result", sqlalchemy.LargeBinary, nullable=True),
+        sqlalchemy.Column("dev", sqlalchemy.Integer, nullable=False),
+        sqlalchemy.Column("created", sqlalchemy.String(32), nullable=False),
+        sqlalchemy.Column("updated", sqlalchemy.String(32), nullable=False),
     )
     op.create_index(f"ix_{games}_status", games, ["status"])
     op.create_table(
         actions,
-        sa.Column("n", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("game_id", sa.String(32), nullable=False),
-        sa.Column("version", sa.Integer, nullable=False),
-        sa.Column("seat", sa.Integer, nullable=True),
-        sa.Column("action", sa.Text, nullable=False),
-        sa.Column("at", sa.String(32), nullable=False),
+        sqlalchemy.Column("n", sqlalchemy.Integer, primary_key=True, autoincrement=True),
+        sqlalchemy.Column("game_id", sqlalchemy.String(32), nullable=False),
+        sqlalchemy.Column("version", sqlalchemy.Integer, nullable=False),
+        sqlalchemy.Column("seat", sqlalchemy.Integer, nullable=True),
+        sqlalchemy.Column("action", sqlalchemy.Text, nullable=False),
+        sqlalchemy.Column("at", sqlalchemy.String(32), nullable=False),
     )
     op.create_index(f"ix_{actions}_game_id", actions, ["game_id"])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 
 import orjson
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 from hauntkit.server.migrations import table_name
@@ -31,11 +31,11 @@ def upgrade() -> None:
     games = table_name("games")
     with op.batch_alter_table(games) as batch:
         batch.alter_column("host_token", new_column_name="host_token_hash",
-                           existing_type=sa.String(64), existing_nullable=False)
-    t = sa.table(games, sa.column("id", sa.String), sa.column("host_token_hash", sa.String),
-                 sa.column("seats", sa.LargeBinary))
+                           existing_type=sqlalchemy.String(64), existing_nullable=False)
+    t = sqlalchemy.table(games, sqlalchemy.column("id", sqlalchemy.String), sqlalchemy.column("host_token_hash", sqlalchemy.String),
+                 sqlalchemy.column("seats", sqlalchemy.LargeBinary))
     bind = op.get_bind()
-    for gid, host, seats in bind.execute(sa.select(t.c.id, t.c.host_token_hash, t.c.seats)).all():
+    for gid, host, seats in bind.execute(sqlalchemy.select(t.c.id, t.c.host_token_hash, t.c.seats)).all():
         hashed = []
         for seat in orjson.loads(seats):
             seat = dict(seat)
@@ -43,7 +43,7 @@ def upgrade() -> None:
             if plain is not None:
                 seat["token_hash"] = _hash(plain)
             hashed.append(seat)
-        bind.execute(sa.update(t).where(t.c.id == gid).values(
+        bind.execute(sqlalchemy.update(t).where(t.c.id == gid).values(
             host_token_hash=_hash(host), seats=orjson.dumps(hashed)))
 
 

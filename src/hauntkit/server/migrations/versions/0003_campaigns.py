@@ -8,7 +8,7 @@ Revision ID: 0003
 
 from __future__ import annotations
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 from hauntkit.server.migrations import table_name
@@ -23,14 +23,14 @@ def upgrade() -> None:
     campaigns = table_name("campaigns")
     op.create_table(
         campaigns,
-        sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("ruleset", sa.String(64), nullable=False),
-        sa.Column("title", sa.String(200), nullable=False),
-        sa.Column("status", sa.String(16), nullable=False),
-        sa.Column("version", sa.Integer, nullable=False),
-        sa.Column("doc", sa.LargeBinary, nullable=False),
-        sa.Column("created", sa.String(32), nullable=False),
-        sa.Column("updated", sa.String(32), nullable=False),
+        sqlalchemy.Column("id", sqlalchemy.String(32), primary_key=True),
+        sqlalchemy.Column("ruleset", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("title", sqlalchemy.String(200), nullable=False),
+        sqlalchemy.Column("status", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("version", sqlalchemy.Integer, nullable=False),
+        sqlalchemy.Column("doc", sqlalchemy.LargeBinary, nullable=False),
+        sqlalchemy.Column("created", sqlalchemy.String(32), nullable=False),
+        sqlalchemy.Column("updated", sqlalchemy.String(32), nullable=False),
     )
     op.create_index(f"ix_{campaigns}_status", campaigns, ["status"])
 

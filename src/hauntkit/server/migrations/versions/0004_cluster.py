@@ -14,7 +14,7 @@ Revision ID: 0004
 
 from __future__ import annotations
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 from hauntkit.server.migrations import table_name
@@ -28,30 +28,30 @@ depends_on = None
 def upgrade() -> None:
     actions = table_name("actions")
     with op.batch_alter_table(actions) as batch:
-        batch.add_column(sa.Column("req", sa.String(64), nullable=True))
+        batch.add_column(sqlalchemy.Column("req", sqlalchemy.String(64), nullable=True))
     op.create_index(f"ix_{actions}_req", actions, ["game_id", "req"])
     op.create_table(
         table_name("rematches"),
-        sa.Column("game_id", sa.String(32), primary_key=True),
-        sa.Column("new_id", sa.String(32), nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.String(32), primary_key=True),
+        sqlalchemy.Column("new_id", sqlalchemy.String(32), nullable=False),
     )
     op.create_table(
         table_name("leases"),
-        sa.Column("game_id", sa.String(32), primary_key=True),
-        sa.Column("node", sa.String(32), nullable=False),
-        sa.Column("expires", sa.Float, nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.String(32), primary_key=True),
+        sqlalchemy.Column("node", sqlalchemy.String(32), nullable=False),
+        sqlalchemy.Column("expires", sqlalchemy.Float, nullable=False),
     )
     op.create_table(
         table_name("buckets"),
-        sa.Column("key", sa.String(200), primary_key=True),
-        sa.Column("tokens", sa.Float, nullable=False),
-        sa.Column("stamp", sa.Float, nullable=False),
+        sqlalchemy.Column("key", sqlalchemy.String(200), primary_key=True),
+        sqlalchemy.Column("tokens", sqlalchemy.Float, nullable=False),
+        sqlalchemy.Column("stamp", sqlalchemy.Float, nullable=False),
     )
     op.create_table(
         table_name("nodes"),
-        sa.Column("node", sa.String(32), primary_key=True),
-        sa.Column("rooms", sa.Integer, nullable=False),
-        sa.Column("expires", sa.Float, nullable=False),
+        sqlalchemy.Column("node", sqlalchemy.String(32), primary_key=True),
+        sqlalchemy.Column("rooms", sqlalchemy.Integer, nullable=False),
+        sqlalchemy.Column("expires", sqlalchemy.Float, nullable=False),
     )
 
 
