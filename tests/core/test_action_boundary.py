@@ -45,7 +45,7 @@ def test_a_float_for_an_integer_is_refused_naming_the_field() -> None:
     assert matching_action(action, legal) is None
     error = malformed(action, legal)
     assert isinstance(error, MalformedActionError)
-    assert "to[0] must be an integer, not number 1.0" in str(error)
+    assert "'to[0]' must be an integer, not a number 1.0" in str(error)
 
 
 def test_an_unknown_field_is_refused_naming_it() -> None:
@@ -53,7 +53,7 @@ def test_an_unknown_field_is_refused_naming_it() -> None:
     error = malformed({"type": "attack", "target": 2, "seet": 0}, legal)
     assert error is not None and "no field 'seet'" in str(error)
     error = malformed({"type": "attack", "target": False}, legal)
-    assert error is not None and "target must be an integer, not boolean" in str(error)
+    assert error is not None and "'target' must be an integer, not a boolean" in str(error)
     error = malformed({"type": "attack"}, legal)
     assert error is not None and "needs the field 'target'" in str(error)
 

@@ -66,14 +66,13 @@ def _shape_error(path: str, value: Any, examples: list[Any]) -> str | None:
     kinds = {json_kind(e) for e in examples}
     kind = json_kind(value)
     if kind not in kinds:
-        wanted = " or ".join(sorted(kinds))
-        return f"{path} must be {'an' if wanted[0] in 'aeiou' else 'a'} {wanted}, not {kind} " \
-               f"{_short(value)}"
+        wanted = " or ".join(_with_article(k) for k in sorted(kinds))
+        return f"{path!r} must be {wanted}, not {_with_article(kind)} {_short(value)}"
     if kind == "list":
         same_length = [e for e in examples if json_kind(e) == "list" and len(e) == len(value)]
         if not same_length:
             sizes = sorted({len(e) for e in examples if json_kind(e) == "list"})
-            return f"{path} must have {' or '.join(map(str, sizes))} entries, not {len(value)}"
+            return f"{path!r} must have {' or '.join(map(str, sizes))} entries, not {len(value)}"
         for i, item in enumerate(value):
             why = _shape_error(f"{path}[{i}]", item, [e[i] for e in same_length])
             if why is not None:
@@ -83,12 +82,19 @@ def _shape_error(path: str, value: Any, examples: list[Any]) -> str | None:
         fields = set().union(*(e.keys() for e in nested))
         for key in value:
             if key not in fields:
-                return f"{path} has an unknown field {key!r} (its fields: " \
+                return f"{path!r} has an unknown field {key!r} (its fields: " \
                        f"{', '.join(sorted(fields))})"
             why = _shape_error(f"{path}.{key}", value[key], [e[key] for e in nested if key in e])
             if why is not None:
                 return why
     return None
+
+
+def _with_article(kind: str) -> str:
+    """``integer`` -> ``an integer``; ``text`` and ``null`` stand alone."""
+    if kind in ("text", "null"):
+        return kind
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
 def _short(value: Any) -> str:

@@ -203,7 +203,10 @@ class Game:
         legal = self.legal_actions(seat)
         chosen = matching_action(action, legal)
         if chosen is None:
-            raise malformed(action, legal) or self._explain(seat, action, legal)
+            explained = self._explain(seat, action, legal)
+            if isinstance(explained, MalformedActionError):  # the ruleset's own words
+                raise explained
+            raise malformed(action, legal) or explained
         return self.act_trusted(seat, chosen)
 
     def _explain(self, seat: int, action: Action, legal: list[Action]) -> ActionError:

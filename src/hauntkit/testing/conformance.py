@@ -110,6 +110,18 @@ def _check_refusal(game: Game, seat: int, action: Any) -> None:
         raise ConformanceError(f"seat {seat} {action!r} is not a legal action but was accepted")
     if _dumps(game.state) != before:
         raise ConformanceError(f"refusing seat {seat} {action!r} changed the state")
+    # Game hands the explainer a copy, so a mutating explainer cannot hurt a game; it is
+    # still a broken ruleset (a bot or a tool may call it directly): call it on the state
+    if isinstance(action, dict) and isinstance(action.get("type"), str):
+        try:
+            game.ruleset.explain_illegal(game.state, seat, action)
+        except Exception:  # noqa: BLE001 - an explainer that fails is caught by Game
+            pass
+        if _dumps(game.state) != before:
+            game.state = orjson.loads(before)
+            game.state_changed()
+            raise ConformanceError(f"explaining why seat {seat} {action!r} is refused "
+                                   "changed the state")
 
 
 def _check_hidden(game: Game, seats: Sequence[int | None], seed: int) -> None:
