@@ -10,16 +10,9 @@ from typing import Annotated, Any
 import orjson
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
+from hauntkit.cli.progress import progress_bar
 from hauntkit.core.errors import HauntkitError
 from hauntkit.sim.balance import check_bot, make_spec, parse_band, run_balance
 from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, ray_address
@@ -116,9 +109,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         total = len(spec.jobs())
         err = Console(stderr=True)
-        progress = Progress(TextColumn("balance"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                            console=err, transient=True, disable=json or not err.is_terminal)
+        progress = progress_bar("balance", err, show=not json)
         start = time.perf_counter()
         try:
             with progress:

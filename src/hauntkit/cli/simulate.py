@@ -8,9 +8,9 @@ from typing import Annotated, Any
 import orjson
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from hauntkit.bots import get_bot
+from hauntkit.cli.progress import progress_bar
 from hauntkit.core import Game, HauntkitError
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, parse_config, ray_address
@@ -84,9 +84,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         err = Console(stderr=True)
-        show = not json and games >= PROGRESS_FROM and err.is_terminal
-        progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=err, transient=True, disable=not show)
+        progress = progress_bar("simulating", err, show=not json and games >= PROGRESS_FROM)
         try:
             with progress:
                 task = progress.add_task("games", total=games)

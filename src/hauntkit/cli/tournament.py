@@ -8,10 +8,10 @@ from typing import Annotated
 import orjson
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hauntkit.bots.base import bot_names
+from hauntkit.cli.progress import progress_bar
 from hauntkit.sim.cliutil import load_ruleset, parse_config
 from hauntkit.sim.tournament import COOPERATIVE, haunt_lengths, run_tournament
 
@@ -71,9 +71,7 @@ def register(app: typer.Typer) -> None:
         coop = rs.id in COOPERATIVE
         total = games * (len(dict.fromkeys(names)) if coop else 2 if mode == "sides" else 1)
         err = Console(stderr=True)
-        progress = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=err, transient=True,
-                            disable=json or not err.is_terminal)
+        progress = progress_bar("playing", err, show=not json)
         with progress:
             task = progress.add_task("games", total=total)
             report = run_tournament(rs, names, games, seed, cfg, options,
