@@ -129,3 +129,29 @@ def test_the_docs_snippets_run():
         scope: dict[str, object] = {}
         exec(compile(code, str(DOC), "exec"), scope)  # noqa: S102
     assert scope["W"].any()  # the training loop changed the weights
+
+
+@pytest.mark.parametrize("ruleset", ["betrayal", "beast"])
+def test_each_position_builds_the_acting_seats_view_once(ruleset, monkeypatch):
+    """A step builds the acting seat's view once: its info and its observation share it (a
+    view is most of an environment step's cost)."""
+    e = env(ruleset)
+    e.reset(seed=3)
+    built = []
+    real = type(e.game.ruleset).view
+
+    def counted(self, state, seat):
+        built.append((state["version"], seat))
+        return real(self, state, seat)
+
+    monkeypatch.setattr(type(e.game.ruleset), "view", counted)
+    rng = np.random.default_rng(0)
+    steps = 0
+    while steps < 60:
+        obs, _reward, term, trunc, _info = e.last()
+        if term or trunc:
+            break
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert len(built) == len(set(built)), "a view was built twice for one position and seat"
+    assert len(built) <= steps + 1

@@ -70,6 +70,8 @@ class HauntkitEnv(AECEnv):
         self._next_seed = 0
         self.game: Game | None = None
         self._actions: dict[int, dict[str, Any]] = {}
+        self._view_key: tuple[int, int | None] | None = None
+        self._view_cached: dict[str, Any] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -86,6 +88,7 @@ class HauntkitEnv(AECEnv):
         self.seed_used = seed
         self.game = Game.new(self.rs, {"players": len(self.possible_agents), **self.config},
                              seed)
+        self._view_key = None
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -107,7 +110,7 @@ class HauntkitEnv(AECEnv):
         self._actions = self.catalogue.encode(self.game.legal_actions(seat))
         for a in self.agents:
             self.infos[a] = {}
-        view = self.game.view(seat)
+        view = dict(self._view(seat))
         if self.log_events is not None:
             view["log"] = view.get("log", [])[-self.log_events:] if self.log_events else []
         self.infos[self.agent_selection] = {"view": view, "actions": dict(self._actions)}
@@ -119,7 +122,16 @@ class HauntkitEnv(AECEnv):
         if agent == self.agent_selection and not (self.terminations.get(agent)
                                                    or self.truncations.get(agent)):
             mask[list(self._actions)] = 1
-        return {"observation": self.encoder(self.game.view(seat)), "action_mask": mask}
+        return {"observation": self.encoder(self._view(seat)), "action_mask": mask}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view of the current position, built once per position and seat (the
+        acting seat's info and its observation share it)."""
+        assert self.game is not None
+        key = (self.game.state["version"], seat)
+        if self._view_key != key:
+            self._view_key, self._view_cached = key, self.game.view(seat)
+        return self._view_cached
 
     def step(self, action: int | None) -> None:
         assert self.game is not None

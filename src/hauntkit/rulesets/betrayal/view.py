@@ -47,8 +47,14 @@ from hauntkit.rulesets.betrayal.vocabulary import SIDES, TRAITS, scaled
 State = dict[str, Any]
 
 
+# The sides of every door mask (four bits: 16 masks), worked out once: a view lists two
+# masks per placed tile.
+_SIDES_OF_MASK: tuple[tuple[str, ...], ...] = tuple(
+    tuple(side for side in SIDES if mask & BIT[side]) for mask in range(16))
+
+
 def _sides(mask: int) -> list[str]:
-    return [s for s in SIDES if mask & BIT[s]]
+    return list(_SIDES_OF_MASK[mask])
 
 
 def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
