@@ -43,6 +43,7 @@ from hauntkit.server.protocol import (
     parse_message,
     readable_id,
 )
+from hauntkit.server.resume import SaveRefused, rebuild
 from hauntkit.server.rooms import (
     Conn,
     Manager,
@@ -55,6 +56,7 @@ from hauntkit.server.rooms import (
 log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 256 * 1024
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # a saved game to resume: its whole state and log
 MAX_CONNECTIONS_PER_GAME = 64
 MAX_HEADERS = 100  # request headers (a browser sends about 20)
 
@@ -76,6 +78,16 @@ class CreateGame(TableSpec):
     bot_delay: float | None = Field(default=None, ge=0, le=30)
     setup: dict[str, Any] | None = None  # dev only: a scenario set-up
     dice: list[StrictInt] | None = Field(default=None, max_length=500)  # dev only: scripted dice
+
+
+class ResumeGame(BaseModel):
+    """A downloaded save to go on with, and the new game's seats (default: people, as many as
+    the save has) and title."""
+
+    save: dict[str, Any]
+    seats: list[GameSeatSpec] = Field(default_factory=list, max_length=12)
+    title: Text = Field(default="", max_length=200)
+    bot_delay: float | None = Field(default=None, ge=0, le=30)
 
 
 class SetBot(BaseModel):
@@ -186,7 +198,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             raise Refusal(404, "no_game", f"no game {gid!r}")
         return room
 
-    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES,
+                       larger={"/api/games/resume": MAX_SAVE_BYTES})
     app.add_middleware(HeaderLimit, max_count=MAX_HEADERS)
     sockets = SocketCount(settings.max_sockets_per_address)
 
@@ -283,6 +296,35 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                         unechoed(exc.plain, req.config), exc.field)
         except UnknownBotError as exc:
             return error_response(422, exc.code, unechoed(str(exc), [s.bot for s in req.seats]), "seats")
+        except TooManyRooms as exc:
+            return error_response(503, "too_many_games", str(exc))
+        except HauntkitError as exc:
+            return error_response(400, exc.code, str(exc))
+        return JSONResponse(_created(room))
+
+    @app.post("/api/games/resume")
+    async def _resume(req: ResumeGame, request: Request) -> Response:
+        """A new game that goes on from a downloaded save: the same position, new links."""
+        address = request.client.host if request.client else "?"
+        wait = await creations.allow(address)
+        if wait:
+            return error_response(429, "rate_limited", f"too many new games from {address}; "
+                                  f"try again in {max(1, round(wait))} s")
+        try:
+            game = rebuild(req.save, mgr.ruleset)
+        except SaveRefused as exc:
+            return error_response(422, exc.code, str(exc), "save")
+        seats = [s.model_dump() for s in req.seats] or [
+            {"kind": "human"} for _ in range(int(game.state["config"]["players"]))]
+        try:
+            room = await mgr.create(
+                game.ruleset.id, seats, game.state["seed"], dict(game.state["config"]),
+                req.title or "Resumed game", bot_delay=req.bot_delay, resumed=game)
+        except ConfigError as exc:
+            return error_response(422, "bad_seats" if exc.field == "seats" else exc.code,
+                                  exc.plain, exc.field)
+        except UnknownBotError as exc:
+            return error_response(422, exc.code, str(exc), "seats")
         except TooManyRooms as exc:
             return error_response(503, "too_many_games", str(exc))
         except HauntkitError as exc:

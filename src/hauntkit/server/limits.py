@@ -32,17 +32,20 @@ def _refusal(limit: int) -> bytes:
 class BodyLimit:
     """ASGI middleware: HTTP request bodies of at most ``limit`` bytes, else 413."""
 
-    def __init__(self, app: Any, limit: int) -> None:
+    def __init__(self, app: Any, limit: int, larger: dict[str, int] | None = None) -> None:
+        """``larger``: paths that take more (a saved game to resume), with their cap."""
         self.app = app
         self.limit = limit
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         declared = _content_length(scope)
-        if declared is not None and declared > self.limit:
-            await self._refuse(send)
+        if declared is not None and declared > limit:
+            await self._refuse(send, limit)
             return
         seen = 0
         started = False
@@ -53,11 +56,11 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     if not started:
                         refused = True
-                        await self._refuse(send)
-                    raise BodyTooLarge(f"request body over {self.limit} bytes")
+                        await self._refuse(send, limit)
+                    raise BodyTooLarge(f"request body over {limit} bytes")
             return message
 
         async def guarded_send(message: Message) -> None:
@@ -72,10 +75,10 @@ class BodyLimit:
             await self.app(scope, counting_receive, guarded_send)
         except BodyTooLarge:
             if not refused and not started:
-                await self._refuse(send)
+                await self._refuse(send, limit)
 
-    async def _refuse(self, send: Any) -> None:
-        body = _refusal(self.limit)
+    async def _refuse(self, send: Any, limit: int) -> None:
+        body = _refusal(limit)
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),

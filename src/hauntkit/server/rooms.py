@@ -756,8 +756,12 @@ class Manager:
     async def create(self, ruleset: str, seats: list[dict[str, Any]], seed: int | None,
                      config: dict[str, Any], title: str = "", setup: dict[str, Any] | None = None,
                      dice: list[int] | None = None, bot_delay: float | None = None,
-                     rematch_of: GameRecord | None = None) -> Room:
+                     rematch_of: GameRecord | None = None,
+                     resumed: Game | None = None) -> Room:
         """Create and store a new game. Raises ``HauntkitError`` for a bad request.
+
+        ``resumed``: a game rebuilt from a save (``server.resume.rebuild``), to go on from
+        where it was (its seed and config are the save's; the seats and links are new).
 
         ``rematch_of``: a finished game whose rematch this is. It is made once, by whichever
         process gets there first (``Store.create_rematch``); the others get that game. Its
@@ -795,7 +799,7 @@ class Manager:
                               else rematch_of.seats[i].get("token_hash")})
             if bot is not None and s.get("iterations"):  # a searching bot's budget (app.py)
                 rec_seats[-1]["iterations"] = int(s["iterations"])
-        game = Game.new(rs, cfg, seed)
+        game = resumed if resumed is not None else Game.new(rs, cfg, seed)
         if setup is not None:
             rs.apply_setup(game.state, setup)
         if dice:

@@ -6,7 +6,7 @@ function auth(token) {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-async function downloadSave(gameId, token, onError) {
+export async function downloadSave(gameId, token, onError) {
   try {
     const res = await fetch(`/api/games/${gameId}/save`, { headers: auth(token) });
     if (!res.ok) {

@@ -2,7 +2,7 @@
 // (js/render/<ruleset>.js, else the generic one), prompts for every choice, the story, dice.
 import { drawnCards, hideCard, showCard } from "./cardshow.js";
 import { api, clear, describeAction as genericDescribe, el } from "./dom.js";
-import { renderEnd as drawEnd } from "./endscreen.js";
+import { downloadSave, renderEnd as drawEnd } from "./endscreen.js";
 import * as generic from "./render/generic.js";
 
 const $ = (id) => document.getElementById(id);
@@ -331,6 +331,10 @@ function connect() {
   });
 }
 
+if (hostToken) { // the host may download the save at any time, to go on with it later
+  $("host-tools").hidden = false;
+  $("download-save").addEventListener("click", () => downloadSave(gameId, hostToken, (m) => toast(m)));
+}
 if (campaignId) {
   $("game-title").after(el("a", { href: `/campaign/${encodeURIComponent(campaignId)}`, class: "campaign-link" }, "the campaign"));
 }

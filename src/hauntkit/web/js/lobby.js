@@ -111,6 +111,29 @@ async function create(ev) {
   }
 }
 
+// A downloaded save becomes a new game that goes on from where it was.
+async function resume(ev) {
+  ev.preventDefault();
+  const error = $("resume-error");
+  error.textContent = "";
+  const file = $("resume-file").files[0];
+  if (!file) { error.textContent = "choose a save file first"; return; }
+  const text = await file.text();
+  try { JSON.parse(text); } catch { error.textContent = "this file is not a hauntkit save (it is not JSON)"; return; }
+  try {
+    // the file's own text goes as it is: a save holds 64-bit numbers (the dice generator's
+    // state) that a JavaScript number would round, and the server checks every one of them
+    const created = await api("/api/games/resume", { method: "POST", body: `{"save": ${text}}` });
+    remember(created);
+    showLinks(created);
+    refreshGames();
+  } catch (err) {
+    error.textContent = err.message;
+  }
+}
+
+$("resume-form").addEventListener("submit", resume); // ready before the lobby's data arrives
+
 async function refreshGames() {
   let games = [];
   try { games = (await api("/api/games")).games; } catch { return; }
