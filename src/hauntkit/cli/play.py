@@ -123,6 +123,11 @@ def register(app: typer.Typer) -> None:
             help="Link this process with the other servers of the same postgresql:// --db "
                  "over PostgreSQL LISTEN/NOTIFY (several machines without Redis; implied by "
                  "--workers N without --redis)."),
+        trusted_proxy: list[str] | None = typer.Option(  # noqa: B008 - typer's declaration style
+            None, "--trusted-proxy",
+            help="Address of a reverse proxy whose X-Forwarded-For names the real client "
+                 "(repeatable). Without it the header is ignored: each connection counts as "
+                 "its own address for the limits."),
     ) -> None:
         """Serve the lobby and games in the browser; prints the URL."""
         from hauntkit.server.db import database_url
@@ -163,7 +168,8 @@ def register(app: typer.Typer) -> None:
                             dev=dev, bot_delay=bot_delay, content=packs,
                             replace_starter={rid: replace_starter for rid in packs},
                             max_rooms=max_games, create_rate=games_per_minute / 60.0,
-                            redis_url=redis, pg_cluster=pg_cluster)
+                            redis_url=redis, pg_cluster=pg_cluster,
+                            trusted_proxies=list(trusted_proxy or []))
         if workers > 1:
             serve_workers(settings, host, port, workers)
         else:
