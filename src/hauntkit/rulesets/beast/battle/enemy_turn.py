@@ -163,6 +163,8 @@ class EnemySide:
         target = self.pick_by_logic(state, unit, pool, cruelty=cruelty)
         cur["target"] = target
         t = units[target]
+        if ab.style != "melee" and shape != "self" and shape != "aoe" and shape != "beam":
+            reach = reach_on(self.c, reach, t)  # the Stealth Suit: plan with the shorter range
         here = (unit["x"], unit["y"])
         tx, ty = t["x"], t["y"]
         # STEALTH doubles the distance for reaches beyond 1
@@ -239,10 +241,15 @@ class EnemySide:
         ab_style = ab.style
         reach = 1 if ab_style == "melee" else ranged_reach(unit, ab)
         ux, uy = unit["x"], unit["y"]
-        in_reach = [uid for uid, u in units.items()
-                    if u["side"] == "hunters" and u["alive"]
-                    and reaches_from(md, block, ux, uy, u["x"], u["y"], reach, reach > 1 and
-                                     "STEALTH" in u["st"] and "MARKED" not in u["st"])]
+        c = self.c
+        in_reach = []
+        for uid, u in units.items():
+            if u["side"] != "hunters" or not u["alive"]:
+                continue
+            on = reach if ab_style == "melee" else reach_on(c, reach, u)
+            if reaches_from(md, block, ux, uy, u["x"], u["y"], on, on > 1 and
+                            "STEALTH" in u["st"] and "MARKED" not in u["st"]):
+                in_reach.append(uid)
         if not in_reach:
             emit(state, "no_target", f"{self.name(unit)} has no hunter in reach.")
             return
@@ -326,6 +333,15 @@ def action_spec(c: Any, unit: Unit, act: str) -> Ability:
     if act == "range":
         return c.basic[unit["kind"]]["range"]
     return getattr(c.enemies[unit["kind"]], act)
+
+
+def reach_on(c: Any, reach: int, target: Unit) -> int:
+    """An enemy's single-target ranged ``reach`` against the hunter ``target``: a Stealth Suit
+    on it lowers the Range by its value (Defense Gear Shop, "Stealth Suit"; combat.py checks
+    the same when the dice would be rolled)."""
+    if "gear" in target:
+        return reach - c.gear.profile(target).shroud
+    return reach
 
 
 def ranged_reach(unit: Unit, ab: Ability) -> int:

@@ -1,0 +1,53 @@
+"""Rules that follow riddle-of-the-beast-rules.md's own words where the engine or a ruling used
+to depart from them: each test sets up a position, scripts the dice, acts and checks the
+outcome, citing the section (or the ruling, docs/rulings.md) it checks."""
+
+from __future__ import annotations
+
+from beastkit import battle, events, pass_windows
+
+
+def test_stealth_suit_enemy_moves_to_where_its_shorter_range_reaches(rs):
+    """riddle-of-the-beast-rules.md, "Defense Gear Shop" (Stealth Suit: "Lower Range value of
+    all enemy attacks by 2 when targeted") with "Enemy Turn" ("the enemy will move to the
+    minimum space needed to hit their target"): the cultist's R5 shot is R3 against the
+    wearer, so from 4 spaces away it steps in to 3 and fires instead of standing still."""
+    g = battle(rs, ["blake"], ["cultist"],
+               {"blake": {"x": 2, "y": 2, "ch": {"brace": 0}}, "cultist-1": {"x": 6, "y": 2}},
+               cards=["volley"], side="enemies", dice=[1, 1, 0] + [0] * 10,
+               gear={"blake": ["stealth_suit"]})
+    pass_windows(g)
+    assert g.state["units"]["cultist-1"]["x"] == 5  # one step: now 3 spaces away
+    assert not events(g, "attack_stopped")
+    roll = events(g, "attack_roll")[-1]
+    assert (roll["att"], roll["tgt"]) == ("cultist-1", "blake")
+    blake = g.state["units"]["blake"]
+    assert blake["max"] - blake["hp"] == 2  # 2 hits, no block
+
+
+def test_stealth_suit_unworn_the_cultist_fires_from_where_it_stands(rs):
+    """The same position without the suit: R5 reaches 4 spaces, so the cultist does not move
+    ("Enemy Turn": the minimum space needed)."""
+    g = battle(rs, ["blake"], ["cultist"],
+               {"blake": {"x": 2, "y": 2, "ch": {"brace": 0}}, "cultist-1": {"x": 6, "y": 2}},
+               cards=["volley"], side="enemies", dice=[0] * 12)
+    pass_windows(g)
+    assert g.state["units"]["cultist-1"]["x"] == 6
+    assert events(g, "attack_roll")[-1]["att"] == "cultist-1"
+
+
+def test_shotgun_spread_hits_the_enemy_next_to_the_target_beyond_the_range(rs):
+    """riddle-of-the-beast-rules.md, "Weapon Class Special Ability" (Shotgun: Spread - "Attack
+    one additional enemy adjacent to the target"): the text asks only that the enemy be next
+    to the target, so the Sawed Off (R3) hitting a thug 3 spaces away also attacks the thug
+    behind it, 4 spaces away (RULING HR-35), and what is announced is rolled."""
+    g = battle(rs, ["michael"], ["thug", "thug"],
+               {"michael": {"x": 2, "y": 2}, "thug-1": {"x": 5, "y": 2},
+                "thug-2": {"x": 6, "y": 2}},
+               dice=[1, 0, 0, 0, 0, 1, 0, 0, 0, 0], gear={"michael": ["sawed_off"]})
+    g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged",
+              "weapon": "sawed_off"})
+    assert [e["tgt"] for e in events(g, "spread")] == ["thug-2"]
+    assert [e["tgt"] for e in events(g, "attack_roll")] == ["thug-1", "thug-2"]
+    assert not events(g, "attack_stopped")
+    assert g.state["units"]["thug-2"]["hp"] == 6 - 1
