@@ -51,3 +51,33 @@ def test_shotgun_spread_hits_the_enemy_next_to_the_target_beyond_the_range(rs):
     assert [e["tgt"] for e in events(g, "attack_roll")] == ["thug-1", "thug-2"]
     assert not events(g, "attack_stopped")
     assert g.state["units"]["thug-2"]["hp"] == 6 - 1
+
+
+def test_a_relic_is_not_offered_to_a_hunter_without_the_occult_skill(rs):
+    """riddle-of-the-beast-rules.md, "Gear and Equipment" (Relics "can only be used by those
+    knowledgeable in the Occult") and "Relics" ("can only be triggered by characters with the
+    Occult skill"): Michael (Occult 0) cannot use the Black Glove at all; with Occult 1 he
+    may, and then rolls its check (d6 2 + 1 reaches 3+) before the A4 NETHER attack."""
+    glove = {"type": "ability", "unit": "michael", "ability": "gear-black_glove",
+             "target": "thug-1"}
+    units = {"michael": {"x": 5, "y": 2}, "thug-1": {"x": 8, "y": 2}}
+    g = battle(rs, ["michael"], ["thug"], units, gear={"michael": ["black_glove"]})
+    assert glove not in g.legal_actions(0)
+    g = battle(rs, ["michael"], ["thug"], units, gear={"michael": ["black_glove"]},
+               dice=[2, 0, 0, 0, 0, 0, 0], hx={"michael": {"boost": {"occult": 1}}})
+    assert glove in g.legal_actions(0)
+    g.act(0, glove)
+    assert events(g, "skill_check")[-1]["ok"] is True
+    assert len(events(g, "attack_roll")) == 1
+
+
+def test_broken_phylactery_needs_the_occult_skill(rs):
+    """riddle-of-the-beast-rules.md, "Relics" (Broken Phylactery, Occult 8): without the Occult
+    skill its wearer rolls no check when someone dies, and regains nothing."""
+    g = battle(rs, ["michael"], ["thug"],
+               {"michael": {"x": 5, "y": 2}, "thug-1": {"x": 6, "y": 2, "hp": 1}},
+               gear={"michael": ["broken_phylactery"]}, dice=[1, 0, 0, 0, 0, 6])
+    g.state["units"]["michael"]["intr"] = True
+    g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "melee"})
+    assert not g.state["units"]["thug-1"]["alive"]
+    assert not events(g, "skill_check") and not events(g, "interrupt_back")

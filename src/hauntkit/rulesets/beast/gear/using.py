@@ -89,7 +89,13 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
             if w.no_interrupt and unit["intr"]:
                 continue  # chainsaws, Buster Sword: not in a turn with an interrupt
             out.extend(weapon_list(rs, scan, iid))
+    occult: bool | None = None  # a relic needs the Occult skill ("Relics"), asked once
     for ab in prof.abilities:
+        if getattr(ab, "check", None):
+            if occult is None:
+                occult = relics.knows_occult(rs, state, unit)
+            if not occult:
+                continue
         if ab.kind == "interrupt":
             if rs.interrupt_ready(unit, ab):
                 out.extend(target_list(rs, scan, record_of(ab), occ, "interrupt"))
