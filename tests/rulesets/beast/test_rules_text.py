@@ -81,3 +81,46 @@ def test_broken_phylactery_needs_the_occult_skill(rs):
     g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "melee"})
     assert not g.state["units"]["thug-1"]["alive"]
     assert not events(g, "skill_check") and not events(g, "interrupt_back")
+
+
+def _record(gear: dict[str, str | None]) -> dict:
+    slots = {s: None for s in ("open1", "open2", "open3", "open4", "augment", "consumable")}
+    return {"hunter": "michael", "seat": 0, "hp": 9, "sanity": 6, "gear": {**slots, **gear},
+            "pack": [], "arsenal": None, "wounds": 0, "madness": 0, "dead": False,
+            "broken": False, "skills": {}}
+
+
+def test_a_dead_battery_stays_dead_until_the_investigation_ends(rs):
+    """riddle-of-the-beast-rules.md, "Battery Items" ("Roll 1 Combat dice whenever a Light
+    Source goes out. On a MISS the battery dies. New batteries are acquired at the end of the
+    Investigation for free"): Michael's flash light goes out on a MISS; the next battle of the
+    same investigation starts with its battery dead (it cannot be switched on), and after the
+    investigation it has a new one."""
+    from hauntkit.rulesets.beast.hunt import gear_phases
+
+    switch = {"type": "interrupt", "unit": "michael", "ability": "gear-flash_light",
+              "target": "michael"}
+    units = {"michael": {"x": 5, "y": 2}, "thug-1": {"x": 8, "y": 2}}
+    g = battle(rs, ["michael"], ["thug"], units, gear={"michael": ["flash_light"]}, dice=[0])
+    g.act(0, switch)  # on
+    g.state["units"]["michael"]["intr"] = False
+    g.act(0, switch)  # off: the die shows a blank, a MISS
+    assert events(g, "battery")[-1]["dead"] is True
+    record = _record({"open1": "flash_light"})
+    g.state["party"] = [record]
+    gear_phases.battle_end(rs, g.state)
+    assert record["batteries"] == {"flash_light": 0}
+
+    nxt = battle(rs, ["michael"], ["thug"], units)
+    nxt.state["party"] = [record]
+    gear_phases.battle_start(rs, nxt.state)
+    assert nxt.state["units"]["michael"]["ch"]["gear-flash_light"] == 0
+    assert switch not in nxt.legal_actions(0)
+
+    gear_phases.investigation_end(rs, nxt.state, True)
+    assert "batteries" not in record
+    fresh = battle(rs, ["michael"], ["thug"], units)
+    fresh.state["party"] = [record]
+    gear_phases.battle_start(rs, fresh.state)
+    assert fresh.state["units"]["michael"]["ch"]["gear-flash_light"] == 1
+    assert switch in fresh.legal_actions(0)
