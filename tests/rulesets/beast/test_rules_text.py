@@ -124,3 +124,36 @@ def test_a_dead_battery_stays_dead_until_the_investigation_ends(rs):
     gear_phases.battle_start(rs, fresh.state)
     assert fresh.state["units"]["michael"]["ch"]["gear-flash_light"] == 1
     assert switch in fresh.legal_actions(0)
+
+
+def test_a_hunter_moves_through_a_friendly_units_space(rs):
+    """riddle-of-the-beast-rules.md, "Combat Basics" ("A character can move through a space
+    occupied by a friendly unit but not one occupied by a hostile unit. ... two characters
+    cannot occupy the same space"; RULING HR-6): Michael passes through Blake's space in one
+    two-space move, and may not stop on it nor pass through the thug."""
+    g = battle(rs, ["michael", "blake"], ["thug"],
+               {"michael": {"x": 3, "y": 2}, "blake": {"x": 4, "y": 2},
+                "thug-1": {"x": 4, "y": 4}})
+    legal = g.legal_actions(0)
+    through = {"type": "slip", "unit": "michael", "through": [4, 2], "to": [5, 2]}
+    assert through in legal
+    assert {"type": "step", "unit": "michael", "to": [4, 2]} not in legal
+    g.act(0, through)
+    m = g.state["units"]["michael"]
+    assert (m["x"], m["y"]) == (5, 2)
+    assert m["mv"] == rs.c.hunters["michael"].move - 2
+    assert not any(a.get("through") == [4, 4] for a in g.legal_actions(0))
+
+
+def test_an_enemy_moves_through_a_fellow_enemys_space(rs):
+    """riddle-of-the-beast-rules.md, "Combat Basics" (move through a friendly unit's space;
+    RULING HR-6) and "Enemy Turn" (each enemy moves toward its target): in a corridor the thug
+    walks through the cultist standing in its way instead of stopping behind it."""
+    g = battle(rs, ["blake"], ["thug", "cultist"],
+               {"blake": {"x": 2, "y": 2, "ch": {"brace": 0}}, "thug-1": {"x": 6, "y": 2},
+                "cultist-1": {"x": 5, "y": 2, "st": {"PARALYZE": [1, 1]}}},
+               cards=["strike"], side="enemies", dice=[0] * 12)
+    pass_windows(g)
+    thug = g.state["units"]["thug-1"]
+    assert (thug["x"], thug["y"]) == (3, 2)  # next to Blake, through the cultist's space
+    assert any("through" in e["text"] for e in events(g, "move"))

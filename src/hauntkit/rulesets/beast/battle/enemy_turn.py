@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -85,11 +85,19 @@ class EnemySide:
             cur["asked"] = False
             nxt = tuple(cur["path"].pop(0))
             nx, ny = nxt
-            # the space is taken (occupancy) or blocked (blockers): the move ends here
-            if nxt in self.md(state).walls or any(
-                    u["x"] == nx and u["y"] == ny and u["alive"] for u in units.values()) or any(
-                    b["x"] == nx and b["y"] == ny for b in state["barricades"]):
-                cur["path"] = []
+            walls = self.md(state).walls
+            holder = space_holder(state, walls, unit, nxt)
+            if holder == FRIEND and cur["path"] and unit["mv"] >= 2 and \
+                    space_holder(state, walls, unit, tuple(cur["path"][0])) == FREE:
+                # through a friendly unit's space to the next one ("Combat Basics", HR-6)
+                emit(state, "move", f"{self.name(unit)} moves through {space_name(nx, ny)}.",
+                     unit=unit["id"], at=list(nxt))
+                unit["mv"] -= 1
+                nxt = tuple(cur["path"].pop(0))
+                nx, ny = nxt
+                holder = FREE
+            if holder != FREE:
+                cur["path"] = []  # the space is taken or blocked: the move ends here
                 return
             unit["x"], unit["y"] = nxt
             unit["mv"] -= 1
@@ -308,6 +316,25 @@ class EnemySide:
                 self.apply_effects(state, ab, unit, state["units"][tid], hit=True,
                                    damaged=False)
 
+
+
+FREE: Final = 0
+FRIEND: Final = 1  # a living unit of the mover's side: it may be passed through
+BLOCKED: Final = 2  # a wall, a barricade or a hostile unit
+
+
+def space_holder(state: State, walls: Any, unit: Unit, cell: tuple[int, ...]) -> int:
+    """What holds ``cell`` for ``unit`` moving onto it: FREE, FRIEND or BLOCKED."""
+    if cell in walls:
+        return BLOCKED
+    cx, cy = cell[0], cell[1]
+    for b in state["barricades"]:
+        if b["x"] == cx and b["y"] == cy:
+            return BLOCKED
+    for u in state["units"].values():
+        if u["x"] == cx and u["y"] == cy and u["alive"]:
+            return FRIEND if u["side"] == unit["side"] else BLOCKED
+    return FREE
 
 
 def draw_card(c: Any, state: State) -> str:
