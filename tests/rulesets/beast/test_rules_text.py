@@ -157,3 +157,29 @@ def test_an_enemy_moves_through_a_fellow_enemys_space(rs):
     thug = g.state["units"]["thug-1"]
     assert (thug["x"], thug["y"]) == (3, 2)  # next to Blake, through the cultist's space
     assert any("through" in e["text"] for e in events(g, "move"))
+
+
+def test_an_enemys_aoe_cools_down_two_rounds(rs):
+    """riddle-of-the-beast-rules.md, "Attack Types" ("All AOE abilities have a 2 round cool
+    down unless used an Interrupt or indicated otherwise"; RULING HR-18, rewritten): the
+    thug throws its Molotov (an AOE); next enemy turn the Vile Ploy card finds it cooling
+    down, so that card counts as disabled and the thug draws again (R7) and strikes; the turn
+    after, the Molotov is ready again."""
+    g = battle(rs, ["blake"], ["thug"],
+               {"blake": {"x": 4, "y": 2, "ch": {"brace": 0}}, "thug-1": {"x": 6, "y": 2}},
+               cards=["ploy"], side="enemies", dice=[0] * 30)
+    pass_windows(g)
+    thug = g.state["units"]["thug-1"]
+    assert events(g, "ability")[-1]["ability"] == "molotov"
+    assert thug["cd"] == {"special2": 2}
+    rs.apply_setup(g.state, {"cards": ["ploy", "strike"], "dice": [0] * 30})
+    g.act(0, {"type": "end_turn"})
+    pass_windows(g)
+    cards = [e["card"] for e in events(g, "card")][-2:]
+    assert cards == ["ploy", "strike"]
+    assert any("disabled" in e["text"] for e in events(g, "card"))
+    assert thug["cd"] == {"special2": 1}
+    rs.apply_setup(g.state, {"cards": ["ploy"], "dice": [0] * 30})
+    g.act(0, {"type": "end_turn"})
+    pass_windows(g)
+    assert [e["ability"] for e in events(g, "ability")].count("molotov") == 2

@@ -305,7 +305,11 @@ class EnemySide:
                                                        style="melee", ab=slot, reach=1))
 
     def enemy_area(self: Any, state: State, unit: Unit, ab: Ability, act: str, aim: Any) -> None:
-        """Beams and AOEs hit everyone in the area, allies included, each rolled apart."""
+        """Beams and AOEs hit everyone in the area, allies included, each rolled apart; then
+        the ability cools down 2 rounds unless it says otherwise ("Attack Types", HR-18)."""
+        cd = AREA_COOLDOWN if ab.cooldown is None else ab.cooldown
+        if cd:
+            unit["cd"][act] = cd
         targets = self.area_targets(state, unit, ab, aim)
         for tid in targets:
             if ab.attack:
@@ -318,6 +322,7 @@ class EnemySide:
 
 
 
+AREA_COOLDOWN: Final = 2  # "Attack Types": beams and AOEs, unless indicated otherwise
 FREE: Final = 0
 FRIEND: Final = 1  # a living unit of the mover's side: it may be passed through
 BLOCKED: Final = 2  # a wall, a barricade or a hostile unit
@@ -349,7 +354,11 @@ def draw_card(c: Any, state: State) -> str:
 
 
 def _disabled(unit: Unit, enemy: Any, act: str) -> bool:
+    """A card's action the enemy cannot take now: no ranged attack, Tricks of the Trade on
+    Special 1, or an ability still cooling down (a beam or AOE, HR-18)."""
     if act == "range" and enemy.ranged is None:
+        return True
+    if act in unit["cd"]:
         return True
     return act == "special1" and "TRICKS" in unit["st"]
 
