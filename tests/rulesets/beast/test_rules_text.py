@@ -183,3 +183,20 @@ def test_an_enemys_aoe_cools_down_two_rounds(rs):
     g.act(0, {"type": "end_turn"})
     pass_windows(g)
     assert [e["ability"] for e in events(g, "ability")].count("molotov") == 2
+
+
+def test_fire_adds_its_point_even_when_every_attack_die_misses(rs):
+    """riddle-of-the-beast-rules.md, "Elemental Attacks" ("a Basic effect that always occurs
+    when an enemy is targeted by it"; Fire: "Target takes 1 extra point of damage ... after
+    the attack is already rolled but before Defense is rolled"; RULING HR-21, rewritten): the
+    thug's Molotov rolls no hit, yet Blake takes FIRE's point when his defence blocks
+    nothing; a block stops it."""
+    for defence, lost in (([0, 0, 0], 1), ([1, 0, 0], 0)):
+        g = battle(rs, ["blake"], ["thug"],
+                   {"blake": {"x": 4, "y": 2, "ch": {"brace": 0}}, "thug-1": {"x": 6, "y": 2}},
+                   cards=["ploy"], side="enemies", dice=[0, 0, 0, *defence] + [0] * 10)
+        pass_windows(g)
+        roll = events(g, "attack_roll")[0]
+        assert roll["tgt"] == "blake" and roll["faces"] == [0, 0]
+        blake = g.state["units"]["blake"]
+        assert blake["max"] - blake["hp"] == lost
