@@ -98,12 +98,12 @@ def test_a_dead_battery_stays_dead_until_the_investigation_ends(rs):
     investigation it has a new one."""
     from hauntkit.rulesets.beast.hunt import gear_phases
 
-    switch = {"type": "interrupt", "unit": "michael", "ability": "gear-flash_light",
+    switch = {"type": "free", "unit": "michael", "ability": "gear-flash_light",
               "target": "michael"}
     units = {"michael": {"x": 5, "y": 2}, "thug-1": {"x": 8, "y": 2}}
     g = battle(rs, ["michael"], ["thug"], units, gear={"michael": ["flash_light"]}, dice=[0])
     g.act(0, switch)  # on
-    g.state["units"]["michael"]["intr"] = False
+    g.state["units"]["michael"]["flags"].clear()  # as at the start of his next turn
     g.act(0, switch)  # off: the die shows a blank, a MISS
     assert events(g, "battery")[-1]["dead"] is True
     record = _record({"open1": "flash_light"})
@@ -200,3 +200,32 @@ def test_fire_adds_its_point_even_when_every_attack_die_misses(rs):
         assert roll["tgt"] == "blake" and roll["faces"] == [0, 0]
         blake = g.state["units"]["blake"]
         assert blake["max"] - blake["hp"] == lost
+
+
+def test_the_flash_light_is_switched_as_a_free_action_at_the_start_of_the_turn(rs):
+    """riddle-of-the-beast-rules.md, "Battery Items" ("Flashlights can be turned on or off as
+    a Free Action at the start of each turn"; the item table's "Interrupt" and "cannot use any
+    Interrupts while the Flash Light is on" could never let it be switched off: RULING HR-37,
+    rewritten): Michael switches it on without spending his action or interrupt, cannot
+    switch it again this turn, nor once he has moved; next turn he switches it off."""
+    switch = {"type": "free", "unit": "michael", "ability": "gear-flash_light",
+              "target": "michael"}
+    g = battle(rs, ["michael"], ["thug"],
+               {"michael": {"x": 2, "y": 2}, "thug-1": {"x": 9, "y": 4,
+                                                     "st": {"PARALYZE": [9, 1]}}},
+               gear={"michael": ["flash_light"]}, dice=[1] + [0] * 20)
+    g.act(0, switch)
+    m = g.state["units"]["michael"]
+    assert rs.tile_lit(g.state, (2, 2))
+    assert not m["acted"] and not m["intr"]
+    assert switch not in g.legal_actions(0)  # once a turn
+    g.act(0, {"type": "end_turn"})
+    pass_windows(g)
+    assert switch in g.legal_actions(0)  # a new turn
+    g.act(0, {"type": "step", "unit": "michael", "to": [3, 2]})
+    assert switch not in g.legal_actions(0)  # no longer the start of the turn
+    g.act(0, {"type": "end_turn"})
+    pass_windows(g)
+    g.act(0, switch)  # off: the die shows a sword-and-shield, the battery lives
+    assert not rs.tile_lit(g.state, (3, 2))
+    assert events(g, "battery")[-1]["dead"] is False

@@ -200,11 +200,7 @@ def ready(rs: Any, unit: Unit, f: AbilityRecord) -> bool:
         return False
     cd: dict[str, Any] = unit["cd"]
     if "gear" in unit:
-        if f.hook_name == "flashlight":
-            charges: dict[str, Any] = unit["ch"]
-            if not charges.get(using.TORCH) and charges.get(f.id, 0) <= 0:
-                return False  # a dead battery: it cannot be switched on ("Battery Items")
-        elif using.interrupt_blocked(rs, unit):
+        if using.interrupt_blocked(rs, unit):
             return False  # a flash light that is on, a chainsaw swung this turn
         if using.holding(rs, unit, f.ab):  # Utility Pouch of Holding
             return cd.get(f.id, 0) == 0

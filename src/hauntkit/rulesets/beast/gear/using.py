@@ -111,6 +111,8 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
                 continue  # already loaded this turn
             if f"{ab.id}-dead" in ch:
                 continue  # Night Vision Goggles: the battery is dead
+            if ab.hook == "flashlight" and not torch_switchable(unit, ab):
+                continue
             out.extend(target_list(rs, scan, record_of(ab), occ, "free"))
         elif not unit["acted"]:
             acts = target_list(rs, scan, record_of(ab), occ, "ability")
@@ -133,6 +135,17 @@ def loaded(rs: Any, unit: Unit, ab: Ability) -> bool:
     """Whether ``ab`` (a Mossberg load ability) is the cartridge already loaded."""
     iid = _index(rs).item_of[ab.id]
     return unit["ch"].get(attack_effects.spread_key(iid)) == int(ab.id.rsplit("load", 1)[1])
+
+
+def torch_switchable(unit: Unit, ab: Ability) -> bool:
+    """A flash light is switched on or off as a free action at the start of its holder's
+    turn: before it moves or acts, once; it is switched on only with a live battery
+    ("Battery Items"; RULING HR-37)."""
+    flags = unit["flags"]
+    if unit["acted"] or flags.get("moved") or flags.get("torch"):
+        return False
+    ch = unit["ch"]
+    return bool(ch.get(TORCH)) or ch.get(ab.id, 0) > 0
 
 
 def interrupt_blocked(rs: Any, unit: Unit) -> bool:
@@ -383,6 +396,7 @@ def toggle_torch(rs: Any, state: State, unit: Unit, ab: Ability) -> None:
     """Switch a flash light on (if its battery lives) or off; a light that goes out rolls a
     die: on a MISS the battery dies ("Battery Items")."""
     ch = unit["ch"]
+    unit["flags"]["torch"] = 1  # switched this turn
     if ch.get(TORCH):
         ch[TORCH] = 0
         state["lights"] = [li for li in state["lights"] if li.get("carrier") != unit["id"]
