@@ -229,3 +229,44 @@ def test_the_flash_light_is_switched_as_a_free_action_at_the_start_of_the_turn(r
     g.act(0, switch)  # off: the die shows a sword-and-shield, the battery lives
     assert not rs.tile_lit(g.state, (3, 2))
     assert events(g, "battery")[-1]["dead"] is False
+
+
+def test_knockback_lets_curtis_fire_trigger_happy_for_free(rs):
+    """riddle-of-the-beast-rules.md, "Trigger Happy (Curtis Kaine)" ("if an enemy is knocked
+    back by CK or an ally within range it will allow him to use Trigger Happy to fire a Range
+    Attack for FREE against this target since the trigger is KNOCKBACK"; RULINGS HR-58,
+    HR-64): Blake's Shield Shove hits the thug and knocks it back 2 spaces; Curtis's seat is
+    offered Trigger Happy at it, which costs him no action."""
+    g = battle(rs, ["blake", "curtis"], ["thug"],
+               {"blake": {"x": 4, "y": 2}, "curtis": {"x": 5, "y": 4},
+                "thug-1": {"x": 5, "y": 2, "hp": 20}},
+               dice=[1, 0, 0, 0, 0, 0] + [0] * 10)
+    g.state["units"]["thug-1"]["max"] = 20
+    g.act(0, {"type": "ability", "unit": "blake", "ability": "shield-shove",
+              "target": "thug-1"})
+    thug = g.state["units"]["thug-1"]
+    assert (thug["x"], thug["y"]) == (7, 2)
+    assert events(g, "knockback")[-1]["spaces"] == 2
+    pending = g.state["pending"]
+    assert pending["kind"] == "trigger" and pending["target"] == "thug-1"
+    assert pending["options"] == ["trigger-happy"]
+    g.act(1, {"type": "trigger", "ability": "trigger-happy"})
+    curtis = g.state["units"]["curtis"]
+    assert events(g, "attack_roll")[-1]["att"] == "curtis"
+    assert not curtis["acted"] and not curtis["intr"]
+    assert curtis["cd"]["trigger-happy"] == 2
+
+
+def test_knockback_stops_at_a_wall_or_unit(rs):
+    """HR-64: the push stops before anything in the way; a target with no room behind it
+    stays and is not knocked back (no Trigger Happy offer)."""
+    g = battle(rs, ["blake", "curtis"], ["thug", "thug"],
+               {"blake": {"x": 4, "y": 2}, "curtis": {"x": 2, "y": 2},
+                "thug-1": {"x": 5, "y": 2}, "thug-2": {"x": 6, "y": 2}},
+               dice=[1, 0, 0, 0, 0, 0] + [0] * 10)
+    g.act(0, {"type": "ability", "unit": "blake", "ability": "shield-shove",
+              "target": "thug-1"})
+    thug = g.state["units"]["thug-1"]
+    assert (thug["x"], thug["y"]) == (5, 2)
+    assert events(g, "knockback")[-1]["spaces"] == 0
+    assert g.state["pending"] is None
