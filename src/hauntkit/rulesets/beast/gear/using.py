@@ -263,11 +263,12 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
                 t["ch"][a.id] = a.charges
             t["cd"].pop(a.id, None)
         emit(state, "restore", f"{rs.name(t)} has every interrupt back.", unit=t["id"])
-    elif hook == "extra_turn":
-        unit["acted"] = False
-        unit["flags"].pop("move_done", None)
-        unit["mv"] = rs.movement(state, unit)
-        emit(state, "extra_turn", f"{rs.name(unit)} may move and act again.", unit=unit["id"])
+    elif hook == "extra_turn":  # Energy Drink: R1, the user or a hunter next to it
+        t = units.get(target, unit) if isinstance(target, str) else unit
+        t["acted"] = False
+        t["flags"].pop("move_done", None)
+        t["mv"] = rs.movement(state, t)
+        emit(state, "extra_turn", f"{rs.name(t)} may move and act again.", unit=t["id"])
     elif hook == "called_shot":  # Sniper: the aimed shot is for the next turn
         unit["ch"][AIM] = state["round"] + 1
         emit(state, "aim", f"{rs.name(unit)} takes aim.", unit=unit["id"])
