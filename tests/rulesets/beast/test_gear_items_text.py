@@ -145,3 +145,20 @@ def test_energy_drink_gives_a_hunter_next_to_the_user_another_turn(rs):
     assert drink in g.legal_actions(0)
     g.act(0, drink)
     assert not blake["acted"] and blake["mv"] == rs.c.hunters["blake"].move
+
+
+def test_immolation_trap_burns_with_fire(rs):
+    """"Traps", Immolation Trap: "A4 - FIRE - TRIGGER - Enemy unit moves on Trap Icon": the
+    thug stepping on it is attacked with FIRE (its special die is rolled first) and takes
+    FIRE's extra point (RULING HR-21)."""
+    g = duel(rs, ["immolation_trap"], [], ex=8)
+    g.act(0, {"type": "ability", "unit": "michael", "ability": "gear-immolation_trap",
+              "target": [6, 2]})
+    g.state["rng"]["script"].extend([0] * 60)
+    g.state["forced"] = ["strike"]
+    g.act(0, {"type": "end_turn"})
+    pass_windows(g)
+    rolls = [e for e in events(g, "attack_roll") if e["att"] == "michael"]
+    assert rolls and "fire" in rolls[0]["text"]
+    assert events(g, "element_roll")
+    assert g.state["units"]["thug-1"]["hp"] == 20 - 1  # all misses, no block: FIRE's point
