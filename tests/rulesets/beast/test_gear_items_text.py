@@ -162,3 +162,52 @@ def test_immolation_trap_burns_with_fire(rs):
     assert rolls and "fire" in rolls[0]["text"]
     assert events(g, "element_roll")
     assert g.state["units"]["thug-1"]["hp"] == 20 - 1  # all misses, no block: FIRE's point
+
+
+def fire(g, iid: str) -> None:
+    g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged",
+              "weapon": iid})
+
+
+def test_browning_bps_critical_hits_bleed(rs):
+    """"Range Weapons", Browning BPS (Shotgun A3/R5): "Critical Hits inflict 1 point of
+    BLEED": three hits, a critical (the dice again: no hit), no block: 3 damage, 1 Bleed."""
+    g = duel(rs, ["browning_bps"], [1, 1, 1, 0, 0, 0, 0, 0] + [0] * 10, ex=8)
+    fire(g, "browning_bps")
+    thug = g.state["units"]["thug-1"]
+    assert events(g, "attack_roll")[0]["crit"] is True
+    assert thug["hp"] == 20 - 3 and thug["bleed"] == 1
+
+
+def test_the_judge_hurts_low_defence_targets_more(rs):
+    """"Range Weapons", The Judge (Pistol/Shotgun A3/R3): "+1 damage to targets with DEF of 3
+    or less": one hit on the thug (DEF 2), no block, deals 2."""
+    g = duel(rs, ["the_judge"], [1, 0, 0, 0, 0] + [0] * 10, ex=8)
+    fire(g, "the_judge")
+    assert g.state["units"]["thug-1"]["hp"] == 20 - 2
+
+
+def test_benelli_rerolls_one_of_the_targets_defence_dice(rs):
+    """"Range Weapons", Benelli (Shotgun A6/R4): "Re-roll 1 of the targets Defense Dice": the
+    thug's one block is rolled again, comes up blank, and the hit gets through."""
+    g = duel(rs, ["benelli"], [1, 0, 0, 0, 0, 0, 1, 0, 0] + [0] * 10, ex=8)
+    fire(g, "benelli")
+    assert g.state["units"]["thug-1"]["hp"] == 20 - 1
+
+
+def test_flash_light_plus_runs_on_two_batteries(rs):
+    """"Battery Items", Flash Light + ("Battery x2"): the first MISS when it goes out kills one
+    battery, and it can be switched on again on the second (RULING HR-37)."""
+    switch = {"type": "free", "unit": "michael", "ability": "gear-flash_light_plus",
+              "target": "michael"}
+    g = duel(rs, ["flash_light_plus"], [0] + [0] * 10, ex=9)
+    m = g.state["units"]["michael"]
+    g.act(0, switch)
+    m["flags"].clear()  # as at the start of his next turn
+    g.act(0, switch)  # goes out: a MISS
+    assert events(g, "battery")[-1]["dead"] is True
+    assert m["ch"]["gear-flash_light_plus"] == 1
+    m["flags"].clear()
+    assert switch in g.legal_actions(0)
+    g.act(0, switch)
+    assert rs.tile_lit(g.state, (m["x"], m["y"]))
