@@ -117,7 +117,8 @@ def test_fire_double_sword_sets_burning_and_it_burns_next_turn(rs):
                                                          "PARALYZE": [1, 1]}}}})
     g.act(0, {"type": "end_turn"})
     assert events(g, "burning")
-    assert thug["hp"] == 6 - 2 and "BURNING" not in thug["st"]
+    # the first roll missed but FIRE's point landed (HR-21): 1, then the burn's 2
+    assert thug["hp"] == 6 - 1 - 2 and "BURNING" not in thug["st"]
 
 
 def test_elec_double_sword_arcs_to_a_second_target_of_the_attackers_choice(rs):

@@ -13,12 +13,13 @@ from hauntkit.testing import check_ruleset
 from hauntkit.testing.conformance import examples
 
 KITS = {
-    "michael": ["silver_stake", "gothic_bell", "thiefs_glove", "wicked_pencil"],
+    "michael": ["silver_stake", "night_vision_goggles", "thiefs_glove", "wicked_pencil"],
     "tamara": ["rain_stick", "philosophers_dust", "crones_finger", "broken_phylactery",
                "flood_light"],
     "blake": ["holy_ash_stake", "exorcists_cross", "caltrops", "dummies_guide_plus"],
+    # relics go to hunters with the Occult skill ("Relics"): Tamara and Cassandra
     "cassandra": ["constantines_lighter", "pyromaniacs_lantern", "bugs_in_a_box",
-                  "night_vision_goggles", "rule_book"],
+                  "gothic_bell", "rule_book"],
 }
 CONFIG = {"hunters": list(KITS), "enemies": ["nosferatu", "shade", "vampire-spawn"],
           "loadout": KITS}

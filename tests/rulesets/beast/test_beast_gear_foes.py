@@ -112,7 +112,8 @@ def test_bugs_in_a_box_paralyzes_two_summoned_monsters(rs):
     The Nosferatu's Brood Call summons bats (HR-100); the Nosferatu itself is not summoned."""
     g = battle(rs, ["michael"], ["nosferatu"],
                {"michael": {"x": 5, "y": 2}, "nosferatu-1": {"x": 7, "y": 2}},
-               dice=[6], gear={"michael": ["bugs_in_a_box"]})
+               dice=[6], gear={"michael": ["bugs_in_a_box"]},
+               hx={"michael": {"boost": {"occult": 1}}})  # a relic needs Occult ("Relics")
     nos = g.state["units"]["nosferatu-1"]
     ab = rs.c.abilities["nosferatu"]["special1"]
     for _ in range(3):

@@ -272,10 +272,18 @@ def test_thermal_scope_ignores_stealth(rs):
 
 def test_stealth_suit_shortens_enemy_ranged_attacks_on_the_wearer(rs):
     """Defense Gear Shop / Stealth Suit: lower the Range of enemy attacks on the wearer by 2
-    (the thug's R3 shot from 3 spaces no longer reaches)."""
+    (the thug's R3 shot is R1 against it: from 3 spaces it must come next to Blake, "Enemy
+    Turn"; an immobilized thug cannot, and its shot no longer reaches)."""
     dice = [1, 0, 0, 0, 0] + [0] * 10
     assert blake_hit_by_thug(rs, [], "volley", dice, thug_x=8) == 1
-    assert blake_hit_by_thug(rs, ["stealth_suit"], "volley", dice, thug_x=8) == 0
+    assert blake_hit_by_thug(rs, ["stealth_suit"], "volley", dice, thug_x=8) == 1
+    g = battle(rs, ["blake"], ["thug"],
+               {"blake": {"x": 5, "y": 2, "ch": {"brace": 0}},
+                "thug-1": {"x": 8, "y": 2, "st": {"IMMOBILIZE": [1, 9]}}},
+               cards=["volley"], side="enemies", dice=dice, gear={"blake": ["stealth_suit"]})
+    pass_windows(g)
+    assert g.state["units"]["thug-1"]["x"] == 8
+    assert events(g, "attack_roll") == [] and events(g, "no_target")
 
 
 def test_night_vision_goggles_see_through_stealth(rs):

@@ -128,7 +128,8 @@ def test_constantines_lighter_light_lasts_four_turns(rs, monkeypatch):
     monkeypatch.setattr(type(rs), "skill_roll", lambda self, *a, **k: 12)
     g = battle(rs, ["michael"], ["thug"], {"michael": {"x": 5, "y": 2},
                                           "thug-1": {"x": 9, "y": 4}},
-               dice=[0] * 30, gear={"michael": ["constantines_lighter"]})
+               dice=[0] * 30, gear={"michael": ["constantines_lighter"]},
+               hx={"michael": {"boost": {"occult": 1}}})  # a relic needs Occult ("Relics")
     g.act(0, {"type": "ability", "unit": "michael", "ability": "gear-constantines_lighter",
               "target": [5, 2]})
     light = next(li for li in g.state["lights"] if (li["x"], li["y"]) == (5, 2))

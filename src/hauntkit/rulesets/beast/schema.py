@@ -75,13 +75,16 @@ class Effect(_Model):
     sanity_loss: int = Field(1, ge=0, le=10)
     max_hp_loss: int | None = Field(None, ge=1, le=5, description="maximum HP the target "
                                     "loses for the battle (a Rosary guards against it)")
+    knockback: int | None = Field(None, ge=1, le=4, description="KNOCKBACK: spaces the target "
+                                  "is pushed straight away from the user")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Effect:
-        kinds = [self.status, self.heal, self.bleed, self.sanity_check, self.max_hp_loss]
+        kinds = [self.status, self.heal, self.bleed, self.sanity_check, self.max_hp_loss,
+                 self.knockback]
         if sum(k is not None for k in kinds) != 1:
             raise ValueError("an effect has exactly one of: status, heal, bleed, sanity_check, "
-                             "max_hp_loss")
+                             "max_hp_loss, knockback")
         return self
 
 
@@ -106,7 +109,7 @@ class Ability(_Model):
     hook: HookName | None = None
     signature: bool = False
     trigger: Literal["BLEED", "FLINCH", "IMMOBILIZE", "SLOW", "MARKED", "DISARMED",
-                     "WOUNDING", "BLIND", "POISON"] | None = Field(
+                     "WOUNDING", "BLIND", "POISON", "KNOCKBACK"] | None = Field(
         None, description="Trigger Happy: the debuff on an enemy that lets it fire for free")
     pierce: int = Field(0, ge=0, le=6, description="defence dice the target loses")
     can_crit: bool = Field(True, description="false: this attack never critically hits")

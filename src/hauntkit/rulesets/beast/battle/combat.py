@@ -157,9 +157,10 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     """RULING R4: hits plus modifiers minus blocks; R3 perfect defence; then templates."""
     el, style = fr["el"], fr["style"]
     h = fr["h"]
-    adds = 0
-    if el == "FIRE" and h > 0:
-        adds += attack_effects.fire_bonus(rs, tgt) if "gear" in tgt else 1
+    fire = 0
+    if el == "FIRE":  # FIRE's basic effect: always 1 more, even on all misses (HR-21)
+        fire = attack_effects.fire_bonus(rs, tgt) if "gear" in tgt else 1
+    adds = fire
     if el == "PHYSICAL" and "WOUNDING" in tgt["st"]:
         adds += 2
     if "FLINCH" in tgt["st"]:
@@ -191,7 +192,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
              f"{', a perfect defence' if perfect else ''}.", faces=faces, perfect=perfect)
     if "FLINCH" in tgt["st"]:
         status.remove(state, tgt, "FLINCH", ctx=rs)
-    dmg = 0 if perfect or h == 0 else max(0, h + adds - blocked)
+    dmg = 0 if perfect else max(0, h + adds - blocked) if h else max(0, fire - blocked)
     if fr.get("aimed") and fr.get("dbl"):  # Sniper Called Shot (attack_effects.py): aimed
         dmg = max(dmg, fr["dbl"] + max(0, h - fr["dbl"] + adds - blocked))  # double swords
     if dmg and el != "ETHER":

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -85,11 +85,19 @@ class EnemySide:
             cur["asked"] = False
             nxt = tuple(cur["path"].pop(0))
             nx, ny = nxt
-            # the space is taken (occupancy) or blocked (blockers): the move ends here
-            if nxt in self.md(state).walls or any(
-                    u["x"] == nx and u["y"] == ny and u["alive"] for u in units.values()) or any(
-                    b["x"] == nx and b["y"] == ny for b in state["barricades"]):
-                cur["path"] = []
+            walls = self.md(state).walls
+            holder = space_holder(state, walls, unit, nxt)
+            if holder == FRIEND and cur["path"] and unit["mv"] >= 2 and \
+                    space_holder(state, walls, unit, tuple(cur["path"][0])) == FREE:
+                # through a friendly unit's space to the next one ("Combat Basics", HR-6)
+                emit(state, "move", f"{self.name(unit)} moves through {space_name(nx, ny)}.",
+                     unit=unit["id"], at=list(nxt))
+                unit["mv"] -= 1
+                nxt = tuple(cur["path"].pop(0))
+                nx, ny = nxt
+                holder = FREE
+            if holder != FREE:
+                cur["path"] = []  # the space is taken or blocked: the move ends here
                 return
             unit["x"], unit["y"] = nxt
             unit["mv"] -= 1
@@ -163,6 +171,8 @@ class EnemySide:
         target = self.pick_by_logic(state, unit, pool, cruelty=cruelty)
         cur["target"] = target
         t = units[target]
+        if ab.style != "melee" and shape != "self" and shape != "aoe" and shape != "beam":
+            reach = reach_on(self.c, reach, t)  # the Stealth Suit: plan with the shorter range
         here = (unit["x"], unit["y"])
         tx, ty = t["x"], t["y"]
         # STEALTH doubles the distance for reaches beyond 1
@@ -239,10 +249,15 @@ class EnemySide:
         ab_style = ab.style
         reach = 1 if ab_style == "melee" else ranged_reach(unit, ab)
         ux, uy = unit["x"], unit["y"]
-        in_reach = [uid for uid, u in units.items()
-                    if u["side"] == "hunters" and u["alive"]
-                    and reaches_from(md, block, ux, uy, u["x"], u["y"], reach, reach > 1 and
-                                     "STEALTH" in u["st"] and "MARKED" not in u["st"])]
+        c = self.c
+        in_reach = []
+        for uid, u in units.items():
+            if u["side"] != "hunters" or not u["alive"]:
+                continue
+            on = reach if ab_style == "melee" else reach_on(c, reach, u)
+            if reaches_from(md, block, ux, uy, u["x"], u["y"], on, on > 1 and
+                            "STEALTH" in u["st"] and "MARKED" not in u["st"]):
+                in_reach.append(uid)
         if not in_reach:
             emit(state, "no_target", f"{self.name(unit)} has no hunter in reach.")
             return
@@ -290,7 +305,11 @@ class EnemySide:
                                                        style="melee", ab=slot, reach=1))
 
     def enemy_area(self: Any, state: State, unit: Unit, ab: Ability, act: str, aim: Any) -> None:
-        """Beams and AOEs hit everyone in the area, allies included, each rolled apart."""
+        """Beams and AOEs hit everyone in the area, allies included, each rolled apart; then
+        the ability cools down 2 rounds unless it says otherwise ("Attack Types", HR-18)."""
+        cd = AREA_COOLDOWN if ab.cooldown is None else ab.cooldown
+        if cd:
+            unit["cd"][act] = cd
         targets = self.area_targets(state, unit, ab, aim)
         for tid in targets:
             if ab.attack:
@@ -301,6 +320,26 @@ class EnemySide:
                 self.apply_effects(state, ab, unit, state["units"][tid], hit=True,
                                    damaged=False)
 
+
+
+AREA_COOLDOWN: Final = 2  # "Attack Types": beams and AOEs, unless indicated otherwise
+FREE: Final = 0
+FRIEND: Final = 1  # a living unit of the mover's side: it may be passed through
+BLOCKED: Final = 2  # a wall, a barricade or a hostile unit
+
+
+def space_holder(state: State, walls: Any, unit: Unit, cell: tuple[int, ...]) -> int:
+    """What holds ``cell`` for ``unit`` moving onto it: FREE, FRIEND or BLOCKED."""
+    if cell in walls:
+        return BLOCKED
+    cx, cy = cell[0], cell[1]
+    for b in state["barricades"]:
+        if b["x"] == cx and b["y"] == cy:
+            return BLOCKED
+    for u in state["units"].values():
+        if u["x"] == cx and u["y"] == cy and u["alive"]:
+            return FRIEND if u["side"] == unit["side"] else BLOCKED
+    return FREE
 
 
 def draw_card(c: Any, state: State) -> str:
@@ -315,7 +354,11 @@ def draw_card(c: Any, state: State) -> str:
 
 
 def _disabled(unit: Unit, enemy: Any, act: str) -> bool:
+    """A card's action the enemy cannot take now: no ranged attack, Tricks of the Trade on
+    Special 1, or an ability still cooling down (a beam or AOE, HR-18)."""
     if act == "range" and enemy.ranged is None:
+        return True
+    if act in unit["cd"]:
         return True
     return act == "special1" and "TRICKS" in unit["st"]
 
@@ -326,6 +369,15 @@ def action_spec(c: Any, unit: Unit, act: str) -> Ability:
     if act == "range":
         return c.basic[unit["kind"]]["range"]
     return getattr(c.enemies[unit["kind"]], act)
+
+
+def reach_on(c: Any, reach: int, target: Unit) -> int:
+    """An enemy's single-target ranged ``reach`` against the hunter ``target``: a Stealth Suit
+    on it lowers the Range by its value (Defense Gear Shop, "Stealth Suit"; combat.py checks
+    the same when the dice would be rolled)."""
+    if "gear" in target:
+        return reach - c.gear.profile(target).shroud
+    return reach
 
 
 def ranged_reach(unit: Unit, ab: Ability) -> int:

@@ -397,6 +397,8 @@ class HunterSide:
                     fr["noperf"] = True
                 state["queue"].append(fr)
             else:
+                if f.shape == "aoe" and f.targets == "enemy" and t["side"] == unit["side"]:
+                    continue  # a rollless AOE "on any enemies" spares friends (Flash Bang)
                 self.apply_effects(state, ab, unit, t, hit=True, damaged=False)
                 if f.gear:  # cures, Bleed removal, immunities
                     using.extra_effects(self, state, unit, ab, t)

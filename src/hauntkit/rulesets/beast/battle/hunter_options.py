@@ -74,7 +74,9 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
     y: int = unit["y"]
     units: dict[str, Unit] = state["units"]
     if unit["mv"] > 0 and not flags.get("move_done"):
-        stealthy = unit["mv"] >= 2 and "STEALTH" in st
+        two = unit["mv"] >= 2
+        stealthy = two and "STEALTH" in st
+        side = unit["side"]
         step: dict[str, Any] = {"type": "step", "unit": uid}
         for n in md.neighbours[(x, y)]:
             if n in block:
@@ -84,8 +86,9 @@ def hunter_options(rs: Any, state: State, unit: Unit, occ: dict,
                 a = step.copy()
                 a["to"] = list(n)
                 out.append(a)
-            elif stealthy and units[o]["side"] == "enemies":
-                # STEALTH: slip through an enemy's space (two spaces of movement).
+            elif two and (units[o]["side"] == side or stealthy):
+                # Through a friendly unit's space ("Combat Basics"), or, STEALTHy, an enemy's:
+                # two spaces of movement, ending on a free space (RULING HR-6).
                 for m in md.neighbours[n]:
                     if m not in occ and m not in block:
                         out.append({"type": "slip", "unit": uid, "through": [n[0], n[1]],
@@ -197,7 +200,7 @@ def ready(rs: Any, unit: Unit, f: AbilityRecord) -> bool:
         return False
     cd: dict[str, Any] = unit["cd"]
     if "gear" in unit:
-        if using.interrupt_blocked(rs, unit) and f.hook_name != "flashlight":
+        if using.interrupt_blocked(rs, unit):
             return False  # a flash light that is on, a chainsaw swung this turn
         if using.holding(rs, unit, f.ab):  # Utility Pouch of Holding
             return cd.get(f.id, 0) == 0

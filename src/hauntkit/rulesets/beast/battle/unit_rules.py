@@ -10,6 +10,7 @@ from mypy_extensions import mypyc_attr
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import bounty_traits, dice, madness, status
 from hauntkit.rulesets.beast.battle.board import dist, is_lit
+from hauntkit.rulesets.beast.battle.knockback import knockback
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics
 from hauntkit.rulesets.beast.hunt import renown
@@ -334,6 +335,8 @@ class Rules:
                 self.sanity_check(state, tgt, e.sanity_check, e.sanity_loss)
             elif e.max_hp_loss is not None:
                 foes.lower_max_hp(self, state, tgt, e.max_hp_loss)
+            elif e.knockback is not None:
+                knockback(self, state, src, tgt, e.knockback)
 
     # -- combat logic (rules: "Combat Logic", "Cruelty") -----------------------------------
     def pick_by_logic(self: Any, state: State, enemy: Unit, options: list[str],

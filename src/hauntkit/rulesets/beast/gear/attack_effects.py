@@ -244,9 +244,12 @@ def _second(rs: Any, state: State, att: Unit, wpn: str, options: list[str], why:
 
 def push_second(rs: Any, state: State, att: Unit, wpn: str, target: str, why: str,
                 at: int = 1) -> None:
-    """Queue the extra attack: right after the attack under way (``at`` 1), or first (0)."""
+    """Queue the extra attack: right after the attack under way (``at`` 1), or first (0).
+    What is announced is resolved: the extra attack needs no range of its own (its target was
+    in reach, next to the target, or next to the attacker; RULING HR-35)."""
     new = weapon_frame(rs, state, att, target, wpn)
     new["second"] = True
+    new["slack"] = 99
     again = "again" if why == "roll_again" else "too"
     emit(state, why, f"{rs.name(att)} attacks {rs.name(state['units'][target])} {again}.",
          unit=att["id"], tgt=target)

@@ -21,6 +21,13 @@ Unit = dict[str, Any]
 WEATHER_TURNS = 3  # Rain Stick: "Lasts 3 turns"
 
 
+def knows_occult(rs: Any, state: State, unit: Unit) -> bool:
+    """Whether the unit has the Occult skill (a value of 1 or more, augments and boosts
+    counted): relics "can only be used by those knowledgeable in the Occult" ("Gear and
+    Equipment", "Relics")."""
+    return rs.skill_values(state, unit).get("occult", 0) > 0
+
+
 def relic_check(rs: Any, state: State, unit: Unit, ab: Ability) -> Ability | None:
     """Relics: the Occult check (one d6 roll) before the effect, or it fails (None). A roll
     that also reaches level II's number resolves the level II form where there is one
@@ -78,7 +85,8 @@ def on_death(rs: Any, state: State, dead: Unit) -> None:
         if not u["alive"] or "gear" not in u:
             continue
         need = rs.c.gear.profile(u).regain_on_death
-        if not need or rs.skill_roll(state, u, "occult", need) < need:
+        if not need or not knows_occult(rs, state, u) \
+                or rs.skill_roll(state, u, "occult", need) < need:
             continue
         if u["intr"]:
             u["intr"] = False

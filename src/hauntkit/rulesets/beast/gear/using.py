@@ -89,7 +89,13 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
             if w.no_interrupt and unit["intr"]:
                 continue  # chainsaws, Buster Sword: not in a turn with an interrupt
             out.extend(weapon_list(rs, scan, iid))
+    occult: bool | None = None  # a relic needs the Occult skill ("Relics"), asked once
     for ab in prof.abilities:
+        if getattr(ab, "check", None):
+            if occult is None:
+                occult = relics.knows_occult(rs, state, unit)
+            if not occult:
+                continue
         if ab.kind == "interrupt":
             if rs.interrupt_ready(unit, ab):
                 out.extend(target_list(rs, scan, record_of(ab), occ, "interrupt"))
@@ -105,6 +111,8 @@ def gear_actions(rs: Any, state: State, unit: Unit, occ: dict, block: Any,
                 continue  # already loaded this turn
             if f"{ab.id}-dead" in ch:
                 continue  # Night Vision Goggles: the battery is dead
+            if ab.hook == "flashlight" and not torch_switchable(unit, ab):
+                continue
             out.extend(target_list(rs, scan, record_of(ab), occ, "free"))
         elif not unit["acted"]:
             acts = target_list(rs, scan, record_of(ab), occ, "ability")
@@ -127,6 +135,17 @@ def loaded(rs: Any, unit: Unit, ab: Ability) -> bool:
     """Whether ``ab`` (a Mossberg load ability) is the cartridge already loaded."""
     iid = _index(rs).item_of[ab.id]
     return unit["ch"].get(attack_effects.spread_key(iid)) == int(ab.id.rsplit("load", 1)[1])
+
+
+def torch_switchable(unit: Unit, ab: Ability) -> bool:
+    """A flash light is switched on or off as a free action at the start of its holder's
+    turn: before it moves or acts, once; it is switched on only with a live battery
+    ("Battery Items"; RULING HR-37)."""
+    flags = unit["flags"]
+    if unit["acted"] or flags.get("moved") or flags.get("torch"):
+        return False
+    ch = unit["ch"]
+    return bool(ch.get(TORCH)) or ch.get(ab.id, 0) > 0
 
 
 def interrupt_blocked(rs: Any, unit: Unit) -> bool:
@@ -244,11 +263,12 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
                 t["ch"][a.id] = a.charges
             t["cd"].pop(a.id, None)
         emit(state, "restore", f"{rs.name(t)} has every interrupt back.", unit=t["id"])
-    elif hook == "extra_turn":
-        unit["acted"] = False
-        unit["flags"].pop("move_done", None)
-        unit["mv"] = rs.movement(state, unit)
-        emit(state, "extra_turn", f"{rs.name(unit)} may move and act again.", unit=unit["id"])
+    elif hook == "extra_turn":  # Energy Drink: R1, the user or a hunter next to it
+        t = units.get(target, unit) if isinstance(target, str) else unit
+        t["acted"] = False
+        t["flags"].pop("move_done", None)
+        t["mv"] = rs.movement(state, t)
+        emit(state, "extra_turn", f"{rs.name(t)} may move and act again.", unit=t["id"])
     elif hook == "called_shot":  # Sniper: the aimed shot is for the next turn
         unit["ch"][AIM] = state["round"] + 1
         emit(state, "aim", f"{rs.name(unit)} takes aim.", unit=unit["id"])
@@ -377,6 +397,7 @@ def toggle_torch(rs: Any, state: State, unit: Unit, ab: Ability) -> None:
     """Switch a flash light on (if its battery lives) or off; a light that goes out rolls a
     die: on a MISS the battery dies ("Battery Items")."""
     ch = unit["ch"]
+    unit["flags"]["torch"] = 1  # switched this turn
     if ch.get(TORCH):
         ch[TORCH] = 0
         state["lights"] = [li for li in state["lights"] if li.get("carrier") != unit["id"]

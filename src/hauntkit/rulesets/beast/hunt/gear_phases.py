@@ -15,12 +15,14 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import status
-from hauntkit.rulesets.beast.gear import loadout, shop, utility
+from hauntkit.rulesets.beast.gear import loadout, shop, using, utility
 from hauntkit.rulesets.beast.hunt import investigate, loot, phase
 from hauntkit.rulesets.beast.hunt.party import active, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Extra, Phase
 
 State = dict[str, Any]
+Unit = dict[str, Any]
+Record = dict[str, Any]
 Action = dict[str, Any]
 
 
@@ -136,6 +138,8 @@ def battle_start(rs: Any, state: State) -> None:
         ids = loadout.loadout_items(rs.c.gear, r["gear"], r.get("arsenal")) + list(
             r.get("attached", ()))
         loadout.equip_unit(rs, state, unit, ids)
+        if "batteries" in r:
+            _batteries_in(rs, unit, r["batteries"])
         unit["hp"] = max(1, min(r["hp"], unit["max"]))  # carried HP; gear may raise the max
         utility.learned_into_battle(state, r)  # a Rule Book's skill (RULING HR-103)
     omens = {o["id"] for r in party for o in r.get("omens", ())}
@@ -195,13 +199,52 @@ def _place_ally(rs: Any, state: State, party: list[dict]) -> None:
     unit["acted"] = False
 
 
+# -- batteries ("Battery Items") -----------------------------------------------------------
+def _battery_uses(rs: Any, unit: Unit) -> list[tuple[str, str, int]]:
+    """The unit's battery items as (item id, ability id, batteries when new): flash lights
+    count their batteries in ``ch``; the goggles' one battery is dead with ``<ability>-dead``."""
+    index = rs.c.gear
+    out = []
+    for ab in index.profile(unit).abilities:
+        iid = index.item_of[ab.id]
+        if ab.hook == "flashlight" or iid == using.GOGGLES:
+            out.append((iid, ab.id, index.items[iid].mods.battery or 1))
+    return out
+
+
+def _batteries_in(rs: Any, unit: Unit, left: dict[str, int]) -> None:
+    """A battle starts with the batteries the last one left (new ones come only at the end of
+    the Investigation)."""
+    ch = unit["ch"]
+    for iid, aid, _full in _battery_uses(rs, unit):
+        if iid not in left:
+            continue
+        if iid == using.GOGGLES:
+            if left[iid] <= 0:
+                ch[f"{aid}-dead"] = 1
+        else:
+            ch[aid] = min(ch.get(aid, 0), left[iid])
+
+
+def _batteries_out(rs: Any, unit: Unit, r: Record) -> None:
+    """Record the batteries a battle used up (``batteries``: item id -> batteries left)."""
+    if "gear" not in unit:
+        return
+    ch = unit["ch"]
+    for iid, aid, full in _battery_uses(rs, unit):
+        left = (0 if f"{aid}-dead" in ch else 1) if iid == using.GOGGLES else ch.get(aid, 0)
+        if left < full:
+            r.setdefault("batteries", {})[iid] = left
+
+
 def battle_end(rs: Any, state: State) -> None:
-    """What the battle used up (consumables, a Holy Ash Stake) leaves the records."""
+    """What the battle used up (consumables, a Holy Ash Stake, batteries) leaves the records."""
     units = state["units"]
     for r in state.get("party", ()):
         unit = units.get(r["hunter"])
         if unit is None:
             continue
+        _batteries_out(rs, unit, r)
         for iid in unit.get("lost_gear", ()):
             for slot, held in r["gear"].items():
                 if held == iid:
@@ -227,8 +270,11 @@ def register() -> None:
 
 
 def investigation_end(rs: Any, state: State, success: bool) -> None:
-    """Loot breaks and investigation-long omens end with the investigation ("Loot Table")."""
+    """Loot breaks and investigation-long omens end with the investigation ("Loot Table");
+    new batteries are acquired for free ("Battery Items")."""
     loot.expire_investigation(rs, state)
+    for r in state.get("party", ()):
+        r.pop("batteries", None)
 
 
 register()
