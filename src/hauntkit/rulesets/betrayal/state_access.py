@@ -76,14 +76,15 @@ def heroes(s: State) -> list[int]:
 
 
 def opponents(s: State, a: Any, b: Any) -> bool:
-    """Whether ``a`` may attack ``b`` (after the haunt; a hidden traitor makes everyone a
-    suspect until revealed)."""
+    """Whether ``a`` may attack ``b`` (after the haunt). While a traitor is hidden everyone is a
+    suspect: any explorer may attack anyone, and monsters may attack any explorer, so that no
+    legal move tells who the traitor is (RULING HB-25)."""
     if s["haunt"] is None or a == b:
         return False
     h = s["haunt"]
-    sa, sb = side(s, a), side(s, b)
-    if isinstance(a, int) and isinstance(b, int) and h["hidden"] and not h["revealed"]:
+    if h["hidden"] and not h["revealed"] and (isinstance(a, int) or isinstance(b, int)):
         return True
+    sa, sb = side(s, a), side(s, b)
     if sa is None or sb is None:
         return False
     if sa == sb:
