@@ -48,6 +48,10 @@ class BetrayalRules:
     #: the ruleset id named in messages
     ruleset: ClassVar[str] = "betrayal"
 
+    #: a stunned monster skips the text in its box at the start of its turn (Legacy "Monsters");
+    #: betrayal's digest only keeps it from attacking and using powers (RULING HB-6)
+    stunned_skips_box: ClassVar[bool] = False
+
     def __init__(self) -> None:
         #: action type -> the fields it may have (free actions and answers to choices)
         self.fields: dict[str, set[str]] = {k: set(v) for k, v in explain.FIELDS.items()}

@@ -66,9 +66,11 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
         s["turn"]["monster_turns"] = {m: {"moves_left": moves(ix, s, m),
                                           "attacked": False} for m in s["monsters"]}
         state_access.log(s, "turn", "The monsters' turn.")
+        skip_stunned = ix.rules.stunned_skips_box
         for mid in sorted(s["monsters"], reverse=True):
             k = s["monsters"][mid]["kind"]
-            if ix.monsters[k].on_start_of_turn:
+            if ix.monsters[k].on_start_of_turn and not (skip_stunned
+                                                         and s["monsters"][mid]["stunned"]):
                 frames.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
         return
     e = s["explorers"][who]

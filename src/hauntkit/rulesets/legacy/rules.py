@@ -290,6 +290,10 @@ class LegacyRules(BetrayalRules):
 
     ruleset = "legacy"
 
+    # "Skip all text in the monster box for a stunned monster, even mandatory reaction text"
+    # (rulebook "Monsters")
+    stunned_skips_box = True
+
     def __init__(self) -> None:
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
