@@ -294,6 +294,10 @@ class LegacyRules(BetrayalRules):
     # (rulebook "Monsters")
     stunned_skips_box = True
 
+    # "You might not know if a monster has a trait until you try to attack it ... you still used
+    # your ATTACK action for the turn" (rulebook "Other Attacks"; RULING HL-18)
+    attack_any_trait = True
+
     def __init__(self) -> None:
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
