@@ -87,7 +87,8 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
         if isinstance(target, str) and s["monsters"][target]["stunned"]:
             state_access.log(s, "attack", "The stunned monster holds, but deals no harm.")
             return
-    can_steal = (physical and diff >= 2 and not remote and _stealables(ix, s, win, lose))
+    can_steal = ((physical or ix.rules.steal_any_damage) and diff >= 2 and not remote
+                 and _stealables(ix, s, win, lose))
     if can_steal:
         opts: list[dict[str, Any]] = [{"type": "steal", "card": c} for c in _stealables(ix, s, win, lose)]
         opts.append({"type": "steal", "card": None})

@@ -56,6 +56,10 @@ class BetrayalRules:
     #: is spent (Legacy "Other Attacks"); betrayal offers only monsters that have it (B10, HB-24)
     attack_any_trait: ClassVar[bool] = False
 
+    #: an attack dealing 2 or more damage of any kind may steal instead (Legacy "Steal");
+    #: betrayal's RULING B10 allows it for physical damage only
+    steal_any_damage: ClassVar[bool] = False
+
     def __init__(self) -> None:
         #: action type -> the fields it may have (free actions and answers to choices)
         self.fields: dict[str, set[str]] = {k: set(v) for k, v in explain.FIELDS.items()}

@@ -301,6 +301,9 @@ class LegacyRules(BetrayalRules):
     # your ATTACK action for the turn" (rulebook "Other Attacks"; RULING HL-18)
     attack_any_trait = True
 
+    # "you would deal 2 or more damage, you may ... STEAL" (rulebook "Steal"; RULING HL-19)
+    steal_any_damage = True
+
     def __init__(self) -> None:
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
