@@ -297,6 +297,12 @@ class _Ctx:
     def _give(self, a: Action) -> float:
         return -10.0
 
+    def _accept(self, a: Action) -> float:
+        """Take a card offered by anyone but a known enemy (the giver is the acting seat)."""
+        giver = self.view["turn"]["actor"]
+        friendly = giver not in self.g.enemies
+        return 1.0 if a["accept"] == friendly else 0.0
+
     def _drop(self, a: Action) -> float:
         return -50.0
 

@@ -256,13 +256,39 @@ def _attack(ix: Index, s: State, seat: int, a: Action) -> None:
 
 
 def _give(ix: Index, s: State, seat: int, a: Action) -> None:
+    """Offer a card: the turn's give is spent, and the receiver answers (RULING HB-26)."""
     s["turn"]["gave"] = True
-    s["turn"]["used"].append(a["card"])
-    cards.lose(ix, s, seat, a["card"])
-    cards.gain(ix, s, a["to"], a["card"])
+    offer(ix, s, seat, a["to"], a["card"])
+
+
+def offer(ix: Index, s: State, giver: int, to: int, cid: str) -> None:
+    """Ask ``to`` whether they take ``cid`` from ``giver`` ("assuming you both agree"; Legacy:
+    "another willing explorer"): a pending choice of the receiving seat."""
+    frames.ask(s, to, "accept", [{"type": "accept", "accept": True},
+                                 {"type": "accept", "accept": False}],
+               f"{state_access.name(ix, s, giver)} offers you "
+               f"{state_access.card_name(ix, cid)}. Take it?", giver=giver, card=cid)
+
+
+def refuse_offer(ix: Index, s: State, ch: dict[str, Any]) -> None:
+    """The receiver said no: the card stays with the giver."""
+    state_access.log(s, "refuse",
+                     f"{state_access.name(ix, s, ch['seat'])} refuses "
+                     f"{state_access.card_name(ix, ch['card'])}; "
+                     f"{state_access.name(ix, s, ch['giver'])} keeps it.")
+
+
+def _accept_chosen(ix: Index, s: State, ch: dict[str, Any], action: Action) -> None:
+    giver, to, cid = ch["giver"], ch["seat"], ch["card"]
+    if not action["accept"]:
+        refuse_offer(ix, s, ch)
+        return
+    s["turn"]["used"].append(cid)
+    cards.lose(ix, s, giver, cid)
+    cards.gain(ix, s, to, cid)
     state_access.log(s, "give",
-                     f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
-                     f"{state_access.name(ix, s, a['to'])}.")
+                     f"{state_access.name(ix, s, giver)} gives {state_access.card_name(ix, cid)} to "
+                     f"{state_access.name(ix, s, to)}.")
 
 
 def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
@@ -336,4 +362,4 @@ APPLY = {
     "drop": _drop, "pick_up": _pick_up, "place_stairs": _place_stairs, "mmove": _mmove,
     "mattack": _mattack, "power": _power, "mpick": _mpick, "mexplore": _mexplore,
 }
-CHOICES = {"rotate": _rotate_chosen}
+CHOICES = {"rotate": _rotate_chosen, "accept": _accept_chosen}

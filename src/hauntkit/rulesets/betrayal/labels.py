@@ -105,6 +105,12 @@ def describe_action(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str:
     if t == "attack":
         weapon = f" with {_card(ix, g('weapon'))}" if g("weapon") else ""
         return f"Attack {_target(ix, s, g('target'))}{weapon}"
+    if t == "accept":
+        ch = s["choice"]
+        if ch is not None and ch.get("kind") == "accept":
+            card, giver = _card(ix, ch["card"]), _target(ix, s, ch["giver"])
+            return f"Take {card}" if g("accept") else f"Refuse {card} ({giver} keeps it)"
+        return "Take it" if g("accept") else "Refuse it"
     if t == "give":
         return f"Give {_card(ix, g('card'))} to {_target(ix, s, g('to'))}"
     if t in ("drop", "pick_up"):

@@ -17,6 +17,7 @@ from hauntkit.rulesets.betrayal import (
     turns,
 )
 from hauntkit.rulesets.betrayal.actions import APPLY as BETRAYAL_APPLY
+from hauntkit.rulesets.betrayal.actions import offer, refuse_offer
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -194,10 +195,20 @@ def _hand_over(ix: Any, s: State, owner: int, to: int, cid: str) -> None:
 
 
 def _give(ix: Any, s: State, seat: int, a: Action) -> None:
-    _hand_over(ix, s, seat, a["to"], a["card"])
+    """GIVE "to another willing explorer": the receiver answers (RULING HB-26); a refused GIVE
+    still uses the word, as a refused TAKE does (RULING HL-13)."""
+    offer(ix, s, seat, a["to"], a["card"])
+
+
+def _accept_chosen(ix: Any, s: State, ch: dict[str, Any], action: Action) -> None:
+    giver, to, cid = ch["giver"], ch["seat"], ch["card"]
+    if not action["accept"]:
+        refuse_offer(ix, s, ch)
+        return
+    _hand_over(ix, s, giver, to, cid)
     state_access.log(s, "give",
-                     f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
-                     f"{state_access.name(ix, s, a['to'])}.")
+                     f"{state_access.name(ix, s, giver)} gives {state_access.card_name(ix, cid)} to "
+                     f"{state_access.name(ix, s, to)}.")
 
 
 def _drop(ix: Any, s: State, seat: int, a: Action) -> None:
@@ -269,7 +280,7 @@ def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
 
 APPLY = {"give": _give, "drop": _drop, "pick_up": _pick_up, "take": _take, "use": _use,
          "attack": _attack, "mmove": _mmove}
-CHOICES = {"permit": _permit_chosen}
+CHOICES = {"permit": _permit_chosen, "accept": _accept_chosen}
 
 
 # ------------------------------------------------------------------------------- monsters
