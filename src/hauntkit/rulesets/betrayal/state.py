@@ -178,6 +178,8 @@ class Result(TypedDict):
     haunt: str | None
     #: turns played
     turns: int
+    #: the winning side's "If You Win" text from the haunt's book ("" when there is none)
+    ending: str
 
 
 class BetrayalState(TypedDict):

@@ -319,11 +319,18 @@ def declare_winner(ix: Index, s: State, side: str | None, reason: str) -> None:
     h = s["haunt"]
     if side == "heroes" and not any(s["explorers"][i]["alive"] for i in state_access.heroes(s)):
         return  # RULING: the heroes need a living hero
+    ending = ""
+    if h is not None and side is not None:
+        haunt = ix.haunts[h["id"]]
+        ending = (haunt.heroes if side == "heroes" else haunt.traitor_book).if_you_win
     s["result"] = {"winner": side, "reason": reason, "haunt": h["id"] if h else None,
-                   "turns": s["turns"]}
+                   "turns": s["turns"], "ending": ending}
     who = f"The {side}" if side else "Nobody"
     verb = "win" if side == "heroes" else "wins"
     state_access.log(s, "game_over", f"{who} {verb} ({reason}).", winner=side)
+    if ending:
+        # the winners read their "If You Win" aloud (rulebook digest, "Winning the Game")
+        state_access.log(s, "ending", ending, winner=side)
 
 
 def check_win(ix: Index, s: State) -> None:
