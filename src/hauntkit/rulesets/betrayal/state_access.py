@@ -92,6 +92,20 @@ def opponents(s: State, a: Any, b: Any) -> bool:
     return not ({sa, sb} == {"traitor", "house"})
 
 
+def draw(s: State, pool: list[Any]) -> Any:
+    """One of ``pool`` at random (a tie broken by drawing a crest token, RULING HL-8, B13),
+    taking a scripted pick first (a scenario's set-up ``draws``), as a scripted die comes first."""
+    script = s["rng"].get("draws")
+    if script:
+        pick = script.pop(0)
+        if not script:
+            del s["rng"]["draws"]
+        if pick not in pool:
+            raise ValueError(f"scripted draw {pick!r} is not one of {pool}")
+        return pick
+    return rng.choice(s["rng"], pool)
+
+
 def log(s: State, kind: str, text: str, to: Any = None, **data: Any) -> None:
     """Append an event to the log: the event ``hauntkit.core.log.emit`` appends, built here
     (one call fewer on the hot path). ``to``: the seats that may read it (None: everyone);

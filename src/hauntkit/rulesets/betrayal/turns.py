@@ -203,13 +203,13 @@ def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
         vals = {i: state_access.value(ix, s, i, rule.trait or "sanity") for i in pool}
         best = max(vals.values()) if kind == "highest" else min(vals.values())
         tied = sorted(i for i, v in vals.items() if v == best)
-        return rng.choice(s["rng"], tied)  # ties at random (RULING B13)
+        return state_access.draw(s, tied)  # ties at random (RULING B13; Legacy: a crest, HL-8)
     if kind == "holder":
         for i in live:
             if rule.card in s["explorers"][i]["cards"]:
                 return i
         return revealer
-    return rng.choice(s["rng"], live)
+    return state_access.draw(s, live)
 
 
 def start_haunt(ix: Index, s: State, revealer: int, omen: str, room: str) -> None:
