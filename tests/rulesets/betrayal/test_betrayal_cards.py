@@ -44,6 +44,7 @@ def test_give_drop_pick_up_once_per_turn_and_piles():
     assert "axe" in g.state["explorers"][1]["cards"]
     assert "give" not in types(g, 0)
     g.act(0, {"type": "drop", "card": "revolver"})
+    g.act(0, {"type": "drop", "card": None})  # keep the spear (RULING HB-2)
     assert g.state["piles"]["entrance_hall"] == ["revolver"]
     assert "drop" not in types(g, 0)
     g.act(0, {"type": "end_turn"})

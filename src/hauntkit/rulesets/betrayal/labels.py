@@ -115,6 +115,8 @@ def describe_action(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str:
         return f"Give {_card(ix, g('card'))} to {_target(ix, s, g('to'))}"
     if t in ("drop", "pick_up"):
         verb = "Drop" if t == "drop" else "Pick up"
+        if g("card") is None:  # ends a drop or pick up of several cards (RULING HB-2)
+            return "Keep the rest" if t == "drop" else "Leave the rest"
         return f"{verb} everything" if g("card") == "all" else f"{verb} {_card(ix, g('card'))}"
     if t == "mmove":
         return f"{_target(ix, s, g('monster'))}: move to {_room(ix, g('to'))}"
