@@ -96,9 +96,12 @@ def test_hero_picks_up_a_crate_and_never_drops_it(betrayal):
 
 def test_traitor_attacks_a_hero_not_a_monster_and_heroes_attack_the_traitor(betrayal):
     """h01: the traitor's side fights the heroes; heroes attack the traitor, not each other."""
+    # no ghouls: the haunt would raise them on the traitor's tile (the foyer, as the explorers
+    # are placed first), and scattering them comes before any attack
     setup = {"haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
              "explorers": {"0": {"room": "foyer"}, "1": {"room": "foyer"},
                            "2": {"room": "foyer"}},
+             "monsters": [],
              "turn": {"seat": 0}}
     game = _game(betrayal, setup)
     legal = game.legal_actions(0)

@@ -297,11 +297,19 @@ class _Ctx:
     def _give(self, a: Action) -> float:
         return -10.0
 
+    def _accept(self, a: Action) -> float:
+        """Take a card offered by anyone but a known enemy (the giver is the acting seat)."""
+        giver = self.view["turn"]["actor"]
+        friendly = giver not in self.g.enemies
+        return 1.0 if a["accept"] == friendly else 0.0
+
     def _drop(self, a: Action) -> float:
-        return -50.0
+        return 0.0 if a["card"] is None else -50.0  # keep the rest rather than drop more
 
     def _pick_up(self, a: Action) -> float:
         card = a["card"]
+        if card is None:  # leave the rest of a pile (RULING HB-2)
+            return 0.0
         room = self.me["room"]
         pile = next(t["pile"] for t in self.view["tiles"] if t["room"] == room)
         cards = pile if card == "all" else [card]

@@ -40,9 +40,11 @@ def test_give_drop_pick_up_once_per_turn_and_piles():
     """Once per turn each: give, drop (an item pile), pick up (turn doc)."""
     g = scenario({"explorers": {"0": {"cards": ["axe", "revolver", "spear"]}}})
     g.act(0, {"type": "give", "card": "axe", "to": 1})
+    g.act(1, {"type": "accept", "accept": True})  # the receiver agrees (RULING HB-26)
     assert "axe" in g.state["explorers"][1]["cards"]
     assert "give" not in types(g, 0)
     g.act(0, {"type": "drop", "card": "revolver"})
+    g.act(0, {"type": "drop", "card": None})  # keep the spear (RULING HB-2)
     assert g.state["piles"]["entrance_hall"] == ["revolver"]
     assert "drop" not in types(g, 0)
     g.act(0, {"type": "end_turn"})

@@ -30,7 +30,7 @@ BAD_PLURAL = re.compile(
     re.IGNORECASE,
 )
 RAW_PYTHON = re.compile(r"\[\d+(, \d+)*\]|->|\{\d+/|\{'|\bTrue\b|\bFalse\b")
-QUOTES_THE_TABLE = {"haunt"}  # the haunt's intro, read aloud to everyone
+QUOTES_THE_TABLE = {"haunt", "ending"}  # the intro and the winners' ending, read aloud
 IX = RULESET.ix  # type: ignore[attr-defined]
 # component names are proper names ("Your Funeral"), not the narrator's voice
 NAMES = sorted({c.name for c in IX.cards.values()} | {r.name for r in IX.rooms.values()}

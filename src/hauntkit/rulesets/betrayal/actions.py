@@ -256,21 +256,65 @@ def _attack(ix: Index, s: State, seat: int, a: Action) -> None:
 
 
 def _give(ix: Index, s: State, seat: int, a: Action) -> None:
+    """Offer a card: the turn's give is spent, and the receiver answers (RULING HB-26)."""
     s["turn"]["gave"] = True
-    s["turn"]["used"].append(a["card"])
-    cards.lose(ix, s, seat, a["card"])
-    cards.gain(ix, s, a["to"], a["card"])
+    offer(ix, s, seat, a["to"], a["card"])
+
+
+def offer(ix: Index, s: State, giver: int, to: int, cid: str) -> None:
+    """Ask ``to`` whether they take ``cid`` from ``giver`` ("assuming you both agree"; Legacy:
+    "another willing explorer"): a pending choice of the receiving seat."""
+    frames.ask(s, to, "accept", [{"type": "accept", "accept": True},
+                                 {"type": "accept", "accept": False}],
+               f"{state_access.name(ix, s, giver)} offers you "
+               f"{state_access.card_name(ix, cid)}. Take it?", giver=giver, card=cid)
+
+
+def refuse_offer(ix: Index, s: State, ch: dict[str, Any]) -> None:
+    """The receiver said no: the card stays with the giver."""
+    state_access.log(s, "refuse",
+                     f"{state_access.name(ix, s, ch['seat'])} refuses "
+                     f"{state_access.card_name(ix, ch['card'])}; "
+                     f"{state_access.name(ix, s, ch['giver'])} keeps it.")
+
+
+def _accept_chosen(ix: Index, s: State, ch: dict[str, Any], action: Action) -> None:
+    giver, to, cid = ch["giver"], ch["seat"], ch["card"]
+    if not action["accept"]:
+        refuse_offer(ix, s, ch)
+        return
+    s["turn"]["used"].append(cid)
+    cards.lose(ix, s, giver, cid)
+    cards.gain(ix, s, to, cid)
     state_access.log(s, "give",
-                     f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
-                     f"{state_access.name(ix, s, a['to'])}.")
+                     f"{state_access.name(ix, s, giver)} gives {state_access.card_name(ix, cid)} to "
+                     f"{state_access.name(ix, s, to)}.")
 
 
 def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
+    """Drop one card (then the player may go on dropping: any subset, RULING HB-2) or all."""
     t = s["turn"]
     t["dropped"] = True
+    if a["card"] == "all":
+        _drop_cards(ix, s, seat, _droppable(ix, s, seat))
+        return
+    _drop_cards(ix, s, seat, [a["card"]])
+    _ask_more(ix, s, seat, "drop")
+
+
+def _droppable(ix: Index, s: State, seat: int) -> list[str]:
+    used = s["turn"]["used"]
+    return [c for c in s["explorers"][seat]["cards"] if c not in used and cards.droppable(ix, c)]
+
+
+def _pickable(ix: Index, s: State, seat: int) -> list[str]:
+    pile = s["piles"].get(s["explorers"][seat]["room"], [])
+    return [c for c in pile if not cards.is_companion(ix, c)]
+
+
+def _drop_cards(ix: Index, s: State, seat: int, cids: list[str]) -> None:
+    t = s["turn"]
     e = s["explorers"][seat]
-    cids = [a["card"]] if a["card"] != "all" else [
-        c for c in e["cards"] if c not in t["used"] and cards.droppable(ix, c)]
     for cid in cids:
         t["used"].append(cid)
         cards.lose(ix, s, seat, cid)
@@ -279,18 +323,47 @@ def _drop(ix: Index, s: State, seat: int, a: Action) -> None:
                      f"{', '.join(state_access.card_name(ix, c) for c in cids)}.")
 
 
-def _pick_up(ix: Index, s: State, seat: int, a: Action) -> None:
+def _pick_up_cards(ix: Index, s: State, seat: int, cids: list[str]) -> None:
     t = s["turn"]
-    t["picked"] = True
     room = s["explorers"][seat]["room"]
-    cids = [a["card"]] if a["card"] != "all" else [
-        c for c in s["piles"][room] if not cards.is_companion(ix, c)]
     for cid in cids:
         cards.from_pile(s, room, cid)
         t["used"].append(cid)
         cards.gain(ix, s, seat, cid)
     state_access.log(s, "pick_up", f"{state_access.name(ix, s, seat)} picks up "
                      f"{', '.join(state_access.card_name(ix, c) for c in cids)}.")
+
+
+def _ask_more(ix: Index, s: State, seat: int, kind: str) -> None:
+    """After one card dropped or picked up, the same drop or pick up may take another (the
+    documents' "any number", "some or all"), until the player stops (``card: null``)."""
+    rest = _droppable(ix, s, seat) if kind == "drop" else _pickable(ix, s, seat)
+    if rest:
+        prompt = ("Drop another item, or keep the rest?" if kind == "drop"
+                  else "Pick up another item, or leave the rest?")
+        frames.ask(s, seat, kind, [*({"type": kind, "card": c} for c in rest),
+                                   {"type": kind, "card": None}], prompt, who=seat)
+
+
+def _more_chosen(ix: Index, s: State, ch: dict[str, Any], action: Action) -> None:
+    cid = action["card"]
+    if cid is None:
+        return
+    if ch["kind"] == "drop":
+        _drop_cards(ix, s, ch["who"], [cid])
+    else:
+        _pick_up_cards(ix, s, ch["who"], [cid])
+    _ask_more(ix, s, ch["who"], ch["kind"])
+
+
+def _pick_up(ix: Index, s: State, seat: int, a: Action) -> None:
+    """Pick up one card (then the player may go on: some or all, RULING HB-2) or all."""
+    s["turn"]["picked"] = True
+    if a["card"] == "all":
+        _pick_up_cards(ix, s, seat, _pickable(ix, s, seat))
+        return
+    _pick_up_cards(ix, s, seat, [a["card"]])
+    _ask_more(ix, s, seat, "pick_up")
 
 
 def _place_stairs(ix: Index, s: State, seat: int, a: Action) -> None:
@@ -336,4 +409,5 @@ APPLY = {
     "drop": _drop, "pick_up": _pick_up, "place_stairs": _place_stairs, "mmove": _mmove,
     "mattack": _mattack, "power": _power, "mpick": _mpick, "mexplore": _mexplore,
 }
-CHOICES = {"rotate": _rotate_chosen}
+CHOICES = {"rotate": _rotate_chosen, "accept": _accept_chosen, "drop": _more_chosen,
+           "pick_up": _more_chosen}

@@ -24,8 +24,9 @@ def targets(ix: Index, s: State, who: Any, trait: str, distance: bool) -> list[A
                       if e["alive"] and e["room"] in rooms and opponents(s, who, i)]
     mon = s["monsters"]
     if mon:
-        out += [m for m in sorted(mon) if mon[m]["room"] in rooms
-                and opponents(s, who, m) and state_access.has_trait(ix, s, m, trait)]
+        any_trait = ix.rules.attack_any_trait
+        out += [m for m in sorted(mon) if mon[m]["room"] in rooms and opponents(s, who, m)
+                and (any_trait or state_access.has_trait(ix, s, m, trait))]
     return out
 
 
@@ -56,6 +57,14 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
         extra = w.dice
         if isinstance(who, int):
             s["turn"]["used"].append(weapon)
+    if isinstance(target, str) and not state_access.has_trait(ix, s, target, trait):
+        # only where the rules let an attack pick such a monster (Legacy "Other Attacks")
+        target_name = state_access.name(ix, s, target)
+        state_access.log(s, "attack",
+                         f"{state_access.name(ix, s, who)} tries a {trait.capitalize()} attack "
+                         f"on {target_name}, but {target_name} has no {trait.capitalize()}: "
+                         "the attack is spent for nothing.", who=who, target=target)
+        return
     n = (dice if dice is not None else state_access.value(ix, s, who, trait)) + extra
     state_access.log(s, "attack",
                      f"{state_access.name(ix, s, who)} attacks {state_access.name(ix, s, target)} with {trait}"
@@ -78,7 +87,8 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
         if isinstance(target, str) and s["monsters"][target]["stunned"]:
             state_access.log(s, "attack", "The stunned monster holds, but deals no harm.")
             return
-    can_steal = (physical and diff >= 2 and not remote and _stealables(ix, s, win, lose))
+    can_steal = ((physical or ix.rules.steal_any_damage) and diff >= 2 and not remote
+                 and _stealables(ix, s, win, lose))
     if can_steal:
         opts: list[dict[str, Any]] = [{"type": "steal", "card": c} for c in _stealables(ix, s, win, lose)]
         opts.append({"type": "steal", "card": None})

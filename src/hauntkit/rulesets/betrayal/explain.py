@@ -24,7 +24,7 @@ FIELDS: dict[str, set[str]] = {
     "option": {"i", "label"}, "go": {"room"}, "put": {"room"}, "target": {"target"},
     "steal": {"card"}, "take": {"from", "card"}, "ignore_card": {"ignore"},
     "place_tile": {"room", "at", "dir", "r"}, "kill": {"monster"}, "pick": {"card"},
-    "fetch": {"to", "card"}, "swap": {"card"},
+    "fetch": {"to", "card"}, "swap": {"card"}, "accept": {"accept"},
 }
 
 

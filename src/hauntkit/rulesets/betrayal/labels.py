@@ -105,10 +105,18 @@ def describe_action(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str:
     if t == "attack":
         weapon = f" with {_card(ix, g('weapon'))}" if g("weapon") else ""
         return f"Attack {_target(ix, s, g('target'))}{weapon}"
+    if t == "accept":
+        ch = s["choice"]
+        if ch is not None and ch.get("kind") == "accept":
+            card, giver = _card(ix, ch["card"]), _target(ix, s, ch["giver"])
+            return f"Take {card}" if g("accept") else f"Refuse {card} ({giver} keeps it)"
+        return "Take it" if g("accept") else "Refuse it"
     if t == "give":
         return f"Give {_card(ix, g('card'))} to {_target(ix, s, g('to'))}"
     if t in ("drop", "pick_up"):
         verb = "Drop" if t == "drop" else "Pick up"
+        if g("card") is None:  # ends a drop or pick up of several cards (RULING HB-2)
+            return "Keep the rest" if t == "drop" else "Leave the rest"
         return f"{verb} everything" if g("card") == "all" else f"{verb} {_card(ix, g('card'))}"
     if t == "mmove":
         return f"{_target(ix, s, g('monster'))}: move to {_room(ix, g('to'))}"

@@ -48,6 +48,18 @@ class BetrayalRules:
     #: the ruleset id named in messages
     ruleset: ClassVar[str] = "betrayal"
 
+    #: a stunned monster skips the text in its box at the start of its turn (Legacy "Monsters");
+    #: betrayal's digest only keeps it from attacking and using powers (RULING HB-6)
+    stunned_skips_box: ClassVar[bool] = False
+
+    #: an attack may pick a monster that lacks the attack's trait: it is told so and the attack
+    #: is spent (Legacy "Other Attacks"); betrayal offers only monsters that have it (B10, HB-24)
+    attack_any_trait: ClassVar[bool] = False
+
+    #: an attack dealing 2 or more damage of any kind may steal instead (Legacy "Steal");
+    #: betrayal's RULING B10 allows it for physical damage only
+    steal_any_damage: ClassVar[bool] = False
+
     def __init__(self) -> None:
         #: action type -> the fields it may have (free actions and answers to choices)
         self.fields: dict[str, set[str]] = {k: set(v) for k, v in explain.FIELDS.items()}

@@ -273,9 +273,11 @@ class HauntMonster(_M):
 class SideBook(_M):
     """One side's secret book (RULING B14): ``book`` text, ``goals``, ``facts`` (lines),
     ``reactions``, granted ``actions``, and ``win`` conditions the engine checks after every
-    step (any one of them met wins; heroes also need a living hero)."""
+    step (any one of them met wins; heroes also need a living hero); ``if_you_win``: the ending
+    read out when this side wins (digest "Winning the Game")."""
 
     book: str = ""
+    if_you_win: str = ""
     goals: list[str] = []
     facts: list[str] = []
     reactions: list[Reaction] = []

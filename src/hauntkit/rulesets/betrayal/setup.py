@@ -19,7 +19,7 @@ from hauntkit.rulesets.betrayal.vocabulary import SIDES, TRAITS
 
 State = dict[str, Any]
 SETUP_KEYS = ("tiles", "haunt", "explorers", "monsters", "piles", "tokens", "decks",
-              "room_stack", "flags", "counters", "omens_drawn", "dice", "turn")
+              "room_stack", "flags", "counters", "omens_drawn", "dice", "draws", "turn")
 
 
 def _err(field: str, msg: str) -> HauntkitError:
@@ -40,6 +40,16 @@ def _take_card(s: State, cid: str) -> None:
             if not pile:
                 del s["piles"][room]
             return
+
+
+def _set_cards(ix: Index, s: State, ex: dict[str, Any], held: Any, where: str) -> None:
+    """An explorer's cards become ``held``, each taken from wherever it is."""
+    for cid in list(ex["cards"]):
+        ex["cards"].remove(cid)
+        cards.discard(ix, s, cid)
+    for cid in held:
+        _take_card(s, _card_ok(ix, cid, where))
+        ex["cards"].append(cid)
 
 
 def _card_ok(ix: Index, cid: Any, field: str) -> str:
@@ -81,21 +91,9 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         house.place_tile(s, room, floor, t["x"], t["y"], t.get("rotation", 0) % 4)
         ix.rules.tile_placed(ix, s, room)
         house.forget_layout(s)  # a tile may have moved: cached exits no longer hold
-    haunt_setup = None
-    if "haunt" in setup:
-        hd = setup["haunt"]
-        extra = set(hd) - {"id", "traitor", "revealer", "revealed", "setup"}
-        if extra:
-            raise _err("haunt", f"unknown field(s) {sorted(extra)}")
-        if hd.get("id") not in ix.haunts:
-            raise _err("haunt.id", f"unknown haunt {hd.get('id')!r}")
-        revealer = hd.get("revealer", 0)
-        traitor = hd.get("traitor", "rule")
-        turns.begin_haunt(ix, s, hd["id"], revealer, traitor)
-        if hd.get("revealed"):
-            turns.reveal_traitor(ix, s)
-        if hd.get("setup", False) and ix.haunts[hd["id"]].setup:
-            haunt_setup = (hd["id"], revealer)
+    # explorers first: their traits, rooms and cards count when the haunt picks its traitor
+    sides: dict[int, Any] = {}
+    later: dict[int, tuple[Any, str]] = {}
     for key, e in (setup.get("explorers") or {}).items():
         seat = int(key)
         if not 0 <= seat < s["players"]:
@@ -121,22 +119,42 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
                     else:
                         ex["traits"][t] = track.index(val)
             elif f == "cards":
-                for cid in list(ex["cards"]):
-                    ex["cards"].remove(cid)
-
-                    cards.discard(ix, s, cid)
-                for cid in v:
-                    _take_card(s, _card_ok(ix, cid, where))
-                    ex["cards"].append(cid)
+                if all(cid in ix.cards for cid in v):
+                    _set_cards(ix, s, ex, v, where)
+                else:  # a haunt's objects come into play with the haunt
+                    later[seat] = (v, where)
             elif f == "alive":
                 ex["alive"] = bool(v)
             elif f == "side":
                 if v not in ("heroes", "traitor", None):
                     raise _err(where, "side must be heroes, traitor or null")
-                ex["side"] = v
+                sides[seat] = v  # after the haunt, which sets every side
             else:
                 raise _err(where, "unknown field; expected room, traits, trait_index, cards, "
                            "alive, side")
+    if "draws" in setup:  # picks for the next random draws (a tie's crest), in order
+        if not isinstance(setup["draws"], list):
+            raise _err("draws", "expected a list of picks")
+        s["rng"].setdefault("draws", []).extend(setup["draws"])
+    haunt_setup = None
+    if "haunt" in setup:
+        hd = setup["haunt"]
+        extra = set(hd) - {"id", "traitor", "revealer", "revealed", "setup"}
+        if extra:
+            raise _err("haunt", f"unknown field(s) {sorted(extra)}")
+        if hd.get("id") not in ix.haunts:
+            raise _err("haunt.id", f"unknown haunt {hd.get('id')!r}")
+        revealer = hd.get("revealer", 0)
+        traitor = hd.get("traitor", "rule")
+        turns.begin_haunt(ix, s, hd["id"], revealer, traitor)
+        if hd.get("revealed"):
+            turns.reveal_traitor(ix, s)
+        if hd.get("setup", False) and ix.haunts[hd["id"]].setup:
+            haunt_setup = (hd["id"], revealer)
+    for seat, side in sides.items():
+        s["explorers"][seat]["side"] = side
+    for seat, (held, where) in later.items():
+        _set_cards(ix, s, s["explorers"][seat], held, where)
     if "monsters" in setup:
         s["monsters"].clear()
         for i, m in enumerate(setup["monsters"]):
@@ -184,6 +202,7 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         s["omens"] = int(setup["omens_drawn"])
     if "dice" in setup:
         s["rng"]["script"].extend(setup["dice"])
+    hand_over = False
     if "turn" in setup:
         td = setup["turn"]
         extra = set(td) - {"seat", "moves"}
@@ -200,13 +219,21 @@ def apply_setup(ix: Index, s: State, setup: dict[str, Any]) -> None:
         if "moves" in td:
             s["turn"]["moves_left"] = td["moves"]
         interpreter.run(ix, s)
-    elif "haunt" in setup or "explorers" in setup:
+    elif "haunt" in setup:
+        # as a real start: the turn passes to the first seat of the haunt's order, once the
+        # haunt's set-up effects (if asked for) have resolved
+        s["effect_stack"].clear()
+        s["choice"] = None
+        frames.push_op(s, {"op": "call", "fn": "next_turn"})
+        hand_over = True
+    elif "explorers" in setup:
         # keep the current actor, refreshed to the new position (moves from current Speed)
         who = s["turn"]["who"]
         if who != "m" and not s["effect_stack"] and s["choice"] is None:
             s["turn"]["moves_left"] = state_access.value(ix, s, who, "speed")
     if haunt_setup is not None:  # the haunt's set-up effects resolve first, as at its start
         frames.push(s, f"h:{haunt_setup[0]}:setup", haunt_setup[1], "haunt")
+    if haunt_setup is not None or hand_over:
         interpreter.run(ix, s)
     # wins are checked after the next action, not by the set-up itself
 

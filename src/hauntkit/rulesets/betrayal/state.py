@@ -178,6 +178,8 @@ class Result(TypedDict):
     haunt: str | None
     #: turns played
     turns: int
+    #: the winning side's "If You Win" text from the haunt's book ("" when there is none)
+    ending: str
 
 
 class BetrayalState(TypedDict):
@@ -195,7 +197,8 @@ class BetrayalState(TypedDict):
     history: list[list[Any]]
     #: the number of explorers (seats)
     players: int
-    #: the random generator's state (core/rng.py; scripted dice first)
+    #: the random generator's state (core/rng.py; scripted dice first; ``draws``: scripted
+    #: picks for random draws such as a tie's crest, present only while some are queued)
     rng: dict[str, Any]
     #: the log of events (core/log.py)
     log: list[dict[str, Any]]

@@ -76,19 +76,34 @@ def heroes(s: State) -> list[int]:
 
 
 def opponents(s: State, a: Any, b: Any) -> bool:
-    """Whether ``a`` may attack ``b`` (after the haunt; a hidden traitor makes everyone a
-    suspect until revealed)."""
+    """Whether ``a`` may attack ``b`` (after the haunt). While a traitor is hidden everyone is a
+    suspect: any explorer may attack anyone, and monsters may attack any explorer, so that no
+    legal move tells who the traitor is (RULING HB-25)."""
     if s["haunt"] is None or a == b:
         return False
     h = s["haunt"]
-    sa, sb = side(s, a), side(s, b)
-    if isinstance(a, int) and isinstance(b, int) and h["hidden"] and not h["revealed"]:
+    if h["hidden"] and not h["revealed"] and (isinstance(a, int) or isinstance(b, int)):
         return True
+    sa, sb = side(s, a), side(s, b)
     if sa is None or sb is None:
         return False
     if sa == sb:
         return False
     return not ({sa, sb} == {"traitor", "house"})
+
+
+def draw(s: State, pool: list[Any]) -> Any:
+    """One of ``pool`` at random (a tie broken by drawing a crest token, RULING HL-8, B13),
+    taking a scripted pick first (a scenario's set-up ``draws``), as a scripted die comes first."""
+    script = s["rng"].get("draws")
+    if script:
+        pick = script.pop(0)
+        if not script:
+            del s["rng"]["draws"]
+        if pick not in pool:
+            raise ValueError(f"scripted draw {pick!r} is not one of {pool}")
+        return pick
+    return rng.choice(s["rng"], pool)
 
 
 def log(s: State, kind: str, text: str, to: Any = None, **data: Any) -> None:

@@ -66,9 +66,11 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
         s["turn"]["monster_turns"] = {m: {"moves_left": moves(ix, s, m),
                                           "attacked": False} for m in s["monsters"]}
         state_access.log(s, "turn", "The monsters' turn.")
+        skip_stunned = ix.rules.stunned_skips_box
         for mid in sorted(s["monsters"], reverse=True):
             k = s["monsters"][mid]["kind"]
-            if ix.monsters[k].on_start_of_turn:
+            if ix.monsters[k].on_start_of_turn and not (skip_stunned
+                                                         and s["monsters"][mid]["stunned"]):
                 frames.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
         return
     e = s["explorers"][who]
@@ -201,13 +203,13 @@ def pick_traitor(ix: Index, s: State, rule: Any, revealer: int) -> int | None:
         vals = {i: state_access.value(ix, s, i, rule.trait or "sanity") for i in pool}
         best = max(vals.values()) if kind == "highest" else min(vals.values())
         tied = sorted(i for i, v in vals.items() if v == best)
-        return rng.choice(s["rng"], tied)  # ties at random (RULING B13)
+        return state_access.draw(s, tied)  # ties at random (RULING B13; Legacy: a crest, HL-8)
     if kind == "holder":
         for i in live:
             if rule.card in s["explorers"][i]["cards"]:
                 return i
         return revealer
-    return rng.choice(s["rng"], live)
+    return state_access.draw(s, live)
 
 
 def start_haunt(ix: Index, s: State, revealer: int, omen: str, room: str) -> None:
@@ -317,11 +319,18 @@ def declare_winner(ix: Index, s: State, side: str | None, reason: str) -> None:
     h = s["haunt"]
     if side == "heroes" and not any(s["explorers"][i]["alive"] for i in state_access.heroes(s)):
         return  # RULING: the heroes need a living hero
+    ending = ""
+    if h is not None and side is not None:
+        haunt = ix.haunts[h["id"]]
+        ending = (haunt.heroes if side == "heroes" else haunt.traitor_book).if_you_win
     s["result"] = {"winner": side, "reason": reason, "haunt": h["id"] if h else None,
-                   "turns": s["turns"]}
+                   "turns": s["turns"], "ending": ending}
     who = f"The {side}" if side else "Nobody"
     verb = "win" if side == "heroes" else "wins"
     state_access.log(s, "game_over", f"{who} {verb} ({reason}).", winner=side)
+    if ending:
+        # the winners read their "If You Win" aloud (rulebook digest, "Winning the Game")
+        state_access.log(s, "ending", ending, winner=side)
 
 
 def check_win(ix: Index, s: State) -> None:

@@ -26,7 +26,7 @@ Structure (all plain JSON)::
       "choice": None | {"seat", "kind", "prompt",
                         "tile": {"room", "floor", "x", "y"} (kind "rotate" only)},
       "legal": [actions of this seat],
-      "result": None | {"winner", "reason", "haunt", "turns"},
+      "result": None | {"winner", "reason", "haunt", "turns", "ending"},
       "log": [events this seat may read]
     }
 

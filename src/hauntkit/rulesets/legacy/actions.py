@@ -17,6 +17,7 @@ from hauntkit.rulesets.betrayal import (
     turns,
 )
 from hauntkit.rulesets.betrayal.actions import APPLY as BETRAYAL_APPLY
+from hauntkit.rulesets.betrayal.actions import offer, refuse_offer
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -36,10 +37,7 @@ def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
     cost = 1 + ix.rooms[room].obstacle
     traitor = e["side"] == "traitor"
     if not traitor:
-        toks = s["tokens"].get(room)
-        if toks:
-            for name, extra in OBSTACLES.items():
-                cost += extra * toks.get(name, 0)
+        cost += token_cost(s, room)
     h = s["haunt"]
     if h is not None and e["side"] is not None:
         for i, x in enumerate(s["explorers"]):
@@ -51,6 +49,15 @@ def leave_cost(ix: Any, s: State, seat: int, room: str) -> int:
                 if m["room"] == room and not m["stunned"]:
                     cost += MONSTER_SIZE[ix.monsters[m["kind"]].size]
     return cost
+
+
+def token_cost(s: State, room: str) -> int:
+    """The extra moves the obstacle tokens on ``room`` cost anyone but the traitor to leave it:
+    1 per small, 2 per large (rulebook "Tokens", "Moving")."""
+    toks = s["tokens"].get(room)
+    if not toks:
+        return 0
+    return sum(extra * toks.get(name, 0) for name, extra in OBSTACLES.items())
 
 
 # ------------------------------------------------------------------------------- words
@@ -188,10 +195,20 @@ def _hand_over(ix: Any, s: State, owner: int, to: int, cid: str) -> None:
 
 
 def _give(ix: Any, s: State, seat: int, a: Action) -> None:
-    _hand_over(ix, s, seat, a["to"], a["card"])
+    """GIVE "to another willing explorer": the receiver answers (RULING HB-26); a refused GIVE
+    still uses the word, as a refused TAKE does (RULING HL-13)."""
+    offer(ix, s, seat, a["to"], a["card"])
+
+
+def _accept_chosen(ix: Any, s: State, ch: dict[str, Any], action: Action) -> None:
+    giver, to, cid = ch["giver"], ch["seat"], ch["card"]
+    if not action["accept"]:
+        refuse_offer(ix, s, ch)
+        return
+    _hand_over(ix, s, giver, to, cid)
     state_access.log(s, "give",
-                     f"{state_access.name(ix, s, seat)} gives {state_access.card_name(ix, a['card'])} to "
-                     f"{state_access.name(ix, s, a['to'])}.")
+                     f"{state_access.name(ix, s, giver)} gives {state_access.card_name(ix, cid)} to "
+                     f"{state_access.name(ix, s, to)}.")
 
 
 def _drop(ix: Any, s: State, seat: int, a: Action) -> None:
@@ -249,19 +266,21 @@ def _attack(ix: Any, s: State, seat: int, a: Action) -> None:
 
 def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
     """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
-    rulebook "Moving Past Opponents"); it may always take one step (RULING HL-14)."""
+    rulebook "Moving Past Opponents") and the obstacle tokens' cost (only the traitor ignores
+    tokens: "Tokens", "Moving"); it may always take one step (RULING HL-14)."""
     mid = a["monster"]
     room = s["monsters"][mid]["room"]
     heroes_here = sum(1 for x in s["explorers"] if x["alive"] and x["room"] == room
                       and x["side"] == "heroes")
+    extra = heroes_here + token_cost(s, room)
     BETRAYAL_APPLY["mmove"](ix, s, seat, a)
     mt = s["turn"]["monster_turns"][mid]
-    mt["moves_left"] = max(0, mt["moves_left"] - heroes_here)
+    mt["moves_left"] = max(0, mt["moves_left"] - extra)
 
 
 APPLY = {"give": _give, "drop": _drop, "pick_up": _pick_up, "take": _take, "use": _use,
          "attack": _attack, "mmove": _mmove}
-CHOICES = {"permit": _permit_chosen}
+CHOICES = {"permit": _permit_chosen, "accept": _accept_chosen}
 
 
 # ------------------------------------------------------------------------------- monsters

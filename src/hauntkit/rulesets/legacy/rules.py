@@ -209,8 +209,11 @@ def _tile_roll(ix: Any, s: State, eff: Any, who: int, src: str, five: bool) -> N
                          who=who, result=5)
     else:
         dice = state_access.count(s, eff.dice) if eff.dice is not None else None
-        result = rolls.do_roll(ix, s, who, eff.trait, dice, "task" if eff.category else "trait",
-                               eff.category, eff.bonuses, state_access.count(s, eff.add))
+        # "roll X dice" is no trait roll: nothing that affects trait rolls touches it
+        # (rulebook "Roll X Dice")
+        kind = "task" if eff.category else ("trait" if eff.trait else "any")
+        result = rolls.do_roll(ix, s, who, eff.trait, dice, kind, eff.category, eff.bonuses,
+                               state_access.count(s, eff.add))
     rolls.take_outcome(ix, s, eff, result, who, src)
 
 
@@ -289,6 +292,17 @@ class LegacyRules(BetrayalRules):
     harmful = frozenset({"damage", "lose"})
 
     ruleset = "legacy"
+
+    # "Skip all text in the monster box for a stunned monster, even mandatory reaction text"
+    # (rulebook "Monsters")
+    stunned_skips_box = True
+
+    # "You might not know if a monster has a trait until you try to attack it ... you still used
+    # your ATTACK action for the turn" (rulebook "Other Attacks"; RULING HL-18)
+    attack_any_trait = True
+
+    # "you would deal 2 or more damage, you may ... STEAL" (rulebook "Steal"; RULING HL-19)
+    steal_any_damage = True
 
     def __init__(self) -> None:
         super().__init__()

@@ -103,7 +103,9 @@ export function describeResult(result, view) {
   const who = result.winner === "heroes" ? "The heroes win" : result.winner === "traitor" ? "The traitor wins"
     : result.winner === "house" ? "The house wins" : result.winner ? `${pretty(result.winner)} win` : "Nobody wins";
   const haunt = view.haunt?.name ? ` in “${view.haunt.name}”` : "";
-  return `${who}${haunt}: ${result.reason || "the game ended"}${result.turns ? ` after ${result.turns} turns` : ""}.`;
+  const line = `${who}${haunt}: ${result.reason || "the game ended"}${result.turns ? ` after ${result.turns} turns` : ""}.`;
+  // the winners' "If You Win", read aloud to the table
+  return result.ending ? `${line} ${result.ending}` : line;
 }
 
 // ---------------------------------------------------------------- the secret book
