@@ -270,66 +270,67 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
 
     creations = CreationLimit(settings.create_rate, settings.create_burst, mgr)
 
-    @app.post("/api/games")
-    async def _create(req: CreateGame, request: Request) -> Response:
+    async def creation_refused(request: Request) -> Response | None:
+        """The 429 for an address that creates games too fast, or None."""
         address = request.client.host if request.client else "?"
         wait = await creations.allow(address)
-        if wait:
-            return error_response(429, "rate_limited", f"too many new games from {address}; try again "
-                                             f"in {max(1, round(wait))} s")
-        for i, s in enumerate(req.seats):
-            if s.iterations is not None and "iterations" not in BOT_OPTIONS.get(
-                    s.bot or "", {}):
-                return error_response(422, "invalid_request", f"seats.{i}.iterations: only a bot that "
-                            "searches (ismcts) takes iterations", f"seats.{i}.iterations")
-        known = {r["id"]: r for r in available_rulesets()}
-        if req.ruleset not in known:
-            return error_response(422, "unknown_ruleset", f"ruleset: unknown ruleset; available: "
-                        f"{', '.join(known)}", "ruleset")
+        if not wait:
+            return None
+        return error_response(429, "rate_limited", f"too many new games from {address}; "
+                              f"try again in {max(1, round(wait))} s")
+
+    async def created(ruleset: str, seats: list[dict[str, Any]], seed: int | None,
+                      config: dict[str, Any], title: str, **options: Any) -> Response:
+        """Create and store the game (``Manager.create``): its links, or the refusal in the
+        documented shape (the value a request gave is never echoed)."""
         try:
-            room = await mgr.create(
-                req.ruleset, [s.model_dump() for s in req.seats], req.seed, req.config,
-                req.title, req.setup, req.dice, req.bot_delay,
-            )
-        except ConfigError as exc:  # the field named, the value given never echoed
+            room = await mgr.create(ruleset, seats, seed, config, title, **options)
+        except ConfigError as exc:
             return error_response(422, "bad_seats" if exc.field == "seats" else exc.code,
-                        unechoed(exc.plain, req.config), exc.field)
+                                  unechoed(exc.plain, config), exc.field)
         except UnknownBotError as exc:
-            return error_response(422, exc.code, unechoed(str(exc), [s.bot for s in req.seats]), "seats")
+            return error_response(422, exc.code,
+                                  unechoed(str(exc), [s.get("bot") for s in seats]), "seats")
         except TooManyRooms as exc:
             return error_response(503, "too_many_games", str(exc))
         except HauntkitError as exc:
             return error_response(400, exc.code, str(exc))
         return JSONResponse(_created(room))
 
+    @app.post("/api/games")
+    async def _create(req: CreateGame, request: Request) -> Response:
+        refused = await creation_refused(request)
+        if refused is not None:
+            return refused
+        for i, s in enumerate(req.seats):
+            if s.iterations is not None and "iterations" not in BOT_OPTIONS.get(
+                    s.bot or "", {}):
+                return error_response(422, "invalid_request", f"seats.{i}.iterations: only a "
+                                      "bot that searches (ismcts) takes iterations",
+                                      f"seats.{i}.iterations")
+        known = {r["id"]: r for r in available_rulesets()}
+        if req.ruleset not in known:
+            return error_response(422, "unknown_ruleset", f"ruleset: unknown ruleset; "
+                                  f"available: {', '.join(known)}", "ruleset")
+        return await created(req.ruleset, [s.model_dump() for s in req.seats], req.seed,
+                             req.config, req.title, setup=req.setup, dice=req.dice,
+                             bot_delay=req.bot_delay)
+
     @app.post("/api/games/resume")
     async def _resume(req: ResumeGame, request: Request) -> Response:
         """A new game that goes on from a downloaded save: the same position, new links."""
-        address = request.client.host if request.client else "?"
-        wait = await creations.allow(address)
-        if wait:
-            return error_response(429, "rate_limited", f"too many new games from {address}; "
-                                  f"try again in {max(1, round(wait))} s")
+        refused = await creation_refused(request)
+        if refused is not None:
+            return refused
         try:
             game = rebuild(req.save, mgr.ruleset)
         except SaveRefused as exc:
             return error_response(422, exc.code, str(exc), "save")
         seats = [s.model_dump() for s in req.seats] or [
             {"kind": "human"} for _ in range(int(game.state["config"]["players"]))]
-        try:
-            room = await mgr.create(
-                game.ruleset.id, seats, game.state["seed"], dict(game.state["config"]),
-                req.title or "Resumed game", bot_delay=req.bot_delay, resumed=game)
-        except ConfigError as exc:
-            return error_response(422, "bad_seats" if exc.field == "seats" else exc.code,
-                                  exc.plain, exc.field)
-        except UnknownBotError as exc:
-            return error_response(422, exc.code, str(exc), "seats")
-        except TooManyRooms as exc:
-            return error_response(503, "too_many_games", str(exc))
-        except HauntkitError as exc:
-            return error_response(400, exc.code, str(exc))
-        return JSONResponse(_created(room))
+        return await created(game.ruleset.id, seats, game.state["seed"],
+                             dict(game.state["config"]), req.title or "Resumed game",
+                             bot_delay=req.bot_delay, resumed=game)
 
     @app.get("/api/games/{gid}")
     async def _game(gid: str) -> Response:
