@@ -17,8 +17,9 @@ PLACEHOLDER = re.compile(r"\b(None|null|undefined|NaN|True|False)\b|\{|\}|\[\]")
 PLURAL = re.compile(r"\b1 (dice|moves this turn|points|spaces|turns|rounds|cards)\b"
                     r"|\b(?:[02-9]|\d\d+) (die|move this turn|point|space|turn|round|card)\b")
 SECOND_PERSON = re.compile(r"\b([Yy]ou|[Yy]our|[Yy]ours|[Yy]ourself)\b")
-# a card's or a haunt's own words, quoted in the story, may speak to the players
-QUOTED = {"haunt", "traitor_card"}
+# a card's or a haunt's own words (its intro, the traitor card, the winners' ending), quoted in the
+# story, may speak to the players
+QUOTED = {"haunt", "traitor_card", "ending"}
 
 
 @pytest.mark.parametrize("ruleset", sorted(PLAYERS))

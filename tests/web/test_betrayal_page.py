@@ -175,7 +175,7 @@ def test_monster_turn_and_spectator(browser, web_server: ServerProcess, shots: P
     made = web_server.create(
         "betrayal", seats=[{"kind": "human"}] * 3, seed=7,
         setup={"haunt": {"id": "ghoul_pack", "traitor": 0, "revealer": 0},
-               "explorers": {"0": {"room": "foyer"}}, "turn": {"seat": "m"}})
+               "turn": {"seat": "m"}})  # the ghouls come on the traitor's tile, the hall
     gid, host = made["id"], made["host_token"]
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
     errors: list[str] = []
