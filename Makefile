@@ -63,7 +63,7 @@ test: install browser-deps lint
 
 # The reliability suite at length (docs/testing.md, "Reliability"): more games in the leak
 # scan, more positions of mistyped actions, and the crash, race, bad-input, slow-client and
-# header tests; about ten minutes.
+# header tests; about four minutes.
 SOAK_TESTS := tests/reliability tests/core/test_action_boundary.py \
 	tests/server/test_recovery.py tests/server/test_concurrency.py \
 	tests/server/test_cluster_handover.py tests/server/test_slow_client.py \

@@ -138,8 +138,10 @@ class ServerProcess:
         return r.json()
 
     def ws(self, gid: str, token: str | None = None, hello: bool = True) -> Client:
+        # max_queue=None: the client library takes in every frame as it comes, however long
+        # the test waits before reading them (the server drops a socket that stops reading)
         c = Client(connect(f"ws://127.0.0.1:{self.port}/ws/{gid}", max_size=2**24, legacy=True,
-                           open_timeout=60))
+                           open_timeout=60, max_queue=None))
         if hello:
             c.send({"type": "hello", "token": token})
             first = c.recv()
