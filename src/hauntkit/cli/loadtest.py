@@ -89,6 +89,8 @@ class Server:
         args = [sys.executable, "-m", "hauntkit.cli.main", "play", "--no-browser",
                 "--port", str(self.port), "--data-dir", folder, "--bot-delay", str(bot_delay),
                 "--max-games", str(games * 2 + 10), "--games-per-minute", "1000000",
+                # every game's three sockets come from this machine's one address
+                "--sockets-per-address", str(games * 3 + 10),
                 "--workers", str(workers)]
         if db:
             args += ["--db", db, "--table-prefix", self.prefix]

@@ -112,6 +112,8 @@ def register(app: typer.Typer) -> None:
             1000, help="Games held in memory at once; more are refused until some end."),
         games_per_minute: float = typer.Option(
             30.0, help="New games one client address may create a minute (bursts of 10)."),
+        sockets_per_address: int = typer.Option(
+            64, help="Game connections one client address may hold open at once."),
         redis: str | None = typer.Option(
             None, help="Redis URL linking several server processes (needs a shared --db; "
                        "see docs/deploy.md), e.g. redis://127.0.0.1:6379/0."),
@@ -147,8 +149,8 @@ def register(app: typer.Typer) -> None:
             check_redis(redis)
         if bot_delay < 0:
             fail(f"--bot-delay {bot_delay} is negative")
-        if max_games < 1 or games_per_minute <= 0:
-            fail("--max-games and --games-per-minute must be positive")
+        if max_games < 1 or games_per_minute <= 0 or sockets_per_address < 1:
+            fail("--max-games, --games-per-minute and --sockets-per-address must be positive")
         packs: dict[str, list[str]] = {}
         content = list(content or [])
         if content:
@@ -169,6 +171,7 @@ def register(app: typer.Typer) -> None:
                             replace_starter={rid: replace_starter for rid in packs},
                             max_rooms=max_games, create_rate=games_per_minute / 60.0,
                             redis_url=redis, pg_cluster=pg_cluster,
+                            max_sockets_per_address=sockets_per_address,
                             trusted_proxies=list(trusted_proxy or []))
         if workers > 1:
             serve_workers(settings, host, port, workers)

@@ -16,7 +16,10 @@ game's version, so two processes can never both write version ``n + 1``.
 - **Human moves are routed to the owner.** The process a player's socket is on sends the move
   to the owner as a request (its own id, the seat, the action, the version it was made on) on
   the owner's own channel; the owner validates, applies, commits (the request id goes into the
-  action's row) and broadcasts, and replies with the new version or the error. When no reply
+  action's row) and broadcasts the move with the request id, which answers the asker; a
+  refusal comes back as a reply. The asker sends the next move of that game straight to the
+  node that published its last one (it learns owners from the broadcasts) and looks the
+  owner up only when that node says it is not the owner or does not answer. When no answer
   comes within a lease (the owner died), the request is sent again, marked as a retry, to
   whoever owns the game then (or this process claims it). A retry is first looked up in the
   database by its id: a move the dead owner had committed is answered with the version it
@@ -47,6 +50,9 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 Requester = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
+OWNER_HINTS = 100_000  # games whose likely owner is remembered (all forgotten at once beyond)
+
+
 class OwnerUnavailable(Exception):
     """No process answered for the game's owner in time."""
 
@@ -68,6 +74,12 @@ class Cluster(ABC):
         self._counter = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
         self._running: set[asyncio.Task[None]] = set()
+        # the process each game's last move came from: most likely its owner still, so a
+        # routed move goes there without asking the link first (a wrong guess is answered
+        # "not_owner" or not at all, and the owner is then looked up)
+        self._owner_hints: dict[str, str] = {}
+        self._announced: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._own_tail = orjson.dumps({"node": self.node})[1:]  # how our events end
 
     # -- to be provided by a transport ----------------------------------------------------------
     @abstractmethod
@@ -147,6 +159,10 @@ class Cluster(ABC):
 
     async def _received(self, data: bytes | str) -> None:
         """One message from the link: an event for everyone, or a request or reply for us."""
+        if isinstance(data, str):
+            data = data.encode()
+        if data.endswith(self._own_tail):  # an event this process published (not parsed)
+            return
         msg = orjson.loads(data)
         if msg.get("node") == self.node:
             return
@@ -160,10 +176,17 @@ class Cluster(ABC):
             self._running.add(task)
             task.add_done_callback(self._running.discard)
         elif self._on_event is not None:
+            if msg.get("kind") in ("action", "sync") and isinstance(msg.get("game"), str):
+                if len(self._owner_hints) >= OWNER_HINTS:
+                    self._owner_hints.clear()
+                self._owner_hints[msg["game"]] = str(msg.get("node"))
             try:
                 await self._on_event(msg)
             except Exception:  # noqa: BLE001 - one bad event must not stop the rest
                 log.exception("handling cluster event %r failed", msg)
+            asked = self._announced.pop(msg.get("req") or "", None)
+            if asked is not None and not asked.done():  # a move this process routed: played
+                asked.set_result({"ok": True, "version": msg.get("version")})
 
     async def _answer(self, msg: dict[str, Any]) -> None:
         assert self._on_request is not None
@@ -173,19 +196,34 @@ class Cluster(ABC):
             log.exception("answering a routed request failed")
             reply = {"ok": False, "error": {"type": "error", "code": "server_error",
                                             "message": "the server failed"}}
+        if reply.pop("announced", False):  # the move's own event answers the asker
+            return
         with contextlib.suppress(Exception):
             await self._send_to(msg["from"], orjson.dumps(
                 {"t": "reply", "mid": msg["mid"], "node": self.node, **reply}))
+
+    def owner_hint(self, gid: str) -> str | None:
+        """The process that published ``gid``'s last move, if any was heard: its likely
+        owner (``forget_owner`` once it turns out not to be)."""
+        return self._owner_hints.get(gid)
+
+    def forget_owner(self, gid: str) -> None:
+        self._owner_hints.pop(gid, None)
 
     def new_request_id(self) -> str:
         """A request id unique over the cluster (node id and a counter)."""
         return f"{self.node}-{next(self._counter)}"
 
-    async def request(self, node: str, body: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """Send ``body`` to ``node`` and wait for its reply; ``TimeoutError`` if none comes."""
+    async def request(self, node: str, body: dict[str, Any], timeout: float,
+                      announced_as: str | None = None) -> dict[str, Any]:
+        """Send ``body`` to ``node`` and wait for its reply; ``TimeoutError`` if none comes.
+        ``announced_as``: a broadcast event carrying this ``req`` id answers it as well (a
+        routed move's owner publishes the move instead of replying; see ``_answer``)."""
         mid = self.new_request_id()
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._replies[mid] = fut
+        if announced_as is not None:
+            self._announced[announced_as] = fut
         try:
             await self._send_to(node, orjson.dumps(
                 {"t": "request", "mid": mid, "from": self.node, "node": self.node,
@@ -193,6 +231,8 @@ class Cluster(ABC):
             return await asyncio.wait_for(fut, timeout)
         finally:
             self._replies.pop(mid, None)
+            if announced_as is not None:
+                self._announced.pop(announced_as, None)
 
     # -- ownership ------------------------------------------------------------------------------
     async def claim(self, gid: str) -> bool:

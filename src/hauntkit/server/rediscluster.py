@@ -13,13 +13,19 @@ from hauntkit.server.cluster import Cluster
 
 log = logging.getLogger("hauntkit.server")
 
-# Renew only a lease we still hold; delete only a lease we hold.
+# Renew every lease (KEYS) we still hold, in one call; returns 1 or 0 per key.
 _RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2])
+local kept = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[1] then
+    kept[i] = redis.call('pexpire', key, ARGV[2])
+  else
+    kept[i] = 0
+  end
 end
-return 0
+return kept
 """
+# Delete only a lease we hold.
 _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('del', KEYS[1])
@@ -111,11 +117,8 @@ class RedisCluster(Cluster):
         return [g for g, h in zip(gids, held, strict=True) if h is None]
 
     async def _renew(self, gids: list[str]) -> set[str]:
-        pipe = self.redis.pipeline(transaction=False)  # one round trip for every lease
-        for gid in gids:
-            await self._renew_script(keys=[self._key(gid)], args=[self.node, self.lease_ms],
-                                     client=pipe)
-        done = await pipe.execute()
+        done = await self._renew_script(keys=[self._key(gid) for gid in gids],
+                                        args=[self.node, self.lease_ms])
         return {gid for gid, ok in zip(gids, done, strict=True) if ok}
 
     # -- shared limits --------------------------------------------------------------------------

@@ -367,9 +367,11 @@ class Room:
                     {"kind": "sync", "version": self.game.state["version"]}))
                 self.wake.set()
             return done
-        await asyncio.gather(self.broadcast("action"), self._publish(
-            {"kind": "action", "seat": seat, "action": action,
-             "version": nxt.state["version"]}))
+        event: dict[str, Any] = {"kind": "action", "seat": seat, "action": action,
+                                 "version": nxt.state["version"]}
+        if req is not None:  # the routed move's asker takes this event as its answer
+            event["req"] = req
+        await asyncio.gather(self.broadcast("action"), self._publish(event))
         self.wake.set()
         return nxt.state["version"]
 
@@ -409,12 +411,16 @@ class Room:
             if event.get("version", 0) <= have:
                 return
             if event["version"] == have + 1 and "action" in event:  # else: a "sync"
-                nxt = self.game.clone()
-                try:  # checked by the process that committed it, on this very position
+                # checked by the process that committed it, on this very position: applied
+                # in place (a copy only while this process's bot may be reading the game)
+                searching = self.bot_task is not None and not self.bot_task.done()
+                nxt = self.game.clone() if searching else self.game
+                try:
                     nxt.act_trusted(event["seat"], event["action"])
+                    followed = nxt.state["version"] == event["version"]
                 except Exception:  # noqa: BLE001 - then trust the database instead
-                    nxt = None
-                if nxt is not None and nxt.state["version"] == event["version"]:
+                    followed = False
+                if followed:
                     self.game = nxt
                     self._note_move()
                 else:
@@ -681,8 +687,14 @@ class Manager:
         while True:
             await asyncio.sleep(every)
             try:
-                for room in list(self.rooms.values()):
-                    await self.claim(room)
+                # one look-up for every game held here but owned elsewhere: only those whose
+                # lease is gone are claimed
+                others = [room for room in self.rooms.values()
+                          if not room.game.over and room.id not in self.cluster.owned]
+                free = set(await self.cluster.unowned([room.id for room in others]))
+                for room in others:
+                    if room.id in free:
+                        await self.claim(room)
                 scan += 1
                 if scan % 5 == 0:
                     await self._resume_bot_games()

@@ -80,7 +80,12 @@ async def route_act(room: RoutedRoom, seat: int | None, action: dict[str, Any],
     loop = asyncio.get_running_loop()
     deadline = loop.time() + ROUTE_TIMEOUT
     while True:
-        owner = cluster.node if room.id in cluster.owned else await cluster.owner(room.id)
+        if room.id in cluster.owned:
+            owner: str | None = cluster.node
+        else:
+            owner = None if body["retry"] else cluster.owner_hint(room.id)
+            if owner is None:
+                owner = await cluster.owner(room.id)
         if owner is None or owner == cluster.node:
             if room.evicted:
                 fresh = await mgr.room(room.id)
@@ -92,7 +97,8 @@ async def route_act(room: RoutedRoom, seat: int | None, action: dict[str, Any],
                 return await room.submit(seat, action, version, req=req, retry=body["retry"])
         else:
             try:
-                reply = await cluster.request(owner, body, timeout=max(cluster.lease, 1.0))
+                reply = await cluster.request(owner, body, timeout=max(cluster.lease, 1.0),
+                                              announced_as=req)
             except TimeoutError:
                 reply = None
             except Exception:  # noqa: BLE001 - the link failed: as if no answer came
@@ -104,6 +110,7 @@ async def route_act(room: RoutedRoom, seat: int | None, action: dict[str, Any],
                 return made
             if reply is not None and reply.get("error", {}).get("code") != "not_owner":
                 raise RemoteRefusal(reply["error"])
+            cluster.forget_owner(room.id)
         body["retry"] = True  # no answer, or the owner had just lost the game: again
         if loop.time() > deadline:
             raise ProtocolError("owner_unavailable", "no server process could play this move "
@@ -128,4 +135,6 @@ async def answer(mgr: RoomHost, body: dict[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": error_message(exc)}
     if os.environ.get(CRASH_AFTER_COMMIT):
         os._exit(9)
-    return {"ok": True, "version": made}
+    # a first request played here was published with its id (``Room.submit``): that event
+    # answers the asker; a retry may have been found already played, so it gets a reply
+    return {"ok": True, "version": made, "announced": not body.get("retry")}
