@@ -104,3 +104,71 @@ def test_pepper_spray_blinds_an_enemy_up_to_4_spaces_away(rs) -> None:
     far: Game = field(rs, {"michael": ["pepper_spray"]}, ex=9)
     far.state["units"]["thug-1"]["x"] = 0  # 5 spaces away
     assert not any(a.get("ability") == "gear-pepper_spray" for a in far.legal_actions(0))
+
+
+@pytest.mark.parametrize(("item", "element"), [("cryo_grenade_pro", "ice"),
+                                               ("thermite_grenade_pro", "fire")])
+def test_pro_grenades_hit_within_two_spaces_and_are_gone_after_use(rs, item: str,
+                                                                   element: str) -> None:
+    """Consumable Shop / Cryo Grenade - Pro (A5 ICE) and Thermite Grenade - Pro (A5 FIRE):
+    thrown up to 4 spaces, everyone within 2 spaces of the spot; destroyed after use."""
+    g = field(rs, {"michael": [item]}, [0] * 20, ex=9, ey=4)
+    use(g, "ability", item, [7, 2])  # the thug at (9, 4) is 2 spaces from the spot
+    rolled = events(g, "attack_roll")
+    assert any("Thug" in e["text"] and f"({element})" in e["text"] for e in rolled)
+    assert len(rolled[-1]["faces"]) == 5
+    unit = g.state["units"]["michael"]
+    assert item not in unit["gear"] and unit["lost_gear"] == [item]
+
+
+def test_utility_pouch_plus_1_adds_three_uses_of_an_interrupt(rs) -> None:
+    """Defense Gear Shop / Utility Pouch +1: one interrupt of the wearer can be used 3 more
+    times per battle (Tamara's Mending Draught: 3 charges, so 6)."""
+    g = Game.new(rs, {"map": "alley", "hunters": ["tamara"],
+                      "loadout": {"tamara": ["utility_pouch_plus1"]}}, 1)
+    assert g.state["units"]["tamara"]["ch"]["mending-draught"] == 6
+
+
+def test_the_anti_static_wrist_band_stops_arcs_for_three_turns(rs) -> None:
+    """Miscellaneous Items / Anti-static Wrist Band: Interrupt; lightning cannot arc onto the
+    target for 3 turns; 2 charges."""
+    g = field(rs, {"michael": ["anti_static_wrist_band"]})
+    use(g, "interrupt", "anti_static_wrist_band", "michael")
+    michael = g.state["units"]["michael"]
+    assert michael["imm"]["ARC"] == 3
+    assert michael["ch"]["gear-anti_static_wrist_band"] == 1
+
+
+def test_the_targeting_sight_marks_an_enemy_for_two_turns(rs) -> None:
+    """Miscellaneous Items / Targeting Sight: Action; MARK an enemy in sight for 2 turns."""
+    g = field(rs, {"michael": ["targeting_sight"]}, ex=9, ey=4)
+    use(g, "ability", "targeting_sight", "thug-1")
+    assert g.state["units"]["thug-1"]["st"]["MARKED"][0] == 2
+    assert g.state["units"]["michael"]["acted"] is True
+
+
+def test_the_knee_pad_rolls_its_wearer_up_to_two_spaces_away(rs) -> None:
+    """Defense Gear Shop / Knee Pad: Interrupt, roll up to 2 spaces in any direction; a
+    1-round cool down."""
+    g = field(rs, {"michael": ["knee_pad"]})
+    rolls = [a for a in g.legal_actions(0) if a.get("ability") == "gear-knee_pad"]
+    cells = {tuple(a["target"]) for a in rolls}
+    assert (3, 2) in cells and (5, 0) in cells  # two spaces west, two north
+    assert all(max(abs(x - 5), abs(y - 2)) <= 2 for x, y in cells)
+    use(g, "interrupt", "knee_pad", [3, 2])
+    michael = g.state["units"]["michael"]
+    assert (michael["x"], michael["y"]) == (3, 2)
+    assert michael["cd"]["gear-knee_pad"] == 1
+    assert michael["acted"] is False  # an interrupt, not the turn's action
+
+
+def test_the_tin_foil_hat_does_nothing_else(rs) -> None:
+    """Defense Gear Shop / Tin Foil Hat: it does nothing (the hunter's numbers and options
+    are those without it)."""
+    bare = field(rs, {"michael": []})
+    hat = field(rs, {"michael": ["tin_foil_hat"]})
+    plain, worn = bare.state["units"]["michael"], hat.state["units"]["michael"]
+    assert worn["gear"] == ["tin_foil_hat"]
+    assert {k: v for k, v in worn.items() if k != "gear"} == {
+        k: v for k, v in plain.items() if k != "gear"}
+    assert bare.legal_actions(0) == hat.legal_actions(0)
