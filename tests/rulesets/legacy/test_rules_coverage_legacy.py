@@ -123,3 +123,17 @@ def test_public_information_is_read_to_both_sides():
     for key in ("intro", "setup_text", "name"):
         assert hero[key] and hero[key] == traitor[key]
     assert hero["book"] != traitor["book"]
+
+
+def test_never_more_than_eight_dice():
+    """betrayal-legacy-rulebook.md "Dice and Die Rolls": you can never roll more than 8 dice.
+    Might 7 with the Spear's 2 extra dice attacks with 8 dice; the ninth queued face is left
+    for the Hollow Man's roll."""
+    g = scenario(HOLLOW_MAN | {"monsters": [{"monster": "hollow_man", "room": "entrance_hall"}],
+                               "explorers": {"0": {"traits": {"might": 7}, "cards": ["spear"]}}})
+    (mid,) = g.state["monsters"]
+    dice(g, *([2] * 9), 0, 0, 0, 0)  # 8 dice of 2 for Ada: 16; the Hollow Man 2, 0, 0, 0, 0
+    g.act(0, {"type": "attack", "target": mid, "weapon": "spear"})
+    rolls = [e for e in g.state["log"] if e["type"] == "roll"]
+    assert [len(e["dice"]) for e in rolls[-2:]] == [8, 5]
+    assert rolls[-2]["result"] == 16 and rolls[-1]["result"] == 2
