@@ -8,7 +8,9 @@ with it, the script exits 1 when the committed doc differs from a fresh build.
 A test cites a section when its text names the document (file name, or "rulebook digest",
 "Legacy rulebook", or plain "rulebook" in a legacy test) followed by the section's heading in
 quotes, e.g. betrayal-legacy-rulebook.md "Monsters" or riddle-of-the-beast-rules.md
-"Gear Shop / Relics". The quoted name must equal the heading (case and spacing aside); a name
+"Gear Shop / Relics". In tests/rulesets/legacy and tests/rulesets/beast (and scenario files of
+those rulesets) a docstring, comment or scenario rule field may leave the document out: the
+folder names it. The quoted name must equal the heading (case and spacing aside); a name
 that two headings share must be qualified by its parent ("Melee Weapons / Weapon Class Special
 Ability") and otherwise counts for neither. A test also cites a section through a ruling: when
 it names a ruling id (RULING B3, HB-2, HL-14 ...) whose text in RULINGS.md or docs/rulings.md
@@ -18,8 +20,10 @@ cites that section the same way. A table counts as cited when its own heading is
 from __future__ import annotations
 
 import ast
+import io
 import re
 import sys
+import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -287,37 +291,65 @@ def rulings(paths: list[Path]) -> dict[str, tuple[str, str | None]]:
     return found
 
 
-def test_units(tests: Path) -> list[tuple[str, str, bool]]:
-    """(test id, text, legacy context) for every test function and scenario file."""
-    units: list[tuple[str, str, bool]] = []
+@dataclass
+class Unit:
+    """One test: a test function, the rest of a test module, or a scenario file."""
+
+    test_id: str
+    text: str  # all of it: a citation names its document here
+    notes: str  # docstrings and comments (a scenario's rule field)
+    implied: str | None  # the document a quoted heading in the notes refers to
+
+
+FOLDER_DOCUMENT = {"tests/rulesets/legacy/": LEGACY_DOC, "tests/rulesets/beast/": BEAST_DOC}
+RULESET_DOCUMENT = {"legacy": LEGACY_DOC, "beast": BEAST_DOC}
+
+
+def test_units(tests: Path) -> list[Unit]:
+    """Every test function and scenario file under ``tests``."""
+    units: list[Unit] = []
     for path in sorted(tests.rglob("*")):
         rel = path.relative_to(tests.parent).as_posix()
         if rel == SELF_TEST:
             continue  # its examples of citations are about the matching, not the rules
-        legacy = "legacy" in rel
+        implied = next((doc for folder, doc in FOLDER_DOCUMENT.items()
+                        if rel.startswith(folder)), None)
         if path.suffix in {".yaml", ".yml"}:
             text = path.read_text(encoding="utf-8")
-            if re.search(r"^rule:", text, re.MULTILINE):
-                units.append((rel, text, legacy))
+            rule = re.search(r"^rule:(.*(?:\n[ \t].*)*)", text, re.MULTILINE)
+            if rule:
+                ruleset = re.search(r"^ruleset:\s*(\w+)", text, re.MULTILINE)
+                if ruleset:
+                    implied = RULESET_DOCUMENT.get(ruleset.group(1))
+                units.append(Unit(rel, text, rule.group(1), implied))
         elif path.suffix == ".py" and path.name.startswith("test_"):
-            units += python_units(path, rel, legacy)
+            units += python_units(path, rel, implied)
     return units
 
 
-def python_units(path: Path, rel: str, legacy: bool) -> list[tuple[str, str, bool]]:
+def python_units(path: Path, rel: str, implied: str | None) -> list[Unit]:
     """Each test function's lines, and the rest of the file under the file's own name."""
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
+    tree = ast.parse(source)
+    comments: dict[int, str] = {}
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT:
+            comments[tok.start[0] - 1] = tok.string
     taken = [False] * len(lines)
-    units: list[tuple[str, str, bool]] = []
-    for node in ast.walk(ast.parse(source)):
+    units: list[Unit] = []
+    for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
             span = range(node.lineno - 1, node.end_lineno or node.lineno)
             for k in span:
                 taken[k] = True
-            units.append((f"{rel}::{node.name}", "\n".join(lines[k] for k in span), legacy))
+            notes = [ast.get_docstring(node) or "", *(comments[k] for k in span if k in comments)]
+            units.append(Unit(f"{rel}::{node.name}", "\n".join(lines[k] for k in span),
+                              "\n".join(notes), implied))
     rest = "\n".join(line if not taken[k] else "" for k, line in enumerate(lines))
-    units.append((rel, rest, legacy))
+    notes = [ast.get_docstring(tree) or "",
+             *(c for k, c in sorted(comments.items()) if not taken[k])]
+    units.append(Unit(rel, rest, "\n".join(notes), implied))
     return units
 
 
@@ -330,15 +362,19 @@ def build(rules: Path, repo: Path = REPO) -> str:
         if found:
             by_ruling[rid] = found
     ambiguous: dict[str, set[str]] = {}
-    for test_id, text, legacy in test_units(repo / "tests"):
-        found, unclear = cited_rows(text, rows, legacy)
+    for unit in test_units(repo / "tests"):
+        legacy = unit.implied == LEGACY_DOC
+        found, unclear = cited_rows(unit.text, rows, legacy)
+        if unit.implied:
+            more, unclear_more = cited_rows(unit.notes, rows, legacy, unit.implied)
+            found, unclear = found | more, unclear | unclear_more
         for k in found:
-            rows[k].direct.add(test_id)
+            rows[k].direct.add(unit.test_id)
         for name in unclear:
-            ambiguous.setdefault(name, set()).add(test_id)
-        for rid in ruling_ids(text):
+            ambiguous.setdefault(name, set()).add(unit.test_id)
+        for rid in ruling_ids(unit.text):
             for k in by_ruling.get(rid, ()):
-                rows[k].via_ruling.setdefault(rid, set()).add(test_id)
+                rows[k].via_ruling.setdefault(rid, set()).add(unit.test_id)
     for row in rows:
         if row.kind == "table":
             owner = next((r for r in rows if r.kind == "section" and r.document == row.document
@@ -384,10 +420,13 @@ def render(rows: list[Row], ambiguous: dict[str, set[str]]) -> str:
         "A test cites a section when it names the document (file name; \"rulebook digest\";",
         "\"Legacy rulebook\", or \"rulebook\" in a legacy test) followed by the section's heading in",
         "quotes, e.g. `betrayal-legacy-rulebook.md \"Monsters\"` or",
-        "`riddle-of-the-beast-rules.md \"Gear Shop / Relics\"`. The quoted name must be the heading",
-        "itself; a heading that appears twice must be qualified by its parent. A test also cites a",
-        "section through a ruling id (RULING B3, HB-2 ...) whose text cites that section the same",
-        "way. A table is cited when its own heading is.",
+        "`riddle-of-the-beast-rules.md \"Gear Shop / Relics\"`. In the docstrings and comments of",
+        "tests/rulesets/legacy and tests/rulesets/beast, and the `rule` field of legacy and beast",
+        "scenario files, the folder (or ruleset) names the document. The quoted name must be the",
+        "heading itself; a heading that appears twice must be qualified by its parent. A test also",
+        "cites a section through a ruling id (RULING B3, HB-2 ...) whose text cites that section",
+        "the same way (a ruling under a game's title names that game's document). A table is cited",
+        "when its own heading is.",
         "",
         "## Share of rows with at least one test",
         "",
