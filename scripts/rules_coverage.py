@@ -204,13 +204,15 @@ def document_rows(rules: Path) -> list[Row]:
 
 
 def cited_rows(text: str, rows: list[Row], legacy_context: bool,
-               implied: str | None = None) -> tuple[set[int], set[str]]:
-    """Indexes of the rows a text cites, and the ambiguous names it used. `implied` names the
-    document that every quoted heading of the text refers to (a ruling under its game's title)."""
+               implied: str | None = None) -> tuple[set[int], set[str], set[str]]:
+    """Indexes of the rows a text cites; the names it used that two headings share; and the
+    names quoted right after a document's name that are none of its headings. `implied` names
+    the document that every quoted heading of the text refers to."""
     found: set[int] = set()
     ambiguous: set[str] = set()
+    unknown: set[str] = set()
     refs = list(DOC_REFERENCE.finditer(text))
-    scopes: list[tuple[str, str]] = [(implied, text)] if implied else []
+    scopes: list[tuple[str, str, bool]] = [(implied, text, False)] if implied else []
     for i, ref in enumerate(refs):
         if ref.group("file"):
             document = ref.group("file")
@@ -225,8 +227,8 @@ def cited_rows(text: str, rows: list[Row], legacy_context: bool,
         stop = SCOPE_END.search(scope)
         if stop:
             scope = scope[:stop.start()]
-        scopes.append((document, scope))
-    for document, scope in scopes:
+        scopes.append((document, scope, True))
+    for document, scope, explicit in scopes:
         for quote in QUOTED.finditer(scope):
             parts = [normal(p) for p in quote.group(1).split(" / ")]
             *qualifiers, name = parts
@@ -240,7 +242,10 @@ def cited_rows(text: str, rows: list[Row], legacy_context: bool,
                 found.add(sections[0])
             elif len(sections) > 1:
                 ambiguous.add(f"{document} \"{quote.group(1)}\"")
-    return found, ambiguous
+            elif (explicit and re.fullmatch(r"[\s,:(]*", scope[:quote.start()])
+                  and quote.group(1)[:1].isupper()):
+                unknown.add(f"{document} \"{' '.join(quote.group(1).split())}\"")
+    return found, ambiguous, unknown
 
 
 RULING_ID = re.compile(r"\b(H(?:B|C|K|L|LC|R|S)-\d+)\b")
@@ -358,20 +363,23 @@ def build(rules: Path, repo: Path = REPO) -> str:
     rows = document_rows(rules)
     by_ruling: dict[str, set[int]] = {}
     for rid, (text, implied) in rulings([rules / "RULINGS.md", repo / "docs" / "rulings.md"]).items():
-        found, _ = cited_rows(text, rows, implied == LEGACY_DOC, implied)
+        found, _, _ = cited_rows(text, rows, implied == LEGACY_DOC, implied)
         if found:
             by_ruling[rid] = found
     ambiguous: dict[str, set[str]] = {}
+    unknown: dict[str, set[str]] = {}
     for unit in test_units(repo / "tests"):
         legacy = unit.implied == LEGACY_DOC
-        found, unclear = cited_rows(unit.text, rows, legacy)
+        found, unclear, strange = cited_rows(unit.text, rows, legacy)
         if unit.implied:
-            more, unclear_more = cited_rows(unit.notes, rows, legacy, unit.implied)
+            more, unclear_more, _ = cited_rows(unit.notes, rows, legacy, unit.implied)
             found, unclear = found | more, unclear | unclear_more
         for k in found:
             rows[k].direct.add(unit.test_id)
         for name in unclear:
             ambiguous.setdefault(name, set()).add(unit.test_id)
+        for name in strange:
+            unknown.setdefault(name, set()).add(unit.test_id)
         for rid in ruling_ids(unit.text):
             for k in by_ruling.get(rid, ()):
                 rows[k].via_ruling.setdefault(rid, set()).add(unit.test_id)
@@ -384,7 +392,7 @@ def build(rules: Path, repo: Path = REPO) -> str:
                 row.direct |= owner.direct
                 for rid, ids in owner.via_ruling.items():
                     row.via_ruling.setdefault(rid, set()).update(ids)
-    return render(rows, ambiguous)
+    return render(rows, ambiguous, unknown)
 
 
 # ---------------------------------------------------------------- writing the doc
@@ -408,7 +416,8 @@ def tests_cell(row: Row, limit: int = 6) -> str:
     return "; ".join(shown) if shown else "**none**"
 
 
-def render(rows: list[Row], ambiguous: dict[str, set[str]]) -> str:
+def render(rows: list[Row], ambiguous: dict[str, set[str]],
+           unknown: dict[str, set[str]]) -> str:
     out = [
         "# Rules coverage",
         "",
@@ -446,6 +455,12 @@ def render(rows: list[Row], ambiguous: dict[str, set[str]]) -> str:
         out += ["", "## Citations that name a heading found twice (counted for neither)", ""]
         for name in sorted(ambiguous):
             out.append(f"- {name}: {', '.join(f'`{t}`' for t in sorted(ambiguous[name]))}")
+    if unknown:
+        out += ["", "## Citations that name no heading of their document (counted for none)", "",
+                "A quoted name right after a document's name that is not one of its headings",
+                "(an abbreviation, a phrase of the text): worth rewording to the heading.", ""]
+        for name in sorted(unknown):
+            out.append(f"- {name}: {', '.join(f'`{t}`' for t in sorted(unknown[name]))}")
     return "\n".join(out) + "\n"
 
 

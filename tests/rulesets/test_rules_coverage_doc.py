@@ -39,11 +39,12 @@ def test_a_quoted_heading_counts_only_after_its_document():
             script.Row("betrayal-rulebook-digest.md", "section", "The Haunt", (), 52),
             script.Row(script.BEAST_DOC, "section", "Twice", ("A",), 1),
             script.Row(script.BEAST_DOC, "section", "Twice", ("B",), 2)]
-    found, _ = script.cited_rows('rulebook digest "Death and Stuns"', rows, False)
+    found, _, _ = script.cited_rows('rulebook digest "Death and Stuns"', rows, False)
     assert found == {0}
     assert script.cited_rows('see "Death and Stuns"', rows, False)[0] == set()
-    assert script.cited_rows('betrayal-rulebook-digest.md "Haunt"', rows, False)[0] == set()
-    found, ambiguous = script.cited_rows(f'{script.BEAST_DOC} "Twice"', rows, False)
+    found, _, unknown = script.cited_rows('betrayal-rulebook-digest.md "Haunt"', rows, False)
+    assert found == set() and unknown == {'betrayal-rulebook-digest.md "Haunt"'}
+    found, ambiguous, _ = script.cited_rows(f'{script.BEAST_DOC} "Twice"', rows, False)
     assert found == set() and ambiguous
     assert script.cited_rows(f'{script.BEAST_DOC} "B / Twice"', rows, False)[0] == {3}
 
