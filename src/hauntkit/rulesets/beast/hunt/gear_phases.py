@@ -15,7 +15,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import status
-from hauntkit.rulesets.beast.gear import loadout, shop, using, utility
+from hauntkit.rulesets.beast.gear import arsenals, loadout, shop, using, utility
 from hauntkit.rulesets.beast.hunt import investigate, loot, phase
 from hauntkit.rulesets.beast.hunt.party import active, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Extra, Phase
@@ -135,8 +135,8 @@ def battle_start(rs: Any, state: State) -> None:
     party = [r for r in active(state) if r["hunter"] in units]
     for r in party:
         unit = units[r["hunter"]]
-        ids = loadout.loadout_items(rs.c.gear, r["gear"], r.get("arsenal")) + list(
-            r.get("attached", ()))
+        ids = loadout.loadout_items(rs.c.gear, r["gear"], r.get("arsenal"),
+                                    arsenals.rank_of(r)) + list(r.get("attached", ()))
         loadout.equip_unit(rs, state, unit, ids)
         if "batteries" in r:
             _batteries_in(rs, unit, r["batteries"])
@@ -271,8 +271,13 @@ def register() -> None:
 
 def investigation_end(rs: Any, state: State, success: bool) -> None:
     """Loot breaks and investigation-long omens end with the investigation ("Loot Table");
-    new batteries are acquired for free ("Battery Items")."""
+    new batteries are acquired for free ("Battery Items"); the Offering's arsenals go back and
+    Advanced Arsenals are locked again ("Specific Buffs" / Offering, HR-104)."""
     loot.expire_investigation(rs, state)
+    for r, aid in arsenals.relock(rs.c.gear, state.get("party", [])):
+        emit(state, "arsenal", f"{rs.c.hunters[r['hunter']].name} "
+             + (f"takes back the {rs.c.gear.arsenals[aid].name}." if aid
+                else "has no arsenal again."), hunter=r["hunter"], arsenal=aid)
     for r in state.get("party", ()):
         r.pop("batteries", None)
 
