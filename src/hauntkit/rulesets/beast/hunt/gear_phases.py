@@ -16,7 +16,7 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import status
 from hauntkit.rulesets.beast.gear import arsenals, loadout, shop, using, utility
-from hauntkit.rulesets.beast.hunt import investigate, loot, phase
+from hauntkit.rulesets.beast.hunt import finds, investigate, loot, phase
 from hauntkit.rulesets.beast.hunt.party import active, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Extra, Phase
 
@@ -105,6 +105,8 @@ class MysteryPhase(_ChoicePhase):
         choice = state["hunt"].get("choice") or {}
         if "mystery" not in choice:
             return []
+        if finds.waiting(state):  # a Treasure Map's event found an item (HR-105)
+            return finds.options(rs, state)
         if state["hunt"]["event"] is not None:  # a Treasure Map's event waits for a choice
             return investigate.event_options(rs, state)
         hunters = [r["hunter"] for r in active(state)]
@@ -117,6 +119,9 @@ class MysteryPhase(_ChoicePhase):
     def act(self, rs: Any, state: State, seat: int, action: Action) -> None:
         if action["type"] == "choose":
             investigate.choose(rs, state, action)
+            return
+        if action["type"] == "find":
+            investigate.keep_found(rs, state, action)
             return
         choice = state["hunt"].pop("choice")
         entry = _mystery(rs, choice["mystery"])
