@@ -195,3 +195,27 @@ def test_a_found_dybbuk_box_is_opened_in_battle_and_gone_after_it(hrs):
     end_battle(game, hrs, "hunters")
     to_phase(game, "loot")
     assert rec(game, "michael")["gear"]["consumable"] is None
+
+
+def test_a_treasure_maps_location_can_hold_a_dybbuk_box(hrs):
+    """"Mystery Table", Chaos 1 (Treasure Map): the drawn Location's Events are completed (HR-43),
+    a found Dybbuk Box included: its keeper is picked before the loot item (HR-105)."""
+    from hauntkit.core.rng import choice
+    from hauntkit.rulesets.beast.hunt import phases
+
+    game = leg(hrs, "inv1", "t-quiet", start_data(hrs, crypto=10), dice=[6])
+    st = game.state
+    ids = sorted(hrs.c.locations)
+    seed = next(s for s in range(10_000)
+                if choice({"s": s, "script": []}, ids) == "flooded-crypt")
+    st["rng"].update(s=seed, script=[1])  # the Mystery roll: Chaos 1
+    st["hunt"].update(mystery="chaos", done=[], plan=[], events=[], event=None)
+    st["phase"] = "mystery"
+    phases.HANDLERS["mystery"].enter(hrs, st)
+    game.act(0, {"type": "choose", "choice": "take"})
+    assert game.legal_actions(0)[0] == {"type": "find", "item": "crimson_dybbuk_box",
+                                        "hunter": "michael"}
+    game.act(0, game.legal_actions(0)[0])
+    assert "crimson_dybbuk_box" in rec(game, "michael")["pack"]
+    game.act(0, {"type": "choose", "choice": "decline"})  # the Field Surgeon
+    assert any(a["type"] == "treasure" for a in game.legal_actions(0))
