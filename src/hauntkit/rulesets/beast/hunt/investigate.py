@@ -172,8 +172,9 @@ class InvestigatePhase(Phase):
 
     def can_be_done(self, rs: Any, state: State, seat: int) -> bool:
         h = state["hunt"]  # a bounty found: "Players must select which Ambusher" (HR-61)
-        return h["event"] is None and not finds.waiting(state) and not (seat == lead_seat(state) and "bounty" in h
-                                           and h["bounty"]["target"] is None)
+        bounty_unpicked = (seat == lead_seat(state) and "bounty" in h
+                           and h["bounty"]["target"] is None)
+        return h["event"] is None and not finds.waiting(state) and not bounty_unpicked
 
     def act(self, rs: Any, state: State, seat: int, action: Action) -> None:
         h = state["hunt"]
