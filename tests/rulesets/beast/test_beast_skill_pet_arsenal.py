@@ -75,7 +75,8 @@ def hrs():
 
 def test_a_rest_lets_serenity_give_her_rank_3_pet_an_arsenal_nobody_holds(hrs):
     """Pet Rank Table, rank 3, and "Arsenals": one holder at a time: an arsenal a hunter holds
-    is not offered to the pet, and one the pet holds is no longer offered to the hunters."""
+    is not offered to the pet, and one the pet holds is no longer offered to the hunters;
+    Advanced Arsenals are locked (HR-104) and never offered to a pet."""
     data = start_data(hrs)
     data["party"][0]["hunter"] = "serenity"
     data["party"][0]["skills"] = {"pets": [{"kind": "cultist", "rank": 3},
