@@ -72,9 +72,7 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
     t = s["turn"]
     t["movement_ended"] = t["ending"] = True
     t["end_requested"] = False
-    forced = s.get("config", {}).get("haunt")
-    pool = ix.free_haunts or sorted(ix.haunts)
-    hid = forced if forced is not None else rng.choice(s["rng"], pool)
+    hid = pick_haunt(ix, s, omen, room)
     turns.begin_haunt(ix, s, hid, revealer)  # traitor ties: at random, the crest tokens (HL-8)
     h = s["haunt"]
     if h["traitor"] is not None and h["revealed"] and "traitor_card" in ix.reminders:
@@ -84,6 +82,20 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
     frames.push_op(s, {"op": "call", "fn": "next_turn"})
     if ix.haunts[hid].setup:
         frames.push(s, f"h:{hid}:setup", revealer, "haunt")
+
+
+def pick_haunt(ix: Any, s: State, omen: str | None, room: str | None) -> str:
+    """The haunt that starts: the game's (config ``haunt``: a chapter's, or one chosen for free
+    play), else the haunt chart's cell for the omen just drawn and the tile it was drawn on
+    (RULINGS B13, HL-20); with no such cell (the haunt started without an omen, HL-6, or on a
+    chapter's tile), a free-play haunt drawn with the state's generator."""
+    forced = s.get("config", {}).get("haunt")
+    if forced is not None:
+        return str(forced)
+    hid = ix.chart.get((omen, room)) if omen is not None and room is not None else None
+    if hid is not None:
+        return str(hid)
+    return str(rng.choice(s["rng"], ix.free_haunts or sorted(ix.haunts)))
 
 
 def _op_start_haunt(ix: Any, s: State, fr: dict[str, Any]) -> None:

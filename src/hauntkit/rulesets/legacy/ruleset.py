@@ -53,7 +53,7 @@ class LegacyConfig(RulesetConfig):
     max_turns: int = Field(default=600, gt=0, description="cap on turns, reported as a cap")
     haunt: str | None = Field(
         default=None, description="the haunt that starts when the haunt is triggered "
-                                  "(default: a free-play haunt at random)")
+                                  "(default: the haunt chart's, RULING HL-20)")
     haunt_threshold: int = Field(
         default=5, ge=1, le=16, description="the haunt roll starts the haunt on this result or "
                                             "more (RULING B4; the chapter's number)")

@@ -14,6 +14,7 @@ Legacy adds.
 - Monsters have a ``size`` (small or large obstacle).
 - Effects: betrayal's vocabulary plus ``bury`` and ``draw`` with ``top: true`` (the top card,
   regardless of region). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``.
+- ``chart``: free play's haunt chart, betrayal's cells (omen card, omen tile, free-play haunt).
 - ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
 - Player scalings name three values, for 3, 4 and 5 players: ``"12/15/20"``.
 """
@@ -276,6 +277,51 @@ def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
     return problems
 
 
+def _check_chart(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The free-play haunt chart (RULINGS B13, HL-20): one cell per (omen card, omen tile)
+    pair, each naming a free-play haunt; every free-play haunt reached by some cell."""
+    problems: list[tuple[Any, ...]] = []
+    haunts, rooms, cards = items["haunts"], items["rooms"], items["cards"]
+    omen_tiles = sorted(rid for rid, r in rooms.items() if "omen" in r.all_symbols())
+    omens = sorted(cid for cid, c in cards.items() if c.kind == "omen" and c.in_deck)
+    seen: dict[tuple[str, str], str] = {}
+    for cid, cell in sorted(items["chart"].items()):
+        pair = (cell.omen, cell.room)
+        if pair in seen and not cell.replace:
+            problems.append(("chart", cid, ("room",), (
+                f"omen {cell.omen!r} on tile {cell.room!r} already has chart cell "
+                f"{seen[pair]!r}; expected one haunt per pair (or 'replace: true')")))
+        seen.setdefault(pair, cid)
+        if cell.omen not in omens:
+            problems.append(("chart", cid, ("omen",), (
+                f"{cell.omen!r} is not an omen card of the decks; expected one of "
+                f"{', '.join(omens)}")))
+        if cell.room not in omen_tiles:
+            problems.append(("chart", cid, ("room",), (
+                f"{cell.room!r} is not a tile with an omen symbol; expected one of "
+                f"{', '.join(omen_tiles)}")))
+        haunt = haunts.get(cell.haunt)
+        if haunt is None or not haunt.free_play:
+            problems.append(("chart", cid, ("haunt",), (
+                f"{cell.haunt!r} is not a free-play haunt; expected one of "
+                f"{', '.join(sorted(h for h, x in haunts.items() if x.free_play))}")))
+    free = sorted(hid for hid, h in haunts.items() if h.free_play)
+    reached = {c.haunt for c in items["chart"].values()}
+    for hid in free:
+        if hid not in reached:
+            problems.append(("haunts", hid, ("id",), (
+                f"no chart cell leads to this free-play haunt; expected a cell with "
+                f"'haunt: {hid}'")))
+    if free:
+        for omen in omens:
+            missing = [t for t in omen_tiles if (omen, t) not in seen]
+            if missing:
+                problems.append(("cards", omen, ("id",), (
+                    f"the haunt chart has no cell for this omen on {', '.join(missing)}; "
+                    "expected one for every (omen, omen tile) pair")))
+    return problems
+
+
 def _as_betrayal(check: Any) -> Any:
     """Run a betrayal pack check on legacy items (families are its characters)."""
 
@@ -288,7 +334,8 @@ def _as_betrayal(check: Any) -> Any:
 
 
 def _checks() -> list[Any]:
-    return [_check_legacy, _as_betrayal(check_references), _as_betrayal(check_values),
+    return [_check_legacy, _check_chart, _as_betrayal(check_references),
+            _as_betrayal(check_values),
             *chapters.CHECKS]
 
 
@@ -301,6 +348,7 @@ PACK_SPEC = PackSpec(
         "monsters": LMonster,
         "haunts": LHaunt,
         "reminders": Reminder,
+        "chart": schema.ChartEntry,  # free play's haunt chart (RULINGS B13, HL-20)
         "chapters": chapters.Chapter,  # the campaign's chapters (rulesets/legacy/chapters.py)
     },
     checks=_checks(),
