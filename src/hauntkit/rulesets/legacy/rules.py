@@ -20,7 +20,7 @@ from hauntkit.rulesets.betrayal import (
 )
 from hauntkit.rulesets.betrayal.conditions import EXTRA_TESTS
 from hauntkit.rulesets.betrayal.rules import BetrayalRules
-from hauntkit.rulesets.legacy import actions
+from hauntkit.rulesets.legacy import actions, costs, ongoing
 from hauntkit.rulesets.legacy.conditions import lcond_tests
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS
 from hauntkit.rulesets.legacy.index import GHOST, SECRET
@@ -319,15 +319,21 @@ class LegacyRules(BetrayalRules):
     def __init__(self) -> None:
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
-                            "heirloom": {"make"}})
+                            "heirloom": {"make"}, "pay": {"pay"}})
         self.effects.update({"bury": effects.EFFECTS["discard"], "draw": _draw, "if": _if,
-                             "damage": _damage, "roll": _roll, "remove_card": _remove_card})
+                             "damage": _damage, "roll": _roll, "remove_card": _remove_card,
+                             "pay": costs.pay})
         self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
-                         "draw_top": _op_draw_top, "start_haunt": _op_start_haunt})
+                         "draw_top": _op_draw_top, "start_haunt": _op_start_haunt,
+                         "ongoing": ongoing.op_ongoing})
+        self.effects["keep"] = ongoing.keep
         self.choices.update({"five": _five_chosen, "draw_event": _draw_event_chosen,
                              "heirloom": _heirloom_chosen, "place_tile": _forced_discovery,
                              "steal": _received(self.choices["steal"], "win"),
                              "take": _received(self.choices["take"], "who"),
+                             "ignore": ongoing.ignore_chosen(self.choices["ignore"]),
+                             "ignore_ongoing": ongoing.ignore_ongoing_chosen,
+                             "pay": costs.pay_chosen,
                              **actions.CHOICES})
         self.actions.update(actions.APPLY)
         self.actions = {k: actions.worded(fn) for k, fn in self.actions.items()}
@@ -403,7 +409,8 @@ class LegacyRules(BetrayalRules):
 
     def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
         """A revealed traitor may ignore an ongoing event card (and then gets none of its
-        good either); any other drawn event resolves as normal ("So You're Evil Now")."""
+        good either; the card still goes on its tile for the others, rulebook "Event Cards");
+        any other drawn event resolves as normal ("So You're Evil Now")."""
         return bool(card.kind == "event" and card.ongoing and s["explorers"][who]["side"] == "traitor"
                     and s["haunt"]["revealed"])
 
@@ -412,6 +419,12 @@ class LegacyRules(BetrayalRules):
         s["explorers"][who]["used"].clear()
         s["turn"]["words"] = []
         s["turn"]["open"] = None
+        ongoing.trigger(ix, s, who, "on_start_of_turn")  # RULING HL-21
+
+    def turn_ending(self, ix: Any, s: State, who: int) -> None:
+        """Ongoing events on the tile act on whoever ends a turn there (rulebook "Event
+        Cards")."""
+        ongoing.trigger(ix, s, who, "on_end_turn")  # RULING HL-21
 
     def extra_bonuses(self, ix: Any, s: State, who: Any) -> tuple[Any, ...]:
         """The heirloom extra of the family's heirloom its member carries (rulebook

@@ -166,7 +166,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
                        "on_tile": config.get("haunt_on_tile"),
                        "mode": config.get("mode", "free"),
                        "heirlooms": dict(house.heirlooms), "heirloomed": [],
-                       "passages": sorted(house.secret_passages), "out": sorted(out)}
+                       "passages": sorted(house.secret_passages), "out": sorted(out),
+                       "ongoing": {}}
         s["house_changes"] = {"box": [], "tomb": [], "destroyed": []}
         s["intensity"] = dict(house.intensify)
         s["stickers"] = sorted(house.stickers)
@@ -218,8 +219,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
 
     def invariants(self, state: State) -> list[str]:
         """Betrayal's invariants; components out of this game (Purgatory, Tomb, box) may be
-        nowhere."""
-        out = set(state["legacy"]["out"])
+        nowhere, and ongoing events lie beside the board (rulebook "Event Cards")."""
+        out = set(state["legacy"]["out"]) | set(state["legacy"].get("ongoing", {}))
         return [m for m in invariants(self.ix, state, self)
                 if not (m.split(" ")[1] in out and (m.endswith(" is in 0 places")
                                                      or m.endswith(" is nowhere")))]

@@ -12,8 +12,9 @@ Legacy adds.
 - Actions carry their ALL-CAPS action ``word`` (each word once per turn).
 - Families (the ``families`` section) are betrayal characters with a colour.
 - Monsters have a ``size`` (small or large obstacle).
-- Effects: betrayal's vocabulary plus ``bury`` and ``draw`` with ``top: true`` (the top card,
-  regardless of region). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``.
+- Effects: betrayal's vocabulary plus ``bury``, ``draw`` with ``top: true`` (the top card,
+  regardless of region) and ``pay`` (a cost and its reward). Conditions add ``ghost_here``,
+  ``intensified_at_least``, ``sticker``.
 - ``chart``: free play's haunt chart, betrayal's cells (omen card, omen tile, free-play haunt).
 - ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
 - Player scalings name three values, for 3, 4 and 5 players: ``"12/15/20"``.
@@ -91,6 +92,15 @@ class RemoveCard(vocabulary._M):
     to: Literal["box", "tomb", "destroyed"]
 
 
+class LPay(vocabulary.Pay):
+    """Betrayal vocabulary's ``pay`` (a cost and its reward) with Legacy effects: the whole
+    penalty is paid before the reward, or nothing is (rulebook "Raising and Lowering from the
+    Same Effect"; RULING HL-22)."""
+
+    then: list[LEffect] = []
+    else_: list[LEffect] = Field(default=[], alias="else")
+
+
 class LIf(vocabulary.If):
     cond: LCond
     then: list[LEffect] = []
@@ -112,7 +122,7 @@ class LOncePerTurn(vocabulary.OncePerTurn):
 
 LEffect = Annotated[
     LRoll | vocabulary.Gain | vocabulary.Lose | vocabulary.Heal | vocabulary.Damage | LDraw | vocabulary.GetCard | vocabulary.Discard | Bury | vocabulary.Keep
-    | RemoveCard
+    | RemoveCard | LPay
     | vocabulary.Move | vocabulary.Place | vocabulary.RemoveToken | vocabulary.Discover | vocabulary.Attack | vocabulary.Steal | LIf | LChoose
     | vocabulary.Counter | vocabulary.SetFlag | vocabulary.Win | vocabulary.EndMovement | vocabulary.EndTurn | vocabulary.Stun | vocabulary.Kill | vocabulary.Drop
     | vocabulary.Say | vocabulary.Reveal | vocabulary.Hook | LOncePerTurn,
@@ -247,7 +257,7 @@ class Reminder(vocabulary._M):
     text: str = ""
 
 
-for _model in (LCond, LBonus, LOutcome, LRoll, LIf, LOption, LChoose, LOncePerTurn, LAction,
+for _model in (LCond, LBonus, LOutcome, LRoll, LPay, LIf, LOption, LChoose, LOncePerTurn, LAction,
                LLink, LRoom, LCard, Heirloom, LMonster, LReaction, LSideBook, LHauntObject,
                LHaunt):
     _model.model_rebuild()
