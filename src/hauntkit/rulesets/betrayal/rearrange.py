@@ -1,9 +1,10 @@
 """Rearranging a region that every remaining tile would seal off (Legacy rulebook "Don't Seal
 Off a Region"; RULING HL-5).
 
-A rearrangement turns one placed tile of the region to another set of doorways while the new
-tile goes behind the doorway just passed through, so that the region keeps at least one
-unconnected doorway and no tile loses its way to the tiles it was connected to. The list is
+A rearrangement turns one placed tile of the region (not a starting tile) to another set of
+doorways while the new tile goes behind the doorway just passed through, so that the region
+keeps at least one unconnected doorway and no tile loses its way to the tiles it was connected
+to. The list is
 computed in a fixed order (tiles by id, rotations in order), so it is the same for the same
 state; the discoverer picks one when there are several. Only a ruleset that buries refused tiles
 under the stack gets here (betrayal's set-aside pile empties the stack first).
@@ -30,6 +31,8 @@ def plans(ix: Index, s: State, new: str, floor: str, x: int, y: int, entered_fro
     before = _groups(ix, s, floor)
     out: list[list[Any]] = []
     for other in house.placed_on(s, floor):
+        if ix.rooms[other].start is not None:
+            continue  # the starting tiles are printed in place (the Entrance Hall's bump)
         current = s["tiles"][other][3]
         seen = {ix.doors[other][current]}
         for r2 in range(4):
