@@ -90,7 +90,9 @@ def answer_what_the_old_rules_never_asked(game: Game) -> None:
 def test_upgrade_state_renames_the_keys_of_states_saved_before_the_rename() -> None:
     """States saved mid-game with the old keys (``ex``, ``mon``, ``fx``...; log left out) become,
     once upgraded, exactly the states today's engine reaches by replaying their history: the
-    same keys in the same order and the same values."""
+    same keys in the same order and the same values. (The legacy state is its saved game after
+    8 actions: later ones were played under rules since changed, the free-play haunt chart and
+    the Sewing Room's cost, RULINGS HL-20, HL-22; up to there both codes reach the same state.)"""
     saved = orjson.loads((Path(__file__).with_name("fixtures")
                           / "states_with_old_keys.json").read_bytes())
     for old in saved:

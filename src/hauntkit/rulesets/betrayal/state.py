@@ -260,7 +260,8 @@ class LegacyState(BetrayalState):
     """A Betrayal Legacy game state: betrayal's plus these keys (rulesets/legacy/)."""
 
     #: the game's Legacy settings and bookkeeping (haunt threshold and triggers, mode,
-    #: heirlooms by card, cards heirloomed this game, secret passages, cards out of the game)
+    #: heirlooms by card, cards heirloomed this game, secret passages, cards out of the game,
+    #: ongoing event cards by the tile their token is on)
     legacy: dict[str, Any]
     #: changes this game makes to the campaign's house (cards to the box, to the tomb, destroyed)
     house_changes: dict[str, list[str]]
@@ -317,6 +318,8 @@ def upgrade_state(state: dict[str, Any]) -> dict[str, Any]:
         s["choice"] = _renamed(choice, {"n": "amount"})
     elif choice is not None and choice.get("kind") == "five":
         s["choice"] = _renamed(choice, {"k": "list_key", "i": "effect_index"})
+    if isinstance(s.get("legacy"), dict):  # ongoing events by tile came later (RULING HL-21)
+        s["legacy"].setdefault("ongoing", {})
     return s
 
 

@@ -24,7 +24,6 @@ class LegacyIndex(Index):
     def __init__(self, pack: Pack) -> None:
         items = dict(pack.items)
         items["characters"] = items.pop("families")
-        items["chart"] = {}
         self.reminders: dict[str, Any] = items.pop("reminders")
         self.chapters: dict[str, Any] = items.pop("chapters")  # the campaign layer reads them
         super().__init__(Pack(ruleset=pack.ruleset, items=items, origin=pack.origin))

@@ -31,6 +31,7 @@ def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, An
         "decks": {k: [sorted(ix.card_regions[c]) for c in v] for k, v in s["decks"].items()},
     }
     out["heirlooms"] = dict(lg["heirlooms"])
+    out["ongoing"] = dict(lg.get("ongoing", {}))  # card -> tile: the token and the card are public
     out["haunt_threshold"] = lg["threshold"]
     out["mode"] = lg["mode"]
     return out
@@ -53,6 +54,11 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
         return "Use a result of 5" if g("five") else "Roll the dice"
     if t == "draw_event":
         return "Draw the event card" if g("draw") else "Draw no event card"
+    if t == "ignore_card" and s["choice"] is not None and s["choice"].get("card") in ix.cards:
+        name = ix.cards[s["choice"]["card"]].name
+        return f"Ignore {name}" if g("ignore") else f"Resolve {name}"
+    if t == "pay" and s["choice"] is not None and s["choice"].get("kind") == "pay":
+        return str(s["choice"]["offer"]) if g("pay") else "Don't pay"
     if t == "heirloom":
         return "Make it the family's heirloom" if g("make") else "Keep it as it is"
     return base(ix, s, seat, a)
