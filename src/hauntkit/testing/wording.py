@@ -62,8 +62,9 @@ class Scan:
 
     def check(self, kind: str, text: str) -> None:
         self.lines[kind] += 1
-        for problem in problems(text):
-            self._note(f"{kind} {problem.split(':')[0]}", text)
+        for name, pattern in CHECKS:  # the check's own name ("(key: value) pair" has a colon)
+            if pattern.search(text):
+                self._note(f"{kind} {name}", text)
 
     def check_choices(self, labels: list[str]) -> None:
         for label in labels:
@@ -99,11 +100,12 @@ def prompt_of(view: Any) -> str | None:
 def scan_game(rs: Ruleset, config: dict[str, Any], seed: int, scan: Scan,
               max_actions: int = 3000,
               choose: Callable[[random.Random, list[dict[str, Any]]], dict[str, Any]] | None
-              = None) -> Game:
+              = None, carry_in: dict[str, Any] | None = None) -> Game:
     """Play one game of random legal actions (``choose`` picks among them; uniform by
     default), checking every label of every decision, each prompt shown, and at the end
-    every log line every seat and a spectator can read."""
-    game = Game.new(rs, config, seed=seed)
+    every log line every seat and a spectator can read. ``carry_in``: a campaign's data, for
+    a campaign's game (``Game.new``'s)."""
+    game = Game.new(rs, config, seed=seed, carry_in=carry_in)
     pick = random.Random(seed)
     for _ in range(max_actions):
         if game.over:
