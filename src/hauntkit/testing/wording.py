@@ -23,7 +23,8 @@ PLACEHOLDER = re.compile(r"\b(None|null|undefined|NaN)\b")
 KEY_VALUE = re.compile(r"\(\s*[A-Za-z_]+\s*:\s*[^)]*\)")
 UNIT_ID = re.compile(r"\b(?!x\d)[a-z]{1,3}\d{1,3}\b")  # "m1", not "x2"
 NUMBER_CASE = re.compile(
-    r"\b1 (dice|moves|points|spaces|turns|rounds|cards|items|omens|events|tiles|hits)\b"
+    r"\b1 (dice|moves|points|spaces|turns|rounds|cards|items|omens|events|tiles|hits"
+    r"|explorers|monsters|doorways|tokens|heirlooms|chapters)\b"
     r"|\b(?:0|[2-9]|\d\d+) (die|move|point|space|turn|round|card|item|omen|event|tile|hit)\b"
     r"|(?<![\w+])[+]0\b|\bheals 0\b|\b0 (damage|Sanity|Might|Speed|Knowledge)\b")
 
