@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hauntkit.rulesets.betrayal import words
 from hauntkit.rulesets.betrayal.view import view as betrayal_view
 
 State = dict[str, Any]
@@ -41,13 +42,16 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
     """Labels of Legacy's own actions and answers; betrayal's for the rest."""
     g = a.get
     t = g("type")
-    if t == "take":
-        card = ix.cards.get(g("card"))
-        name = card.name if card else str(g("card"))
-        if s["choice"] is None and isinstance(g("from"),
-                                              int) and 0 <= g("from") < len(s["explorers"]):
-            owner = ix.characters[s["explorers"][g("from")]["character"]].name
-            return f"Take {name} from {owner} (if they allow it)"
+    if t == "take" and s["choice"] is None:
+        return f"Take {words.card(ix, g('card'))} from {words.actor(ix, s, g('from'))} " \
+            "(if they allow it)"
+    if t == "join_keep":
+        return f"Keep {words.card(ix, g('card'))}"
+    ch = s["choice"]
+    if t == "permit" and ch is not None and ch.get("kind") == "permit":
+        card = words.card(ix, ch.get("card"))
+        return f"Let {words.actor(ix, s, ch.get('who'))} take {card}" if g("allow") \
+            else f"Keep {card}"
     if t == "permit":
         return "Allow it" if g("allow") else "Refuse"
     if t == "five":
@@ -59,6 +63,6 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
         return f"Ignore {name}" if g("ignore") else f"Resolve {name}"
     if t == "pay" and s["choice"] is not None and s["choice"].get("kind") == "pay":
         return str(s["choice"]["offer"]) if g("pay") else "Don't pay"
-    if t == "heirloom":
+    if t in ("heirloom", "join_heirloom"):
         return "Make it the family's heirloom" if g("make") else "Keep it as it is"
     return base(ix, s, seat, a)
