@@ -147,6 +147,7 @@ async function fetchCampaign() {
     isHost = false;
     delete keys.host_token;
     saveKeys(cid, { host_token: undefined });
+    $("camp-role").textContent = keys.seat_token ? "you have a seat" : "watching"; // with the error, not after the next answer
     showError("That host key is not this campaign's, so this browser is not its host: you are watching.");
     return api(`/api/campaigns/${cid}`);
   }
