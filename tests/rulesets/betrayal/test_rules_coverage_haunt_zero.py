@@ -85,6 +85,32 @@ def test_main_goal_banish_the_bride_13_or_more_wins():
     assert g.state["result"]["winner"] == "heroes"
 
 
+def test_the_first_side_to_complete_its_goals_wins_and_play_stops():
+    """betrayal-legacy-rulebook.md "Object of the Game": after the haunt starts, the goal is to
+    complete your side's victory condition first. Once the heroes banish the Bride the game is
+    over: nobody has an action left, the traitor's wedding included."""
+    g = bride({"explorers": {"0": {"room": "kitchen", "cards": ["brides_diary"]}},
+               "flags": {"groom_named": True, "corpse_ready": True}})
+    dice(g, *[2] * 8)
+    g.act(0, BANISH)
+    assert g.over and g.state["result"]["winner"] == "heroes"
+    assert all(g.legal_actions(seat) == [] for seat in range(3))
+
+
+def test_a_hidden_traitors_identity_is_secret():
+    """betrayal-legacy-rulebook.md "Hidden Traitor": the haunt tells how the traitor is chosen
+    and the identity is secret from the other players. In the Poisoner (a hidden traitor chosen
+    at random) the traitor's own view names them; the others' views name nobody and show the
+    heroes' book."""
+    g = scenario({"haunt": {"id": "the_poisoner", "revealer": 1}})
+    traitor = g.state["haunt"]["traitor"]
+    assert g.state["haunt"]["hidden"] and not g.state["haunt"]["revealed"]
+    assert g.view(traitor)["haunt"]["traitor"] == traitor
+    for seat in {0, 1, 2} - {traitor}:
+        assert g.view(seat)["haunt"]["traitor"] is None
+        assert g.view(seat)["haunt"]["my_side"] == "heroes"
+
+
 def test_banish_the_bride_middle_result_brings_her_and_one_mental_damage():
     """betrayal-legacy-rulebook.md "Banish the Bride": 6-12, the Bride comes to your tile and
     you take 1 mental damage. Ada rolls 4 dice for 7 + 0 (no diary, no name)."""
@@ -144,7 +170,9 @@ def test_the_traitors_main_goals_dress_the_corpse_then_conduct_the_wedding():
 def test_reaction_if_you_die_the_traitor_heals_and_stays():
     """betrayal-legacy-rulebook.md "Reaction" and "If You Die": a reaction is triggered, not
     chosen; when the traitor would die, they heal all traits, gain {1/2/3} Speed (1 with three
-    players) and lose 2 Might, and stay alive. Celeste starts at Might and Speed step 2: after
+    players) and lose 2 Might, and stay alive. betrayal-legacy-rulebook.md "What if We Can't
+    Figure Out a Rule?": rules in haunts trump other rules, here the rule that a trait on the
+    skull kills. Celeste starts at Might and Speed step 2: after
     the reaction Speed is at step 3 and Might at step 0, one above the skull."""
     g = bride()
     steps = g.state["explorers"][2]["traits"]
