@@ -80,6 +80,8 @@ NOT_RULES: dict[tuple[str, str], str] = {
     (LEGACY_DOC, "Infrequent Tile Rules"):
         "a heading with no text of its own over the four rare tile rules that follow",
     (LEGACY_DOC, "The Haunt"): "a heading with no text of its own over the haunt's sections",
+    (BEAST_DOC, "Skills and Proficiencies (Specific Character Abilities)"):
+        "a heading with no text of its own over each hunter's skill sections",
 }
 
 SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "of", "off", "on",
