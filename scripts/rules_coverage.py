@@ -16,8 +16,8 @@ Ability") and otherwise counts for neither. A test also cites a section through 
 it names a ruling id (RULING B3, HB-2, HL-14 ...) whose text in RULINGS.md or docs/rulings.md
 cites that section the same way. A table counts as cited when its own heading is.
 
-A few rows are judged not a rule (NOT_RULES: a heading with no text of its own, a definition
-list, the physical box): the doc shows each with its reason and leaves it out of the share.
+A few rows are judged not a rule (NOT_RULES: a heading with no text of its own, the physical
+box): the doc shows each with its reason and leaves it out of the share.
 Anything the engine models is a rule and stays in the share, however descriptive its text.
 """
 
@@ -67,10 +67,6 @@ LEGACY_NOT_SECTIONS = re.compile(
 )
 # Rows with nothing to test, each with the reason (document, row label as the doc shows it).
 NOT_RULES: dict[tuple[str, str], str] = {
-    (LEGACY_DOC, "What Is a Legacy Game?"):
-        "an introduction; the carry-over it announces is tested under the campaign's sections",
-    (LEGACY_DOC, "Key Terms"):
-        "definitions of words; the rules using them are tested under their own sections",
     (LEGACY_DOC, "Components"): "a heading with no text of its own over the component sections",
     (LEGACY_DOC, "Folium Infernum"):
         "the book the stickers are kept in; the stickers are tested under \"Adding Materials\"",
@@ -466,9 +462,9 @@ def render(rows: list[Row], ambiguous: dict[str, set[str]],
         "the same way (a ruling under a game's title names that game's document). A table is cited",
         "when its own heading is.",
         "",
-        "Rows judged not a rule (a heading with no text of its own, definitions, the physical",
-        "box) say so with their reason, listed in the script's `NOT_RULES`, and are left out of",
-        "the share; anything the engine models is a rule.",
+        "Rows judged not a rule (a heading with no text of its own, the physical components)",
+        "say so with their reason, listed in the script's `NOT_RULES`, and are left out of the",
+        "share; anything the engine models is a rule.",
         "",
         "## Share of rows with at least one test",
         "",

@@ -181,3 +181,35 @@ def test_the_outside_region_starts_with_the_front_steps_next_to_the_entrance_hal
     get_ruleset("legacy").apply_setup(g.state, {"explorers": {"0": {"room": "entrance_hall"}},
                                                 "turn": {"seat": 0}})
     assert {"type": "move", "to": "front_steps"} in g.legal_actions(0)
+
+
+def test_what_happens_in_one_game_carries_forward_even_destruction():
+    """betrayal-legacy-rulebook.md "What Is a Legacy Game?": things that happen in one game
+    carry forward to future games; cards are added, or components destroyed for good. Knocking
+    is in the Event deck of chapter 11; the heroes' ending destroys it, and the game of
+    chapter 12 deals an Event deck without it."""
+    rs = get_ruleset("legacy")
+    data = rs.campaign_start(CONFIG)
+    data["cards"] = ["ev_knocking"]
+    data["next"] = 11
+    before = Game.new(rs, rs.campaign_next(CONFIG, data, []), 1)
+    assert "ev_knocking" in before.state["decks"]["event"]
+    seats = [{}, {"traitor": True}, {}]
+    after = rs.record_game(data, CONFIG, {"seats": seats, "winner": "heroes", "haunt": None})
+    assert after["destroyed"] == ["ev_knocking"]
+    later = Game.new(rs, rs.campaign_next(CONFIG, after, []), 1)
+    assert "ev_knocking" not in deck_cards(later)
+
+
+def test_key_terms_traitors_and_heroes_are_players_monsters_are_not():
+    """betrayal-legacy-rulebook.md "Key Terms": Traitor and Hero are players who turned evil or
+    stayed good after the haunt started, and are still players; a Monster is a monster token.
+    In the Hollow Man every seat keeps its turn whatever its side, and the Hollow Man takes the
+    monsters' turn, with no seat of its own and no cards to carry."""
+    g = game(mode="free")
+    get_ruleset("legacy").apply_setup(
+        g.state, {"haunt": {"id": "the_hollow_man", "revealer": 0, "traitor": 1}})
+    assert [e["side"] for e in g.state["explorers"]] == ["heroes", "traitor", "heroes"]
+    assert sorted(g.state["order"][:-1]) == [0, 1, 2] and g.state["order"][-1] == "m"
+    (monster,) = g.state["monsters"].values()
+    assert monster["kind"] == "hollow_man" and monster["cards"] == []
