@@ -54,3 +54,19 @@ def test_ruling_ids_are_read_from_test_text():
     assert script.ruling_ids("RULINGS B3, B10-B12 and HB-2; docs/rulings.md HL-14") == {
         "B3", "B10", "B11", "B12", "HB-2", "HL-14"}
     assert script.ruling_ids("tile B2 of the grid") == set()
+
+
+@pytest.mark.skipif(not RULES.is_dir(), reason=f"the rule documents are not beside this clone "
+                    f"({RULES})")
+def test_rows_judged_not_a_rule_exist_and_leave_the_share():
+    """Each NOT_RULES entry names one row of its document (a renamed heading would otherwise
+    keep a stale judgement), gives a reason, and the share counts only the other rows."""
+    script = load_script()
+    rows = script.document_rows(RULES)
+    for (document, label), reason in script.NOT_RULES.items():
+        assert reason
+        assert [r.label for r in rows if r.document == document].count(label) == 1, label
+    row = script.Row(script.LEGACY_DOC, "section", "Components", (), 1, not_a_rule="a heading")
+    cited = script.Row(script.LEGACY_DOC, "section", "Monsters", (), 2, direct={"t"})
+    assert script.share([row, cited]) == "1/1 (100%)"
+    assert script.tests_cell(row).startswith("not a rule: a heading")

@@ -37,10 +37,10 @@ def test_stealth_suit_unworn_the_cultist_fires_from_where_it_stands(rs):
 
 
 def test_shotgun_spread_hits_the_enemy_next_to_the_target_beyond_the_range(rs):
-    """riddle-of-the-beast-rules.md, "Weapon Class Special Ability" (Shotgun: Spread - "Attack
-    one additional enemy adjacent to the target"): the text asks only that the enemy be next
-    to the target, so the Sawed Off (R3) hitting a thug 3 spaces away also attacks the thug
-    behind it, 4 spaces away (RULING HR-35), and what is announced is rolled."""
+    """riddle-of-the-beast-rules.md, "Range Weapons / Weapon Class Special Ability" (Shotgun:
+    Spread - "Attack one additional enemy adjacent to the target"): the text asks only that the
+    enemy be next to the target, so the Sawed Off (R3) hitting a thug 3 spaces away also attacks
+    the thug behind it, 4 spaces away (RULING HR-35), and what is announced is rolled."""
     g = battle(rs, ["michael"], ["thug", "thug"],
                {"michael": {"x": 2, "y": 2}, "thug-1": {"x": 5, "y": 2},
                 "thug-2": {"x": 6, "y": 2}},
@@ -127,8 +127,8 @@ def test_a_dead_battery_stays_dead_until_the_investigation_ends(rs):
 
 
 def test_a_hunter_moves_through_a_friendly_units_space(rs):
-    """riddle-of-the-beast-rules.md, "Combat Basics" ("A character can move through a space
-    occupied by a friendly unit but not one occupied by a hostile unit. ... two characters
+    """riddle-of-the-beast-rules.md, "Combat Basics (Player Turn)" ("A character can move through a
+    space occupied by a friendly unit but not one occupied by a hostile unit. ... two characters
     cannot occupy the same space"; RULING HR-6): Michael passes through Blake's space in one
     two-space move, and may not stop on it nor pass through the thug."""
     g = battle(rs, ["michael", "blake"], ["thug"],
@@ -146,9 +146,9 @@ def test_a_hunter_moves_through_a_friendly_units_space(rs):
 
 
 def test_an_enemy_moves_through_a_fellow_enemys_space(rs):
-    """riddle-of-the-beast-rules.md, "Combat Basics" (move through a friendly unit's space;
-    RULING HR-6) and "Enemy Turn" (each enemy moves toward its target): in a corridor the thug
-    walks through the cultist standing in its way instead of stopping behind it."""
+    """riddle-of-the-beast-rules.md, "Combat Basics (Player Turn)" (move through a friendly unit's
+    space; RULING HR-6) and "Enemy Turn" (each enemy moves toward its target): in a corridor the
+    thug walks through the cultist standing in its way instead of stopping behind it."""
     g = battle(rs, ["blake"], ["thug", "cultist"],
                {"blake": {"x": 2, "y": 2, "ch": {"brace": 0}}, "thug-1": {"x": 6, "y": 2},
                 "cultist-1": {"x": 5, "y": 2, "st": {"PARALYZE": [1, 1]}}},
