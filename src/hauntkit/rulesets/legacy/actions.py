@@ -264,6 +264,19 @@ def _attack(ix: Any, s: State, seat: int, a: Action) -> None:
     BETRAYAL_APPLY["attack"](ix, s, seat, a)
 
 
+def _haunt_action(ix: Any, s: State, seat: int, a: Action) -> None:
+    """A haunt action; once an action of a box is taken, the other side may read that whole
+    box (rulebook "Hidden Information"): it is recorded in ``legacy.boxes_used``."""
+    found = legal_actions.haunt_book(ix, s, seat)
+    box = ix.box_of.get((s["haunt"]["id"], found[0], a["id"])) if found else None
+    if box is not None:
+        key = f"{found[0]}:{box}"
+        used = s["legacy"].setdefault("boxes_used", [])
+        if key not in used:
+            used.append(key)
+    BETRAYAL_APPLY["haunt_action"](ix, s, seat, a)
+
+
 def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
     """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
     rulebook "Moving Past Opponents") and the obstacle tokens' cost (only the traitor ignores
@@ -279,7 +292,7 @@ def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
 
 
 APPLY = {"give": _give, "drop": _drop, "pick_up": _pick_up, "take": _take, "use": _use,
-         "attack": _attack, "mmove": _mmove}
+         "attack": _attack, "mmove": _mmove, "haunt_action": _haunt_action}
 CHOICES = {"permit": _permit_chosen, "accept": _accept_chosen}
 
 

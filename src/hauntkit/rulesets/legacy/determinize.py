@@ -68,6 +68,8 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     s["legacy"] = {"threshold": view["haunt_threshold"], "after_omens": None, "on_tile": None,
                    "mode": view["mode"], "heirlooms": dict(view["heirlooms"]),
                    "heirloomed": [], "passages": [], "out": sorted(out)}
+    if view.get("boxes_used"):
+        s["legacy"]["boxes_used"] = list(view["boxes_used"])
     s["intensity"] = {}
     s["stickers"] = []
     s["house_changes"] = {"box": [], "tomb": [], "destroyed": []}  # the campaign's record

@@ -46,8 +46,13 @@ class LegacyIndex(Index):
         for cid, card in self.cards.items():
             for a in card.actions:
                 self.words[f"c:{cid}:a:{a.id}"] = a.action_word()
+        # the box printing each haunt action: (haunt, side, action id) -> box id
+        self.box_of: dict[tuple[str, str, str], str] = {}
         for hid, h in self.haunts.items():
             for side, book in (("heroes", h.heroes), ("traitor", h.traitor_book)):
                 for a in book.actions:
                     self.words[f"h:{hid}:{side}:a:{a.id}"] = a.action_word()
+                for box in book.boxes:
+                    for aid in box.actions:
+                        self.box_of[(hid, side, aid)] = box.id
         self.free_haunts = sorted(hid for hid, h in self.haunts.items() if h.free_play)

@@ -14,6 +14,8 @@ Legacy adds.
 - Monsters have a ``size`` (small or large obstacle).
 - Effects: betrayal's vocabulary plus ``bury`` and ``draw`` with ``top: true`` (the top card,
   regardless of region). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``.
+- Haunt books have ``boxes`` (main goals, side goals, reactions, each with the actions printed
+  in it); the view shows them.
 - ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
 - Player scalings name three values, for 3, 4 and 5 players: ``"12/15/20"``.
 """
@@ -217,10 +219,33 @@ class LReaction(schema.Reaction):
     effects: list[LEffect] = []
 
 
+BoxKind = Literal["main_goal", "side_goal", "reaction"]
+BOX_COLOURS: dict[str, str] = {"main_goal": "blue", "side_goal": "pink", "reaction": "green"}
+"""The colour of each kind of box (rulebook "Goals (Main and Side)", "The Traitor"); a box of
+the traitor's book in a haunt with a hidden or no traitor is gray (rulebook "Hidden Traitor")."""
+
+
+class Box(vocabulary._M):
+    """One box of a side's haunt book (rulebook "Learning the Haunt"): a ``main_goal`` (must be
+    done to win), a ``side_goal`` (may help) or a ``reaction`` (triggered or mandatory);
+    ``title`` and the whole box's ``text`` (our words; ``{3/4/5}`` scales); ``actions``: the ids
+    of this book's actions printed in the box. Once one of them is taken, the other side may
+    read the whole box (rulebook "Hidden Information")."""
+
+    id: str = Field(pattern=_ID)
+    kind: BoxKind
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    actions: list[str] = []
+
+
 class LSideBook(schema.SideBook):
+    """A side's book (see betrayal's SideBook) with its ``boxes``, in reading order."""
+
     reactions: list[LReaction] = []
     actions: list[LAction] = []
     win: list[LCond] = []
+    boxes: list[Box] = []
 
 
 class LHauntObject(schema.HauntObject):
@@ -247,7 +272,7 @@ class Reminder(vocabulary._M):
 
 
 for _model in (LCond, LBonus, LOutcome, LRoll, LIf, LOption, LChoose, LOncePerTurn, LAction,
-               LLink, LRoom, LCard, Heirloom, LMonster, LReaction, LSideBook, LHauntObject,
+               LLink, LRoom, LCard, Heirloom, LMonster, LReaction, Box, LSideBook, LHauntObject,
                LHaunt):
     _model.model_rebuild()
 
@@ -270,10 +295,38 @@ def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
         if card.heirloom is not None and not card.heirloom_slot:
             problems.append(("cards", cid, ("heirloom",), "an heirloom extra needs "
                              "'heirloom_slot: true'"))
+    for hid, haunt in items["haunts"].items():
+        for side, book in (("heroes", haunt.heroes), ("traitor_book", haunt.traitor_book)):
+            problems += [("haunts", hid, (side, *loc), msg) for loc, msg in _box_problems(book)]
     for rid, room in items["rooms"].items():
         if room.symbol and room.symbols:
             problems.append(("rooms", rid, ("symbols",), "give 'symbol' or 'symbols', not both"))
     return problems
+
+
+def _box_problems(book: LSideBook) -> list[tuple[tuple[Any, ...], str]]:
+    """A book's boxes: unique ids, actions of this book printed in one box each, and at least
+    one main goal when the book has boxes (rulebook "Goals (Main and Side)")."""
+    out: list[tuple[tuple[Any, ...], str]] = []
+    if not book.boxes:
+        return out
+    ids = [a.id for a in book.actions]
+    seen: dict[str, str] = {}
+    box_ids: set[str] = set()
+    for i, box in enumerate(book.boxes):
+        if box.id in box_ids:
+            out.append((("boxes", i, "id"), f"box id {box.id!r} is used twice"))
+        box_ids.add(box.id)
+        for aid in box.actions:
+            if aid not in ids:
+                out.append((("boxes", i, "actions"), f"unknown action {aid!r} of this book"))
+            elif aid in seen:
+                out.append((("boxes", i, "actions"), f"action {aid!r} is already in box "
+                                                     f"{seen[aid]!r}"))
+            seen[aid] = box.id
+    if not any(b.kind == "main_goal" for b in book.boxes):
+        out.append((("boxes",), "a book with boxes needs a main goal"))
+    return out
 
 
 def _as_betrayal(check: Any) -> Any:

@@ -1,12 +1,14 @@
 """What a Legacy player sees: betrayal's view plus used cards, action words used this turn,
-heirlooms, and the backs of the decks and the tile stack (their regions are public: "Players
+the haunt's boxes a seat may read, heirlooms, and the backs of the decks and the tile stack (their regions are public: "Players
 may look through, but not rearrange, the backs", rulebook "Card Decks and the Tile Stack")."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from hauntkit.rulesets.betrayal.view import scale_text
 from hauntkit.rulesets.betrayal.view import view as betrayal_view
+from hauntkit.rulesets.legacy.schema import BOX_COLOURS
 
 State = dict[str, Any]
 
@@ -30,10 +32,46 @@ def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, An
         "stack": [list(ix.rooms[r].floors) for r in s["stack"]],
         "decks": {k: [sorted(ix.card_regions[c]) for c in v] for k, v in s["decks"].items()},
     }
+    if out["haunt"] is not None:
+        _boxes(ix, s, seat, out["haunt"])
+    out["boxes_used"] = list(lg.get("boxes_used", ()))  # public: the actions were taken openly
     out["heirlooms"] = dict(lg["heirlooms"])
     out["haunt_threshold"] = lg["threshold"]
     out["mode"] = lg["mode"]
     return out
+
+
+def _box(box: Any, book: Any, colour: str, players: int) -> dict[str, Any]:
+    labels = {a.id: a.label for a in book.actions}
+    return {"id": box.id, "kind": box.kind, "colour": colour, "title": box.title,
+            "text": scale_text(box.text, players),
+            "actions": [scale_text(labels[a], players) for a in box.actions]}
+
+
+def _boxes(ix: Any, s: State, seat: int | None, shown: dict[str, Any]) -> None:
+    """The haunt's boxes a seat may read (rulebook "Learning the Haunt", "Hidden Information",
+    "Hidden Traitor"): its own side's book whole (``book.boxes``); the other side's boxes
+    whose action has been taken (``read_boxes``: "the other side can ask you to read the
+    entire text"); in a hidden-traitor haunt the traitor's gray boxes, which everyone reads
+    (``traitor_boxes``; they never say who the traitor is)."""
+    h = s["haunt"]
+    haunt = ix.haunts[h["id"]]
+    n = s["players"]
+    books = {"heroes": haunt.heroes, "traitor": haunt.traitor_book}
+    hidden_haunt = haunt.traitor.rule == "hidden"
+    mine = shown["my_side"] if seat is not None else None
+    if shown["book"] is not None and mine in books:
+        colour = "gray" if mine == "traitor" and hidden_haunt else None
+        shown["book"]["boxes"] = [_box(b, books[mine], colour or BOX_COLOURS[b.kind], n)
+                                  for b in books[mine].boxes]
+    if hidden_haunt:
+        tb = haunt.traitor_book
+        shown["traitor_boxes"] = [_box(b, tb, "gray", n) for b in tb.boxes]
+    used = set(s["legacy"].get("boxes_used", ()))
+    shown["read_boxes"] = [
+        {"side": side, **_box(b, book, BOX_COLOURS[b.kind], n)}
+        for side, book in books.items() if side != mine and not (hidden_haunt and side == "traitor")
+        for b in book.boxes if f"{side}:{b.id}" in used]
 
 
 def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
