@@ -154,6 +154,14 @@ class Ruleset(ABC):
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while the game goes on; else who won and why."""
 
+    def written_action(self, state: State, seat: int, action: Action,
+                       legal: list[Action]) -> Action | None:
+        """An action carrying text the player writes (a name), which ``legal_actions`` can only
+        offer with a suggested text: the action as it will be applied (its text checked and
+        tidied), or None when ``action`` is no such action. Raise ``MalformedActionError`` to
+        refuse a text (too long, control characters). Default: no written actions."""
+        return None
+
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         """A specific error for an action that is not in ``legal_actions``. Rulesets override
         this to name unknown ids and the rule that forbids the action."""

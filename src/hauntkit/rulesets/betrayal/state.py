@@ -260,7 +260,8 @@ class LegacyState(BetrayalState):
     """A Betrayal Legacy game state: betrayal's plus these keys (rulesets/legacy/)."""
 
     #: the game's Legacy settings and bookkeeping (haunt threshold and triggers, mode,
-    #: heirlooms by card, cards heirloomed this game, secret passages, cards out of the game)
+    #: heirlooms by card, cards heirloomed this game, secret passages, cards out of the game,
+    #: heirloom names given this game, haunt boxes whose action was taken)
     legacy: dict[str, Any]
     #: changes this game makes to the campaign's house (cards to the box, to the tomb, destroyed)
     house_changes: dict[str, list[str]]
@@ -272,6 +273,8 @@ class LegacyState(BetrayalState):
     resolving_event: NotRequired[bool]
     #: the region the next card is drawn for, while a discovery draws
     draw_region: NotRequired[str]
+    #: killed monsters that still take their turn (monster id -> kind; RULING HL-21)
+    dead_monsters: NotRequired[dict[str, str]]
 
 
 _OLD_TOP = {"n": "players", "ex": "explorers", "mon": "monsters", "mseq": "monster_serial",

@@ -68,6 +68,10 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     s["legacy"] = {"threshold": view["haunt_threshold"], "after_omens": None, "on_tile": None,
                    "mode": view["mode"], "heirlooms": dict(view["heirlooms"]),
                    "heirloomed": [], "passages": [], "out": sorted(out)}
+    if view.get("heirloom_names"):
+        s["legacy"]["names"] = dict(view["heirloom_names"])
+    if view.get("dead_monsters"):
+        s["dead_monsters"] = dict(view["dead_monsters"])
     if view.get("boxes_used"):
         s["legacy"]["boxes_used"] = list(view["boxes_used"])
     s["intensity"] = {}

@@ -55,4 +55,6 @@ class LegacyIndex(Index):
                 for box in book.boxes:
                     for aid in box.actions:
                         self.box_of[(hid, side, aid)] = box.id
+        for mid, mon in self.monsters.items():  # a dead monster's turn (RULING HL-21)
+            self._reg(f"m:{mid}:while_dead", mon.while_dead)
         self.free_haunts = sorted(hid for hid, h in self.haunts.items() if h.free_play)

@@ -11,9 +11,11 @@ Legacy adds.
   checkboxes), ``purgatory``.
 - Actions carry their ALL-CAPS action ``word`` (each word once per turn).
 - Families (the ``families`` section) are betrayal characters with a colour.
-- Monsters have a ``size`` (small or large obstacle).
+- Monsters have a ``size`` (small or large obstacle), may act as a ``swarm``, and may take a
+  turn ``while_dead``.
 - Effects: betrayal's vocabulary plus ``bury`` and ``draw`` with ``top: true`` (the top card,
-  regardless of region). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``.
+  regardless of region). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``,
+  ``carries_heirloom``.
 - Haunt books have ``boxes`` (main goals, side goals, reactions, each with the actions printed
   in it); the view shows them.
 - ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
@@ -42,9 +44,11 @@ _ID = r"^[a-z0-9_]+$"
 class LCond(vocabulary.Cond):
     """Betrayal's conditions plus: ``ghost_here`` (a ghost is on the tile of who; never true for
     a traitor while an event card resolves, "So You're Evil Now"), ``intensified_at_least``
-    (card id -> checked boxes), ``sticker`` (a rule sticker is in force)."""
+    (card id -> checked boxes), ``sticker`` (a rule sticker is in force), ``carries_heirloom``
+    (who carries an heirloomed Item, whichever family's heirloom it is)."""
 
     ghost_here: bool | None = None
+    carries_heirloom: bool | None = None
     intensified_at_least: dict[str, int] | None = None
     sticker: str | None = None
     any_of: list[LCond] | None = None
@@ -205,9 +209,15 @@ class Family(schema.Character):
 
 class LMonster(schema.Monster):
     """A monster (see betrayal's Monster); ``size``: small (1 extra move to leave its tile for
-    its opponents) or large (2)."""
+    its opponents) or large (2). ``swarm``: the monsters of this kind act as a swarm, moving
+    together and then attacking (rulebook "Monsters"; RULING HL-20). ``while_dead``: effects
+    of the turn this monster still takes while dead, each monsters' turn (rulebook "Monsters":
+    "In rare cases, the monster still takes a turn even if it's dead"; RULING HL-21); they are
+    about no one (counters, flags, tokens or monsters placed in a named room, words, a win)."""
 
     size: Literal["small", "large"] = "small"
+    swarm: bool = False
+    while_dead: list[LEffect] = []
     explores: bool = False
     carries: bool = False
     powers: list[LAction] = []
@@ -298,6 +308,10 @@ def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
     for hid, haunt in items["haunts"].items():
         for side, book in (("heroes", haunt.heroes), ("traitor_book", haunt.traitor_book)):
             problems += [("haunts", hid, (side, *loc), msg) for loc, msg in _box_problems(book)]
+    for mid, mon in items["monsters"].items():
+        if mon.while_dead and not mon.dies:
+            problems.append(("monsters", mid, ("while_dead",), "only a monster that can be "
+                             "killed ('dies: true') takes turns while dead"))
     for rid, room in items["rooms"].items():
         if room.symbol and room.symbols:
             problems.append(("rooms", rid, ("symbols",), "give 'symbol' or 'symbols', not both"))

@@ -8,6 +8,8 @@ from typing import Any
 
 from hauntkit.rulesets.betrayal.view import scale_text
 from hauntkit.rulesets.betrayal.view import view as betrayal_view
+from hauntkit.rulesets.legacy import heirlooms
+from hauntkit.rulesets.legacy.actions import is_swarm, swarm_group
 from hauntkit.rulesets.legacy.schema import BOX_COLOURS
 
 State = dict[str, Any]
@@ -34,8 +36,10 @@ def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, An
     }
     if out["haunt"] is not None:
         _boxes(ix, s, seat, out["haunt"])
-    out["boxes_used"] = list(lg.get("boxes_used", ()))  # public: the actions were taken openly
+    out["boxes_used"] = list(lg.get("boxes_used", ()))
+    out["dead_monsters"] = dict(s.get("dead_monsters", {}))  # public: they died in the open  # public: the actions were taken openly
     out["heirlooms"] = dict(lg["heirlooms"])
+    out["heirloom_names"] = {c: n for c, n in heirlooms.names(s).items() if c in lg["heirlooms"]}
     out["haunt_threshold"] = lg["threshold"]
     out["mode"] = lg["mode"]
     return out
@@ -52,8 +56,9 @@ def _boxes(ix: Any, s: State, seat: int | None, shown: dict[str, Any]) -> None:
     """The haunt's boxes a seat may read (rulebook "Learning the Haunt", "Hidden Information",
     "Hidden Traitor"): its own side's book whole (``book.boxes``); the other side's boxes
     whose action has been taken (``read_boxes``: "the other side can ask you to read the
-    entire text"); in a hidden-traitor haunt the traitor's gray boxes, which everyone reads
-    (``traitor_boxes``; they never say who the traitor is)."""
+    entire text"); in a hidden-traitor haunt, where everyone reads the one book, the traitor's
+    gray boxes for everyone (``traitor_boxes``; they never say who the traitor is) and the
+    heroes' boxes for the traitor."""
     h = s["haunt"]
     haunt = ix.haunts[h["id"]]
     n = s["players"]
@@ -71,7 +76,7 @@ def _boxes(ix: Any, s: State, seat: int | None, shown: dict[str, Any]) -> None:
     shown["read_boxes"] = [
         {"side": side, **_box(b, book, BOX_COLOURS[b.kind], n)}
         for side, book in books.items() if side != mine and not (hidden_haunt and side == "traitor")
-        for b in book.boxes if f"{side}:{b.id}" in used]
+        for b in book.boxes if f"{side}:{b.id}" in used or hidden_haunt]
 
 
 def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
@@ -91,6 +96,13 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
         return "Use a result of 5" if g("five") else "Roll the dice"
     if t == "draw_event":
         return "Draw the event card" if g("draw") else "Draw no event card"
+    if t in (heirlooms.NAME, "join_name"):
+        return f"Name it \u201c{g('name')}\u201d"
+    if t == "mmove" and s["turn"].get("monster_turns") and g("monster") in s["monsters"] \
+            and is_swarm(ix, s, g("monster")):
+        more = len(swarm_group(ix, s, g("monster"))) - 1
+        if more:
+            return f"{base(ix, s, seat, a)}, with {more} more of the swarm"
     if t == "heirloom":
         return "Make it the family's heirloom" if g("make") else "Keep it as it is"
     return base(ix, s, seat, a)
