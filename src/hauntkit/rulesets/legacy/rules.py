@@ -20,7 +20,7 @@ from hauntkit.rulesets.betrayal import (
 )
 from hauntkit.rulesets.betrayal.conditions import EXTRA_TESTS
 from hauntkit.rulesets.betrayal.rules import BetrayalRules
-from hauntkit.rulesets.legacy import actions, heirlooms
+from hauntkit.rulesets.legacy import actions, ghosts, heirlooms
 from hauntkit.rulesets.legacy.conditions import lcond_tests
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS
 from hauntkit.rulesets.legacy.index import GHOST, SECRET
@@ -308,13 +308,17 @@ class LegacyRules(BetrayalRules):
     def __init__(self) -> None:
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
-                            "heirloom": {"make"}, heirlooms.NAME: {"name"}})
+                            "heirloom": {"make"}, heirlooms.NAME: {"name"},
+                            ghosts.CHOICE: {"room"}})
         self.effects.update({"bury": effects.EFFECTS["discard"], "draw": _draw, "if": _if,
-                             "damage": _damage, "roll": _roll, "remove_card": _remove_card})
+                             "damage": _damage, "roll": _roll, "remove_card": _remove_card,
+                             "ghost_arrives": ghosts.ghost_arrives})
         self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
-                         "draw_top": _op_draw_top, "start_haunt": _op_start_haunt})
+                         "draw_top": _op_draw_top, "start_haunt": _op_start_haunt,
+                         "ask_ghost": ghosts.ask_ghost})
         self.choices.update({"five": _five_chosen, "draw_event": _draw_event_chosen,
                              "heirloom": _heirloom_chosen, heirlooms.NAME: heirlooms.named,
+                             ghosts.CHOICE: ghosts.ghost_chosen,
                              "place_tile": _forced_discovery,
                              "steal": _received(self.choices["steal"], "win"),
                              "take": _received(self.choices["take"], "who"),

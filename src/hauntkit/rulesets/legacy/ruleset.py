@@ -80,6 +80,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
     starter_pack = starter_dir("legacy")
     content_checks = ()
     rules_class = LegacyRules
+    # an heirloom's name is written by its player (RULING HL-23)
+    written_fields: ClassVar[dict[str, str]] = {heirlooms.NAME: "name", "join_name": "name"}
     start_rooms = START_ROOMS
 
     @classmethod
@@ -207,7 +209,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         """Naming an heirloom: the player may write their own name instead of the one suggested
         (rulebook "Heirlooming Item Cards"), checked by ``heirlooms.checked``."""
         kind = action.get("type")
-        if any(a["type"] == kind for a in legal) and kind in (heirlooms.NAME, "join_name"):
+        if kind in self.written_fields and any(a["type"] == kind for a in legal):
             return heirlooms.checked(action, kind)
         return None
 

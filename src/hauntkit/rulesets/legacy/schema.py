@@ -13,9 +13,9 @@ Legacy adds.
 - Families (the ``families`` section) are betrayal characters with a colour.
 - Monsters have a ``size`` (small or large obstacle), may act as a ``swarm``, and may take a
   turn ``while_dead``.
-- Effects: betrayal's vocabulary plus ``bury`` and ``draw`` with ``top: true`` (the top card,
-  regardless of region). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``,
-  ``carries_heirloom``.
+- Effects: betrayal's vocabulary plus ``bury``, ``draw`` with ``top: true`` (the top card,
+  regardless of region) and ``ghost_arrives`` (a ghost comes to a free circle). Conditions
+  add ``ghost_here``, ``intensified_at_least``, ``sticker``, ``carries_heirloom``.
 - Haunt books have ``boxes`` (main goals, side goals, reactions, each with the actions printed
   in it); the view shows them.
 - ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
@@ -96,6 +96,18 @@ class RemoveCard(vocabulary._M):
     to: Literal["box", "tomb", "destroyed"]
 
 
+class GhostArrives(vocabulary._M):
+    """``count`` ghosts come to haunt the house, each on a free circle (rulebook "Ghosts":
+    circles show "where ghosts will come"): of the tile of who (``here``), of tile ``room``, or
+    of a placed tile with a free circle the player picks (``choice``). A tile whose circles are
+    all taken gets no more (RULING HL-24)."""
+
+    do: Literal["ghost_arrives"]
+    where: Literal["here", "room", "choice"] = "here"
+    room: str | None = None
+    count: vocabulary.Count = 1
+
+
 class LIf(vocabulary.If):
     cond: LCond
     then: list[LEffect] = []
@@ -117,7 +129,7 @@ class LOncePerTurn(vocabulary.OncePerTurn):
 
 LEffect = Annotated[
     LRoll | vocabulary.Gain | vocabulary.Lose | vocabulary.Heal | vocabulary.Damage | LDraw | vocabulary.GetCard | vocabulary.Discard | Bury | vocabulary.Keep
-    | RemoveCard
+    | RemoveCard | GhostArrives
     | vocabulary.Move | vocabulary.Place | vocabulary.RemoveToken | vocabulary.Discover | vocabulary.Attack | vocabulary.Steal | LIf | LChoose
     | vocabulary.Counter | vocabulary.SetFlag | vocabulary.Win | vocabulary.EndMovement | vocabulary.EndTurn | vocabulary.Stun | vocabulary.Kill | vocabulary.Drop
     | vocabulary.Say | vocabulary.Reveal | vocabulary.Hook | LOncePerTurn,
@@ -301,6 +313,17 @@ def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
                     problems.append((kind, item_id, (*loc, "name"),
                                      f"unknown hook {obj.name!r}; known: "
                                      f"{', '.join(sorted(HOOKS))}"))
+    for kind, by_id in items.items():
+        for item_id, item in by_id.items():
+            for loc, obj in walk(item):
+                if isinstance(obj, vocabulary.Place) and obj.token == "ghost":
+                    problems.append((kind, item_id, loc, "ghosts come only to circles: use "
+                                     "'do: ghost_arrives', not a placed 'ghost' token"))
+                if isinstance(obj, GhostArrives) and (obj.where == "room") != bool(obj.room):
+                    problems.append((kind, item_id, loc, "'room' goes with 'where: room' "
+                                     "(and only with it)"))
+                if isinstance(obj, GhostArrives) and obj.room and obj.room not in items["rooms"]:
+                    problems.append((kind, item_id, loc, f"unknown room {obj.room!r}"))
     for cid, card in items["cards"].items():
         if card.heirloom is not None and not card.heirloom_slot:
             problems.append(("cards", cid, ("heirloom",), "an heirloom extra needs "

@@ -96,6 +96,8 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
         return "Use a result of 5" if g("five") else "Roll the dice"
     if t == "draw_event":
         return "Draw the event card" if g("draw") else "Draw no event card"
+    if t == "ghost" and g("room") in ix.rooms:
+        return f"A ghost comes to {ix.rooms[g('room')].name}"
     if t in (heirlooms.NAME, "join_name"):
         return f"Name it \u201c{g('name')}\u201d"
     if t == "mmove" and s["turn"].get("monster_turns") and g("monster") in s["monsters"] \
