@@ -56,3 +56,18 @@ def test_a_card_named_before_is_not_named_again():
     game.act(0, {"type": "heirloom", "make": True})
     assert game.state["choice"] is None
     assert game.view(1)["heirloom_names"] == {"lantern": "Old Faithful"}
+
+
+def test_other_written_text_is_no_mutation_for_the_conformance_suite():
+    """A name the player writes is for the ruleset to judge (``written_action``), not an
+    illegal mutation of the suggested one; a changed other field still is."""
+    from hauntkit.core.actions import written_variant
+    from hauntkit.core.ruleset import get_ruleset
+
+    written = type(get_ruleset("legacy")).written_fields
+    legal = [{"type": "name_heirloom", "name": "The Ashdown Storm Lantern"}]
+    assert written_variant(written, {"type": "name_heirloom", "name": "kitchen"}, legal)
+    assert not written_variant(written, {"type": "name_heirloom", "name": 3}, legal)
+    assert not written_variant(written, {"type": "name_heirloom", "name": "x", "zz": 1}, legal)
+    assert not written_variant(written, {"type": "heirloom", "make": False},
+                               [{"type": "heirloom", "make": True}])
