@@ -269,9 +269,10 @@ def _haunt_action(ix: Any, s: State, seat: int, a: Action) -> None:
     """A haunt action; once an action of a box is taken, the other side may read that whole
     box (rulebook "Hidden Information"): it is recorded in ``legacy.boxes_used``."""
     found = legal_actions.haunt_book(ix, s, seat)
-    box = ix.box_of.get((s["haunt"]["id"], found[0], a["id"])) if found else None
+    side = found[0] if found is not None else ""
+    box = ix.box_of.get((s["haunt"]["id"], side, a["id"]))
     if box is not None:
-        key = f"{found[0]}:{box}"
+        key = f"{side}:{box}"
         used = s["legacy"].setdefault("boxes_used", [])
         if key not in used:
             used.append(key)

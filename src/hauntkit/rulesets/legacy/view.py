@@ -100,9 +100,10 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
         return f"A ghost comes to {ix.rooms[g('room')].name}"
     if t in (heirlooms.NAME, "join_name"):
         return f"Name it \u201c{g('name')}\u201d"
-    if t == "mmove" and s["turn"].get("monster_turns") and g("monster") in s["monsters"] \
-            and is_swarm(ix, s, g("monster")):
-        more = len(swarm_group(ix, s, g("monster"))) - 1
+    mid = g("monster")
+    if t == "mmove" and isinstance(mid, str) and s["turn"].get("monster_turns") \
+            and mid in s["monsters"] and is_swarm(ix, s, mid):
+        more = len(swarm_group(ix, s, mid)) - 1
         if more:
             return f"{base(ix, s, seat, a)}, with {more} more of the swarm"
     if t == "heirloom":
