@@ -150,12 +150,16 @@ def _after_battle(page) -> None:
 
 
 def _investigate(page) -> None:
-    """Take the first choice of each of the location's events, then move on."""
+    """Take the first choice of each of the location's events (and give whatever the party
+    finds to the first hunter offered), then move on: as ``_phase_choice`` does."""
     page.wait_for_selector(".phase-track .phase.now[data-phase=investigate]")
     for _ in range(10):
-        if not page.locator("button.action[data-type=choose]").count():
+        if page.locator("button.action[data-type=choose]").count():
+            _click(page, "button.action[data-type=choose] >> nth=0")
+        elif page.locator("button.action[data-type=find]").count():
+            _click(page, "button.action[data-type=find] >> nth=0")
+        else:
             break
-        _click(page, "button.action[data-type=choose] >> nth=0")
     _click(page, "button.action[data-type=done]")
 
 

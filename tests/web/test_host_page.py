@@ -51,3 +51,36 @@ def test_copying_a_seat_link_says_so(browser: Any, web_server: ServerProcess) ->
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == page.locator(".seat-link").first.get_attribute("href")
     ctx.close()
+
+
+def test_the_host_removes_a_player_and_gets_the_seats_new_link(browser: Any,
+                                                              web_server: ServerProcess) -> None:
+    """docs/playing.md, "The host": the removed player's page says so and stops reconnecting;
+    the host's page shows the seat's new link, which opens the seat."""
+    made = web_server.create(ruleset="betrayal", seed=10, seats=[{"kind": "human"}] * 3)
+    ctx = browser.new_context()
+    player = ctx.new_page()
+    player.goto(made["seats"][1]["url"])
+    player.wait_for_selector("#conn.live")
+    host = ctx.new_page()
+    errors: list[str] = []
+    host.on("pageerror", lambda e: errors.append(str(e)))
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.goto(made["host_url"])
+    host.wait_for_selector("#seats li.seat button.host-remove")
+    host.locator("#seats li.seat").nth(1).locator("button.host-remove").click()
+    host.wait_for_selector("#new-link:not([hidden]) a.new-seat-link")
+    new_url = host.locator("a.new-seat-link").get_attribute("href")
+    assert new_url and new_url != made["seats"][1]["url"]
+    host.wait_for_function("() => document.querySelectorAll('#seats li.seat')[1]"
+                           ".textContent.includes('bot: default')", timeout=15_000)
+    player.wait_for_selector("p.removed", timeout=15_000)
+    assert player.locator("#conn").text_content() == "removed"
+    # the new link opens the seat
+    newcomer = ctx.new_page()
+    newcomer.goto(new_url)
+    newcomer.wait_for_function("() => document.querySelector('#whoami').textContent"
+                               ".startsWith('you are')", timeout=15_000)
+    assert host.locator("#toast").is_hidden()
+    assert not errors
+    ctx.close()

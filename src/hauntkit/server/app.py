@@ -376,6 +376,25 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             return error_response(403, exc.code, exc.message)
         return JSONResponse({"type": "ok", "seats": room.public_seats()})
 
+    @app.post("/api/games/{gid}/seats/{seat}/remove")
+    async def _remove_player(gid: str, seat: int,
+                             authorization: str | None = Header(default=None)) -> Response:
+        """The host takes a seat from its player: the old link stops working at once (its
+        sockets are closed), a bot covers the seat, and the answer holds the seat's new link
+        for whoever plays it next (they take it back from the bot)."""
+        room = await room_of(gid)
+        host = bearer_token(authorization)
+        if host is None or not room.is_host(host):
+            return error_response(403, "forbidden", "only the host may remove a player")
+        try:
+            token = await room.remove_player(seat, host)
+        except ProtocolError as exc:
+            return error_response(403, exc.code, exc.message)
+        base = room.manager.settings.base_url
+        return JSONResponse({"type": "ok", "seat": seat, "token": token,
+                             "url": f"{base}/game/{room.id}#t={token}",
+                             "seats": room.public_seats()})
+
     @app.get("/api/games/{gid}/links")
     async def _links(gid: str, authorization: str | None = Header(default=None)) -> Response:
         room = await room_of(gid)
@@ -490,7 +509,8 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             return
         outbox = Outbox(ws.send_text, lambda code: ws.close(code=code),
                         settings.send_queue_bytes)
-        conn = Conn(send=send, send_text=ws.send_text, outbox=outbox)
+        conn = Conn(send=send, send_text=ws.send_text, outbox=outbox,
+                    close=lambda code: ws.close(code=code))
         conn.limiter.rate = settings.rate
         conn.limiter.burst = conn.limiter.tokens = settings.burst
         outbox.start()
@@ -549,6 +569,7 @@ async def _handle(room: Room, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.hello:
             raise ProtocolError("already_joined", "this connection has already said hello")
         conn.seat = room.seat_of_token(msg.get("token"))
+        conn.token = msg.get("token") if conn.seat is not None else None
         conn.hello = True
         await room.push(conn, "hello")
         if conn.seat is not None:
@@ -591,7 +612,8 @@ def _host_links(room: Room, host: str) -> dict[str, Any]:
     database keeps digests only); a seat whose token was made otherwise (a game from before
     hashing) has no link to show."""
     gid = tokens_of(room.rec)
-    seats = [seat_token(host, gid, i) for i in range(len(room.rec.seats))]
+    seats = [seat_token(host, gid, i, int(s.get("issue", 0)))
+             for i, s in enumerate(room.rec.seats)]
     seats = [tok if token_matches(tok, s.get("token_hash")) else None
              for tok, s in zip(seats, room.rec.seats, strict=True)]
     return {"host": host, "seats": seats}

@@ -72,11 +72,13 @@ def token_matches(token: str | None, digest: str | None) -> bool:
     return hmac.compare_digest(hash_token(token).encode(), digest.encode())
 
 
-def seat_token(host_token: str, game_id: str, seat: int) -> str:
+def seat_token(host_token: str, game_id: str, seat: int, issue: int = 0) -> str:
     """A seat's token, derived from the game's host token: whoever holds the host token can
     list the seat links again (``GET /api/games/<id>/links``) although only digests are
-    stored, and a seat's token reveals neither the host's nor another seat's."""
-    mac = hmac.new(host_token.encode(), f"seat:{game_id}:{seat}".encode(), hashlib.sha256)
+    stored, and a seat's token reveals neither the host's nor another seat's. ``issue``
+    counts the times the host gave the seat a new link (removing its player)."""
+    message = f"seat:{game_id}:{seat}" + (f":{issue}" if issue else "")
+    mac = hmac.new(host_token.encode(), message.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:18]).decode()
 
 

@@ -33,6 +33,7 @@ class Outbox:
         self._writer: asyncio.Task[None] | None = None
         self.dropped = False  # fell behind and was dropped
         self.failed = False  # the socket refused a send (the client is gone)
+        self._close_code: int | None = None  # close with this once the queue is sent
 
     def start(self) -> None:
         """Start the writer task (call from the event loop that serves the socket)."""
@@ -41,7 +42,7 @@ class Outbox:
 
     def put(self, text: str) -> bool:
         """Queue ``text``; False when the client is dropped (now or before) instead."""
-        if self.dropped or self.failed:
+        if self.dropped or self.failed or self._close_code is not None:
             return False
         if self.queued_bytes + len(text) > self.max_bytes and self._queue:
             self._drop()
@@ -67,7 +68,15 @@ class Outbox:
                     return
                 self._queue.popleft()
                 self.queued_bytes -= len(text)
+            if self._close_code is not None:
+                await self._close_socket(self._close_code)
+                return
             self._ready.clear()
+
+    def close_after(self, code: int) -> None:
+        """Send what is queued (a last word to the client), then close with ``code``."""
+        self._close_code = code
+        self._ready.set()
 
     def _drop(self) -> None:
         self.dropped = True
@@ -75,11 +84,12 @@ class Outbox:
         self.queued_bytes = 0
         if self._writer is not None:
             self._writer.cancel()  # it may be stuck on the full socket
-        asyncio.get_running_loop().create_task(self._close_socket(), name="outbox-drop")
+        asyncio.get_running_loop().create_task(self._close_socket(SLOW_CLIENT_CLOSE),
+                                               name="outbox-drop")
 
-    async def _close_socket(self) -> None:
+    async def _close_socket(self, code: int) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._close(SLOW_CLIENT_CLOSE), CLOSE_WAIT)
+            await asyncio.wait_for(self._close(code), CLOSE_WAIT)
 
     async def stop(self) -> None:
         """Stop the writer (the socket is done)."""

@@ -104,6 +104,11 @@ class Conn:
     closed: bool = False
     # the socket's bounded send queue (``hauntkit.server.outbox``); None: sends are awaited
     outbox: Outbox | None = None
+    token: str | None = None  # the token it said hello with (a removed player's is stale)
+    close: Callable[[int], Awaitable[None]] | None = None  # close the socket with a code
+
+
+REMOVED_CLOSE = 4403  # the websocket close code of a player the host removed
 
 
 class TooManyRooms(Exception):
@@ -403,6 +408,7 @@ class Room:
                 rec = await asyncio.to_thread(self.manager.store.load_game, self.id)
                 if rec is not None:
                     self.rec.seats = rec.seats
+            await self.drop_removed()
             await self.broadcast_seats()
             self.start_bots()
             return
@@ -463,6 +469,45 @@ class Room:
             self.game = nxt
         if self.manager.cluster is not None:
             await self.manager.cluster.publish({"game": self.id, "kind": "dice"})
+
+    async def remove_player(self, seat: int, host: str) -> str:
+        """Give ``seat`` a new token (derived from the host's, one issue on): its player's
+        link stops working and their sockets are closed; a bot covers the seat until the
+        new link's holder takes it back. Returns the new token."""
+        if not 0 <= seat < len(self.rec.seats):
+            raise ProtocolError("bad_seat", f"this game has seats 0..{len(self.rec.seats) - 1}")
+        async with self.lock:
+            seats = [dict(s) for s in self.rec.seats]
+            issue = int(seats[seat].get("issue", 0)) + 1
+            token = seat_token(host, tokens_of(self.rec), seat, issue)
+            seats[seat].update(token_hash=hash_token(token), issue=issue,
+                               bot=seats[seat].get("bot") or "default")
+            await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
+            self.rec.seats = seats
+        if self.manager.cluster is not None:
+            await self.manager.cluster.publish({"game": self.id, "kind": "seats"})
+        await self.drop_removed()
+        await self.broadcast_seats()
+        self.start_bots()
+        return token
+
+    async def drop_removed(self) -> None:
+        """Close the sockets whose seat token no longer opens their seat (the host removed
+        the player), telling them why."""
+        msg = {"type": "error", "code": "removed",
+               "message": "the host gave your seat to someone else; this link no longer works"}
+        for conn in list(self.conns):
+            if (conn.seat is None or not conn.hello
+                    or token_matches(conn.token, self.rec.seats[conn.seat].get("token_hash"))):
+                continue
+            await self.tell(conn, msg)
+            conn.closed = True
+            self.conns.discard(conn)
+            if conn.outbox is not None:  # after the message above has gone out
+                conn.outbox.close_after(REMOVED_CLOSE)
+            elif conn.close is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close(REMOVED_CLOSE)
 
     async def set_bot(self, seat: int, bot: str | None) -> None:
         if not 0 <= seat < len(self.rec.seats):
@@ -809,6 +854,8 @@ class Manager:
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,
                               "token_hash": hash_token(plain[i]) if rematch_of is None
                               else rematch_of.seats[i].get("token_hash")})
+            if rematch_of is not None and rematch_of.seats[i].get("issue"):
+                rec_seats[-1]["issue"] = rematch_of.seats[i]["issue"]  # its link derives so
             if bot is not None and s.get("iterations"):  # a searching bot's budget (app.py)
                 rec_seats[-1]["iterations"] = int(s["iterations"])
         game = resumed if resumed is not None else Game.new(rs, cfg, seed)

@@ -23,7 +23,8 @@ PLACEHOLDER = re.compile(r"\b(None|null|undefined|NaN)\b")
 KEY_VALUE = re.compile(r"\(\s*[A-Za-z_]+\s*:\s*[^)]*\)")
 UNIT_ID = re.compile(r"\b(?!x\d)[a-z]{1,3}\d{1,3}\b")  # "m1", not "x2"
 NUMBER_CASE = re.compile(
-    r"\b1 (dice|moves|points|spaces|turns|rounds|cards|items|omens|events|tiles|hits)\b"
+    r"\b1 (dice|moves|points|spaces|turns|rounds|cards|items|omens|events|tiles|hits"
+    r"|explorers|monsters|doorways|tokens|heirlooms|chapters)\b"
     r"|\b(?:0|[2-9]|\d\d+) (die|move|point|space|turn|round|card|item|omen|event|tile|hit)\b"
     r"|(?<![\w+])[+]0\b|\bheals 0\b|\b0 (damage|Sanity|Might|Speed|Knowledge)\b")
 
@@ -62,8 +63,9 @@ class Scan:
 
     def check(self, kind: str, text: str) -> None:
         self.lines[kind] += 1
-        for problem in problems(text):
-            self._note(f"{kind} {problem.split(':')[0]}", text)
+        for name, pattern in CHECKS:  # the check's own name ("(key: value) pair" has a colon)
+            if pattern.search(text):
+                self._note(f"{kind} {name}", text)
 
     def check_choices(self, labels: list[str]) -> None:
         for label in labels:
@@ -99,11 +101,12 @@ def prompt_of(view: Any) -> str | None:
 def scan_game(rs: Ruleset, config: dict[str, Any], seed: int, scan: Scan,
               max_actions: int = 3000,
               choose: Callable[[random.Random, list[dict[str, Any]]], dict[str, Any]] | None
-              = None) -> Game:
+              = None, carry_in: dict[str, Any] | None = None) -> Game:
     """Play one game of random legal actions (``choose`` picks among them; uniform by
     default), checking every label of every decision, each prompt shown, and at the end
-    every log line every seat and a spectator can read."""
-    game = Game.new(rs, config, seed=seed)
+    every log line every seat and a spectator can read. ``carry_in``: a campaign's data, for
+    a campaign's game (``Game.new``'s)."""
+    game = Game.new(rs, config, seed=seed, carry_in=carry_in)
     pick = random.Random(seed)
     for _ in range(max_actions):
         if game.over:

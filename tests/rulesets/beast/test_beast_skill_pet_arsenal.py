@@ -75,7 +75,8 @@ def hrs():
 
 def test_a_rest_lets_serenity_give_her_rank_3_pet_an_arsenal_nobody_holds(hrs):
     """Pet Rank Table, rank 3, and "Arsenals": one holder at a time: an arsenal a hunter holds
-    is not offered to the pet, and one the pet holds is no longer offered to the hunters."""
+    is not offered to the pet, and one the pet holds is no longer offered to the hunters;
+    Advanced Arsenals are locked (HR-104) and never offered to a pet."""
     data = start_data(hrs)
     data["party"][0]["hunter"] = "serenity"
     data["party"][0]["skills"] = {"pets": [{"kind": "cultist", "rank": 3},
@@ -85,7 +86,9 @@ def test_a_rest_lets_serenity_give_her_rank_3_pet_an_arsenal_nobody_holds(hrs):
     to_phase(g, "rest")
     offers = [a for a in g.legal_actions(0) if a["type"] == "pet_arsenal"]
     assert {a["pet"] for a in offers} == {0}  # the rank 1 thug may not
-    assert {a["arsenal"] for a in offers} == set(hrs.c.gear.arsenals) - {"marksman"}
+    locked = {aid for aid, ars in hrs.c.gear.arsenals.items() if ars.advanced}  # HR-104
+    assert locked and {a["arsenal"] for a in offers} == set(hrs.c.gear.arsenals) - {
+        "marksman"} - locked
     g.act(0, {"type": "pet_arsenal", "hunter": "serenity", "pet": 0, "arsenal": BRUISER})
     assert rec(g, "serenity")["skills"]["pets"][0]["arsenal"] == BRUISER
     kit = [a for a in g.legal_actions(0) if a["type"] == "arsenal"]

@@ -305,8 +305,10 @@ def test_tagging_in_swaps_a_hunter_for_the_investigation(hrs, monkeypatch):
 
 def test_a_penance_buys_an_offering_once_per_location(hrs):
     """"Specific Buffs" / Offering, HR-53: a hunter pays the location's Penance (t-quiet:
-    2 HP and 1 Crypto) and the Offering goes to the hunter it names; once per location."""
+    2 HP and 1 Crypto) and the Offering goes to the hunter it names; once per location. (A
+    rank is offered to a hunter holding an arsenal card with a higher rank: HR-104.)"""
     data = start_data(hrs)
+    data["party"][0]["arsenal"] = "bruiser"
     game = leg(hrs, "inv1", "t-quiet", data, dice=[6], players=2)
     to_phase(game, "investigate")
     offer = {"type": "penance", "payer": "tamara", "receiver": "michael", "boon": "rank"}

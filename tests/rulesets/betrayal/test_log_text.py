@@ -99,7 +99,7 @@ def test_the_checks_catch_what_they_look_for() -> None:
     ]
     assert all(log_problems(e) for e in bad)
     good = [
-        {"type": "roll", "text": "Ada Vance rolls 1 die for might: 2 (total 2)."},
+        {"type": "roll", "text": "Ada Vance rolls 1 die for Might: 2 (total 2)."},
         {"type": "haunt_roll", "text": "Haunt roll: 3 against 2 omens."},
         {"type": "haunt", "text": "The haunt begins: The Bride. One of you has decided to help."},
     ]

@@ -32,5 +32,5 @@ def test_accept_and_refuse_labels(tmp_path: Path, doc: dict, card: str, giver: s
     assert game is not None
     legal = game.ruleset.legal_actions(game.state, 1)
     labels = [game.ruleset.describe_action(game.state, 1, a) for a in legal]
-    assert labels == [f"Take {card}", f"Refuse {card} ({giver} keeps it)"]
+    assert labels == [f"Take the {card}", f"Refuse the {card} ({giver} keeps it)"]
     assert game.state["choice"]["prompt"] == f"{giver} offers you {card}. Take it?"

@@ -79,7 +79,7 @@ def answer_what_the_old_rules_never_asked(game: Game) -> None:
     """Answer the questions today's rules ask and the rules of the saved games did not, as
     those rules decided: the receiver of a GIVE takes the card (RULING HB-26); a drop or pick
     up of one card stops there (RULING HB-2); a new Legacy heirloom takes the suggested name
-    (RULING HL-23)."""
+    (RULING HL-26)."""
     while (ch := game.state["choice"]) is not None and ch["kind"] in ("accept", "drop",
                                                                         "pick_up",
                                                                         "name_heirloom"):
@@ -94,7 +94,9 @@ def answer_what_the_old_rules_never_asked(game: Game) -> None:
 def test_upgrade_state_renames_the_keys_of_states_saved_before_the_rename() -> None:
     """States saved mid-game with the old keys (``ex``, ``mon``, ``fx``...; log left out) become,
     once upgraded, exactly the states today's engine reaches by replaying their history: the
-    same keys in the same order and the same values."""
+    same keys in the same order and the same values. (The legacy state is its saved game after
+    8 actions: later ones were played under rules since changed, the free-play haunt chart and
+    the Sewing Room's cost, RULINGS HL-20, HL-22; up to there both codes reach the same state.)"""
     saved = orjson.loads((Path(__file__).with_name("fixtures")
                           / "states_with_old_keys.json").read_bytes())
     for old in saved:
@@ -108,7 +110,7 @@ def test_upgrade_state_renames_the_keys_of_states_saved_before_the_rename() -> N
         # the answers added to the history (and counted in its version) are today's rules'
         expected["history"], expected["version"] = now["history"], now["version"]
         for key in ("names", "boxes_used"):  # Legacy's later bookkeeping: names given by
-            if key in now.get("legacy", {}):  # those answers (HL-23), haunt boxes used (HL-22)
+            if key in now.get("legacy", {}):  # those answers (HL-26), haunt boxes used (HL-25)
                 expected["legacy"][key] = now["legacy"][key]
         assert orjson.dumps(expected) == orjson.dumps(now)
         assert upgrade_state(now) is now  # today's keys: unchanged

@@ -1,4 +1,4 @@
-"""Ghosts come only to circles (rulebook "Ghosts"; RULING HL-24): content that would put a
+"""Ghosts come only to circles (rulebook "Ghosts"; RULING HL-27): content that would put a
 ghost token anywhere is refused when the pack loads."""
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from hauntkit.rulesets.beast.battle.hunter_actions import HunterSide
 from hauntkit.rulesets.beast.battle.unit_rules import Rules
 from hauntkit.rulesets.beast.data import Content
 from hauntkit.rulesets.beast.gear import loadout
-from hauntkit.rulesets.beast.hunt import hunter_skills, phases, renown
+from hauntkit.rulesets.beast.hunt import finds, hunter_skills, offers, phases, renown
 from hauntkit.rulesets.beast.hunt.campaign import HuntCampaign
 from hauntkit.rulesets.beast.hunt.schema import HuntLegConfig, Location
 from hauntkit.rulesets.beast.hunters import words as skill_words
@@ -46,6 +46,8 @@ DEFAULT_MAX_ROUNDS = 30
 register_copy_plan("beast", COPY_PLAN)
 hunter_skills.register()  # the characters' skills on a hunt (hunt/hunter_skills.py)
 skill_words.register()  # their actions' labels (hunters/words.py)
+offers.register_labels()  # the Penance's label (hunt/offers.py)
+finds.register_labels()  # who keeps a found item (hunt/finds.py)
 
 
 class BeastConfig(RulesetConfig):

@@ -57,7 +57,8 @@ def catalogue(c: Content) -> dict[str, Any]:
                          if getattr(card, side, None) is not None}}
                   for k, card in getattr(c, "clash", {}).items()},
         "bounty_traits": _bounty_tables(),
-        "arsenals": {k: {"name": a.name, "text": a.text, "items": list(a.items)}
+        "arsenals": {k: {"name": a.name, "text": a.text, "items": list(a.items),
+                         "ranks": [list(r) for r in a.ranks], "advanced": a.advanced}
                      for k, a in getattr(getattr(c, "gear", None), "arsenals", {}).items()},
         "tarot": {k: {"name": t.name, "card": t.card, "text": t.text}
                   for k, t in getattr(c, "tarot", {}).items()},

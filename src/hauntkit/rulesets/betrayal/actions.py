@@ -18,6 +18,7 @@ from hauntkit.rulesets.betrayal import (
     interpreter,
     legal_actions,
     placing,
+    rearrange,
     rolls,
     state_access,
     turns,
@@ -166,7 +167,8 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
     dx, dy = STEP[a["dir"]]
     nx, ny = x + dx, y + dy
     # each try takes a tile off the stack (betrayal), so the bound is never reached there; a
-    # ruleset that buries refused tiles under the stack places the last one anyway (HL-5)
+    # ruleset that buries refused tiles under the stack rearranges the region (HL-5)
+    plans: list[list[Any]] = []
     for _ in range(len(s["stack"]) + 1):
         new = house.next_fitting(ix, s, f)
         if new is None:
@@ -184,7 +186,12 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
         if new is None:
             return
         rots = house.rotations(ix, s, new, f, nx, ny, OPP[a["dir"]])
-        if not rots:
+        plans = rearrange.plans(ix, s, new, f, nx, ny, OPP[a["dir"]])
+        if not plans:  # RULING HL-5: never placed so as to seal the region
+            ix.rules.set_aside_tile(ix, s, new)
+            state_access.log(s, "no_tile",
+                             f"{ix.rooms[new].name} would seal off this region, and turning no "
+                             "tile frees a doorway: it is buried; the move costs nothing.")
             return
     if isinstance(who, str):
         t["monster_turns"][who]["moves_left"] -= 1
@@ -193,11 +200,41 @@ def discover(ix: Index, s: State, who: Any, direction: str) -> None:
         t["moves_left"] = max(0, t["moves_left"] - cost)
         t["moved"] += 1
     data = {"who": seat, "room": new, "floor": f, "x": nx, "y": ny, "from": room}
-    if len(rots) == 1:
+    if plans:
+        _offer_rearrangements(ix, s, who, data, plans, len(rots) > 1)
+    elif len(rots) == 1:
         place_new(ix, s, data, rots[0])
     else:
         frames.ask(s, frames.seat_of(s, who), "rotate", [{"type": "rotate", "r": r} for r in rots],
                    f"Choose how {ix.rooms[new].name} is turned.", **data)
+
+
+def _offer_rearrangements(ix: Index, s: State, who: Any, data: dict[str, Any],
+                          plans: list[list[Any]], several_rotations: bool) -> None:
+    """RULING HL-5: the only rearrangement is made; among several the discoverer chooses."""
+    if len(plans) == 1:
+        _rearrange(ix, s, data, plans[0])
+        return
+    new = data["room"]
+    opts = [{"type": "option", "i": i, "label": rearrange.label(ix, p, new, several_rotations)}
+            for i, p in enumerate(plans)]
+    frames.ask(s, frames.seat_of(s, who), "rearrange", opts,
+               f"Every tile left would seal off this region. Turn one tile so that a doorway "
+               f"stays free, then {ix.rooms[new].name} is placed.", plans=plans, **data)
+
+
+def _rearrange(ix: Index, s: State, data: dict[str, Any], plan: list[Any]) -> None:
+    rearrange.apply(ix, s, plan)
+    state_access.log(s, "rearrange",
+                     f"{ix.rooms[plan[0]].name} is turned so its doorways face "
+                     f"{rearrange.doorway_sides(ix, plan[0], plan[1])}, and a doorway of the "
+                     "region stays free.", room=plan[0])
+    place_new(ix, s, data, plan[2])
+
+
+def _rearrange_chosen(ix: Index, s: State, ch: dict[str, Any], action: Action) -> None:
+    data = {k: ch[k] for k in ("who", "room", "floor", "x", "y", "from")}
+    _rearrange(ix, s, data, ch["plans"][action["i"]])
 
 
 def place_new(ix: Index, s: State, data: dict[str, Any], r: int) -> None:
@@ -409,5 +446,5 @@ APPLY = {
     "drop": _drop, "pick_up": _pick_up, "place_stairs": _place_stairs, "mmove": _mmove,
     "mattack": _mattack, "power": _power, "mpick": _mpick, "mexplore": _mexplore,
 }
-CHOICES = {"rotate": _rotate_chosen, "accept": _accept_chosen, "drop": _more_chosen,
+CHOICES = {"rotate": _rotate_chosen, "rearrange": _rearrange_chosen, "accept": _accept_chosen, "drop": _more_chosen,
            "pick_up": _more_chosen}

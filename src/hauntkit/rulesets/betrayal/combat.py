@@ -67,7 +67,7 @@ def attack(ix: Index, s: State, who: Any, target: Any, trait: str, distance: boo
         return
     n = (dice if dice is not None else state_access.value(ix, s, who, trait)) + extra
     state_access.log(s, "attack",
-                     f"{state_access.name(ix, s, who)} attacks {state_access.name(ix, s, target)} with {trait}"
+                     f"{state_access.name(ix, s, who)} attacks {state_access.name(ix, s, target)} with {trait.capitalize()}"
                      f"{' using ' + ix.cards[weapon].name if weapon else ''}.", who=who,
                      target=target)
     a = rolls.do_roll(ix, s, who, trait, n, "attack")  # 0 dice roll 1 die (RULING B1)

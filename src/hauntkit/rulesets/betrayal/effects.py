@@ -262,7 +262,8 @@ def _place(ix: Index, s: State, fr: dict[str, Any], eff: vocabulary.Place) -> No
 def _ask_place(ix: Index, s: State, fr: dict[str, Any]) -> None:
     frames.ask(s, frames.seat_of(s, fr["who"]), "place", [{"type": "put",
                                                            "room": r} for r in sorted(s["tiles"])],
-               f"Choose a tile for {fr['monster'] or fr['token']}.", monster=fr["monster"],
+               f"Choose a tile for {state_access.piece_name(ix, fr['monster'], fr['token'])}.",
+               monster=fr["monster"],
                token=fr["token"])
 
 

@@ -7,13 +7,15 @@ is only ever made for the seat's own legal action, so it may use that seat's own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from hauntkit.rulesets.betrayal import words
+from hauntkit.rulesets.betrayal.answer_labels import ANSWERS as _ANSWER
 from hauntkit.rulesets.betrayal.index import Index
 from hauntkit.rulesets.betrayal.view import _haunt
 
 State = dict[str, Any]
-SIDE_NAME = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
 def catalogue(ix: Index) -> dict[str, Any]:
@@ -33,30 +35,8 @@ def catalogue(ix: Index) -> dict[str, Any]:
     }
 
 
-def _pretty(value: Any) -> str:
-    return str(value).replace("_", " ")
-
-
-def _card(ix: Index, cid: Any) -> str:
-    card = ix.cards.get(cid) if isinstance(cid, str) else None
-    if card is None and isinstance(cid, str):
-        card = ix.objects.get(cid)
-    return card.name if card is not None else _pretty(cid)
-
-
-def _room(ix: Index, rid: Any) -> str:
-    room = ix.rooms.get(rid) if isinstance(rid, str) else None
-    return room.name if room is not None else _pretty(rid)
-
-
 def _target(ix: Index, s: State, target: Any) -> str:
-    if isinstance(target, int) and not isinstance(target, bool) \
-            and 0 <= target < len(s["explorers"]):
-        return ix.characters[s["explorers"][target]["character"]].name
-    mon = s["monsters"].get(target) if isinstance(target, str) else None
-    if mon is not None and mon["kind"] in ix.monsters:
-        return f"{ix.monsters[mon['kind']].name} ({target})"
-    return _pretty(target)
+    return words.actor(ix, s, target)
 
 
 def _content_label(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str | None:
@@ -75,7 +55,7 @@ def _content_label(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str | N
         if book is not None:
             return next((x.label for x in book.actions if x.id == a.get("id")), None)
     elif t == "power":
-        mon = s["monsters"].get(a.get("monster"))
+        mon = s["monsters"].get(a.get("monster")) if isinstance(a.get("monster"), str) else None
         if mon is not None and mon["kind"] in ix.monsters:
             return next((x.label for x in ix.monsters[mon["kind"]].powers if x.id == a.get("id")),
                         None)
@@ -83,55 +63,82 @@ def _content_label(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str | N
 
 
 def describe_action(ix: Index, s: State, seat: int, a: dict[str, Any]) -> str:
-    """A human label of one of ``seat``'s legal actions."""
+    """A human label of one of ``seat``'s legal actions: what it does, with display names."""
     try:
         known = _content_label(ix, s, seat, a)
     except (AttributeError, KeyError, TypeError, IndexError):
         known = None
     t = a.get("type")
-    g = a.get
-    if t == "end_turn":
-        return "End turn"
-    if t == "move":
-        return f"Move to {_room(ix, g('to'))}"
-    if t == "explore":
-        return f"Explore through the {SIDE_NAME.get(g('dir'), g('dir'))} door"
     if t in ("room_action", "haunt_action"):
-        return known or f"{'Room' if t == 'room_action' else 'Haunt'}: {_pretty(g('id'))}"
-    if t == "use":
-        return f"{_card(ix, g('card'))}: {known or _pretty(g('id'))}"
-    if t == "power":
-        return f"{_target(ix, s, g('monster'))}: {known or _pretty(g('id'))}"
-    if t == "attack":
-        weapon = f" with {_card(ix, g('weapon'))}" if g("weapon") else ""
-        return f"Attack {_target(ix, s, g('target'))}{weapon}"
-    if t == "accept":
-        ch = s["choice"]
-        if ch is not None and ch.get("kind") == "accept":
-            card, giver = _card(ix, ch["card"]), _target(ix, s, ch["giver"])
-            return f"Take {card}" if g("accept") else f"Refuse {card} ({giver} keeps it)"
-        return "Take it" if g("accept") else "Refuse it"
-    if t == "give":
-        return f"Give {_card(ix, g('card'))} to {_target(ix, s, g('to'))}"
-    if t in ("drop", "pick_up"):
-        verb = "Drop" if t == "drop" else "Pick up"
-        if g("card") is None:  # ends a drop or pick up of several cards (RULING HB-2)
-            return "Keep the rest" if t == "drop" else "Leave the rest"
-        return f"{verb} everything" if g("card") == "all" else f"{verb} {_card(ix, g('card'))}"
-    if t == "mmove":
-        return f"{_target(ix, s, g('monster'))}: move to {_room(ix, g('to'))}"
-    if t == "mattack":
-        return f"{_target(ix, s, g('monster'))}: attack {_target(ix, s, g('target'))}"
-    if t == "option":
-        return str(g("label") or f"Option {int(g('i') or 0) + 1}")
-    if t == "outcome" and isinstance(g("i"), int):
-        return f"Outcome {g('i') + 1}"
-    if t == "damage":
-        return f"Take it on {g('trait')}"
-    if t == "trait":
-        return _pretty(g("trait")).capitalize()
-    if t == "target":
-        return f"Attack {_target(ix, s, g('target'))}"
-    rest = [f"{k}: {_card(ix, v) if isinstance(v, str) else v}" for k, v in a.items()
-            if k != "type"]
-    return f"{_pretty(t).capitalize()}" + (f" ({', '.join(rest)})" if rest else "")
+        return known or ("Use this room" if t == "room_action" else "Use the haunt's action")
+    if t in _TURN:
+        return _TURN[t](ix, s, seat, a, known)
+    ch = s["choice"]
+    if t in _ANSWER and ch is not None:
+        return _ANSWER[t](ix, s, seat, a, ch)
+    return words.cap(str(t).replace("_", " ")) if isinstance(t, str) else "Act"
+
+
+Label = Callable[[Index, State, int, dict[str, Any], Any], str]
+
+
+def _use(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    name = words.card(ix, a.get("card"))
+    return f"{words.bare(name)}: {known}" if known else f"Use {name}"
+
+
+def _power(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    mon = words.cap(words.monster(ix, s, a.get("monster")))
+    return f"{mon}: {known}" if known else f"{mon}: use its power"
+
+
+def _attack(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    weapon = f" with {words.card(ix, a['weapon'])}" if a.get("weapon") else ""
+    return f"Attack {_target(ix, s, a.get('target'))}{weapon}"
+
+
+def _drop_or_pick(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    drop = a.get("type") == "drop"
+    if a.get("card") is None:  # ends a drop or pick up of several cards (RULING HB-2)
+        return "Keep the rest" if drop else "Leave the rest"
+    verb = "Drop" if drop else "Pick up"
+    return f"{verb} everything" if a["card"] == "all" else f"{verb} {words.card(ix, a['card'])}"
+
+
+def _mmove(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    return f"Move {words.monster(ix, s, a.get('monster'))} to {words.room(ix, a.get('to'))}"
+
+
+def _mexplore(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    return (f"Move {words.monster(ix, s, a.get('monster'))} through the "
+            f"{words.side(a.get('dir'))} door into a new tile")
+
+
+def _mattack(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    return (f"Attack {_target(ix, s, a.get('target'))} with "
+            f"{words.monster(ix, s, a.get('monster'))}")
+
+
+def _mpick(ix: Index, s: State, seat: int, a: dict[str, Any], known: Any) -> str:
+    return (f"Pick up {words.card(ix, a.get('card'))} with "
+            f"{words.monster(ix, s, a.get('monster'))}")
+
+
+_TURN: dict[str, Label] = {
+    "end_turn": lambda ix, s, seat, a, k: "End turn",
+    "move": lambda ix, s, seat, a, k: f"Move to {words.room(ix, a.get('to'))}",
+    "explore": lambda ix, s, seat, a, k:
+        f"Explore through the {words.side(a.get('dir'))} door",
+    "use": _use,
+    "power": _power,
+    "attack": _attack,
+    "give": lambda ix, s, seat, a, k:
+        f"Give {words.card(ix, a.get('card'))} to {_target(ix, s, a.get('to'))}",
+    "drop": _drop_or_pick,
+    "pick_up": _drop_or_pick,
+    "place_stairs": lambda ix, s, seat, a, k: "Place the Stairs from Basement",
+    "mmove": _mmove,
+    "mexplore": _mexplore,
+    "mattack": _mattack,
+    "mpick": _mpick,
+}

@@ -28,7 +28,7 @@ def do_roll(ix: Index, s: State, who: Any, trait: str | None, dice: int | None, 
     result = max(0, sum(faces) + plus + add)
     state_access.log(s, "roll",
                      f"{state_access.name(ix, s, who) if who is not None else 'The house'} rolls "
-                     f"{state_access.plural(len(faces), 'die', 'dice')}{f' for {trait}' if trait else ''}: "
+                     f"{state_access.plural(len(faces), 'die', 'dice')}{f' for {trait.capitalize()}' if trait else ''}: "
                      f"{', '.join(map(str, faces)) or 'nothing'} (total {result}).", who=who,
                      dice=faces, result=result)
     return result

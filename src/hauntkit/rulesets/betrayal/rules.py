@@ -105,6 +105,10 @@ class BetrayalRules:
     def turn_started(self, ix: Any, s: State, who: Any) -> None:
         """An explorer's turn begins, before any start-of-turn effect (betrayal: nothing)."""
 
+    def turn_ending(self, ix: Any, s: State, who: Any) -> None:
+        """An explorer's turn ends, after its end-of-turn effects are queued (betrayal:
+        nothing more)."""
+
     def item_drawn(self, ix: Any, s: State, who: Any, cid: Any) -> None:
         """An item (or omen) card was drawn and kept (betrayal: nothing more)."""
 

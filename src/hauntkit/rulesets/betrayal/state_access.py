@@ -146,6 +146,16 @@ def card_name(ix: Index, cid: str) -> str:
     return obj.name if obj else cid
 
 
+def piece_name(ix: Index, monster: str | None, token: str | None) -> str:
+    """What a "place" effect puts, in words: "a Ghoul", "a Secret Stairs token"."""
+    if monster is not None and monster in ix.monsters:
+        mname = ix.monsters[monster].name
+        if mname.startswith("The "):
+            return "the " + mname[4:]
+        return ("an " if mname[0] in "AEIOU" else "a ") + mname
+    return "a " + str(token).replace("_", " ").title() + " token"
+
+
 def base_object(ix: Index, cid: str) -> Any:
     """The haunt object model of an object token id (``diary`` or ``diary_2``), else None."""
     if cid in ix.cards:

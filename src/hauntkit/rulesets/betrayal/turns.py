@@ -119,6 +119,7 @@ def request_end(ix: Index, s: State) -> None:
     room = e["room"]
     if ix.rooms[room].on_end_turn_here:
         frames.push(s, f"r:{room}:on_end_turn_here", who, f"r:{room}")
+    ix.rules.turn_ending(ix, s, who)
 
 
 def end_turn(ix: Index, s: State) -> None:

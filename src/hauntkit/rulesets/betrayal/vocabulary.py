@@ -419,6 +419,22 @@ class OncePerTurn(_M):
     effects: list[Effect] = []
 
 
+class Pay(_M):
+    """A cost and its reward (Legacy rulebook "Raising and Lowering from the Same Effect"):
+    lower each trait of ``lose`` by its steps, then ``then``, only when the whole cost can be
+    paid; a cost that can't be paid in full is not paid at all, and ``else`` runs instead. With
+    ``offer`` (the label of paying) the player may decline. Not in betrayal's vocabulary: the
+    ``legacy`` pack has it (``LPay``)."""
+
+    do: Literal["pay"]
+    lose: dict[Trait, Annotated[int, Field(ge=1, le=8)]] = Field(min_length=1)
+    offer: str | None = None
+    then: list[Effect] = []
+    else_: list[Effect] = Field(default=[], alias="else")
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
 Effect = Annotated[
     Roll | Gain | Lose | Heal | Damage | Draw | GetCard | Discard | Keep | Move | Place | RemoveToken | Discover | Attack | Steal | If | Choose | Counter | SetFlag | Win | EndMovement | EndTurn | Stun | Kill | Drop | Say | Reveal | Hook | OncePerTurn,
     Field(discriminator="do"),
@@ -427,7 +443,7 @@ HARMFUL = frozenset({"damage", "lose", "end_movement", "end_turn", "kill"})
 """Effect kinds a traitor or monster ignores on a room tile (rulebook digest)."""
 
 
-for _model in (Cond, Outcome, If, Option, OncePerTurn, Bonus):
+for _model in (Cond, Outcome, If, Option, OncePerTurn, Bonus, Pay):
     _model.model_rebuild()
 
 
@@ -449,4 +465,6 @@ def sub_lists(eff: Any) -> list[list[Any]]:
         return [o.effects for o in eff.options]
     if isinstance(eff, OncePerTurn):
         return [eff.effects]
+    if isinstance(eff, Pay):
+        return [eff.then, eff.else_]
     return []

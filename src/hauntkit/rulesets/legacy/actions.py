@@ -283,7 +283,7 @@ def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
     """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
     rulebook "Moving Past Opponents") and the obstacle tokens' cost (only the traitor ignores
     tokens: "Tokens", "Moving"); it may always take one step (RULING HL-14). A swarm's members
-    on the tile move with it (RULING HL-20)."""
+    on the tile move with it (RULING HL-23)."""
     mid = a["monster"]
     room = s["monsters"][mid]["room"]
     heroes_here = sum(1 for x in s["explorers"] if x["alive"] and x["room"] == room
@@ -304,7 +304,7 @@ def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
 
 def _mattack(ix: Any, s: State, seat: int, a: Action) -> None:
     """Betrayal's monster attack; a swarm's members attack only once the whole swarm is done
-    moving: the first attack ends the swarm's moves (RULING HL-20)."""
+    moving: the first attack ends the swarm's moves (RULING HL-23)."""
     mid = a["monster"]
     if not is_swarm(ix, s, mid):
         BETRAYAL_APPLY["mattack"](ix, s, seat, a)
@@ -329,7 +329,7 @@ def is_swarm(ix: Any, s: State, mid: str) -> bool:
 def swarm_group(ix: Any, s: State, mid: str) -> list[str]:
     """The members of ``mid``'s swarm on its tile that can still move this turn (``mid``
     first): they move together (rulebook "Monsters": "Some act as a swarm, moving all at
-    once"; RULING HL-20)."""
+    once"; RULING HL-23)."""
     m = s["monsters"][mid]
     turns_left = s["turn"]["monster_turns"]
     return [o for o in sorted(turns_left, key=state_access.monster_number)
@@ -389,7 +389,7 @@ def monster_actions(ix: Any, s: State) -> list[Action]:
         if mt is None or m["stunned"] or mid in t.get("stunned_at_start", ()):
             continue
         kind = ix.monsters[m["kind"]]
-        # a swarm moves together: its lowest-numbered member on a tile leads (RULING HL-20)
+        # a swarm moves together: its lowest-numbered member on a tile leads (RULING HL-23)
         leads = not kind.swarm or swarm_group(ix, s, mid)[:1] == [mid]
         if mt["moves_left"] > 0 and leads:
             out += [{"type": "mmove", "monster": mid, "to": d}

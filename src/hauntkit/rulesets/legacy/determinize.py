@@ -46,6 +46,7 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
         seen.update(m["cards"])
     for t in view["tiles"]:
         seen.update(t["pile"])
+    seen.update(view.get("ongoing", {}))  # ongoing events lie beside the board, face up
     backs = view["backs"]
     s["decks"] = {
         kind: _deal([c for c in ix.deck_ids[kind] if c not in seen],
@@ -67,7 +68,8 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     out += [r for r in ix.stack_ids if r not in placed and r not in s["stack"]]
     s["legacy"] = {"threshold": view["haunt_threshold"], "after_omens": None, "on_tile": None,
                    "mode": view["mode"], "heirlooms": dict(view["heirlooms"]),
-                   "heirloomed": [], "passages": [], "out": sorted(out)}
+                   "heirloomed": [], "passages": [], "out": sorted(out),
+                   "ongoing": dict(view.get("ongoing", {}))}
     if view.get("heirloom_names"):
         s["legacy"]["names"] = dict(view["heirloom_names"])
     if view.get("dead_monsters"):

@@ -1,7 +1,7 @@
 """Ghosts coming to haunt the house (rulebook "Ghosts": "Most tiles have circles on them
 showing where ghosts will come to haunt the house. Some tiles start with ghosts on them").
 Tiles printed with ghosts bring them when placed (``LegacyRules.tile_placed``); any other ghost
-comes through the ``ghost_arrives`` effect, only ever to a free circle (RULING HL-24). What
+comes through the ``ghost_arrives`` effect, only ever to a free circle (RULING HL-27). What
 makes a ghost come is the content's to say (a card, a chapter, a haunt)."""
 
 from __future__ import annotations

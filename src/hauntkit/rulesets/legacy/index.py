@@ -24,7 +24,6 @@ class LegacyIndex(Index):
     def __init__(self, pack: Pack) -> None:
         items = dict(pack.items)
         items["characters"] = items.pop("families")
-        items["chart"] = {}
         self.reminders: dict[str, Any] = items.pop("reminders")
         self.chapters: dict[str, Any] = items.pop("chapters")  # the campaign layer reads them
         super().__init__(Pack(ruleset=pack.ruleset, items=items, origin=pack.origin))
@@ -55,6 +54,6 @@ class LegacyIndex(Index):
                 for box in book.boxes:
                     for aid in box.actions:
                         self.box_of[(hid, side, aid)] = box.id
-        for mid, mon in self.monsters.items():  # a dead monster's turn (RULING HL-21)
+        for mid, mon in self.monsters.items():  # a dead monster's turn (RULING HL-24)
             self._reg(f"m:{mid}:while_dead", mon.while_dead)
         self.free_haunts = sorted(hid for hid, h in self.haunts.items() if h.free_play)

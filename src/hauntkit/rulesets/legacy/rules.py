@@ -20,7 +20,7 @@ from hauntkit.rulesets.betrayal import (
 )
 from hauntkit.rulesets.betrayal.conditions import EXTRA_TESTS
 from hauntkit.rulesets.betrayal.rules import BetrayalRules
-from hauntkit.rulesets.legacy import actions, ghosts, heirlooms
+from hauntkit.rulesets.legacy import actions, costs, ghosts, heirlooms, ongoing
 from hauntkit.rulesets.legacy.conditions import lcond_tests
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS
 from hauntkit.rulesets.legacy.index import GHOST, SECRET
@@ -72,9 +72,7 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
     t = s["turn"]
     t["movement_ended"] = t["ending"] = True
     t["end_requested"] = False
-    forced = s.get("config", {}).get("haunt")
-    pool = ix.free_haunts or sorted(ix.haunts)
-    hid = forced if forced is not None else rng.choice(s["rng"], pool)
+    hid = pick_haunt(ix, s, omen, room)
     turns.begin_haunt(ix, s, hid, revealer)  # traitor ties: at random, the crest tokens (HL-8)
     h = s["haunt"]
     if h["traitor"] is not None and h["revealed"] and "traitor_card" in ix.reminders:
@@ -84,6 +82,20 @@ def start_haunt(ix: Any, s: State, revealer: int, omen: str | None, room: str | 
     frames.push_op(s, {"op": "call", "fn": "next_turn"})
     if ix.haunts[hid].setup:
         frames.push(s, f"h:{hid}:setup", revealer, "haunt")
+
+
+def pick_haunt(ix: Any, s: State, omen: str | None, room: str | None) -> str:
+    """The haunt that starts: the game's (config ``haunt``: a chapter's, or one chosen for free
+    play), else the haunt chart's cell for the omen just drawn and the tile it was drawn on
+    (RULINGS B13, HL-20); with no such cell (the haunt started without an omen, HL-6, or on a
+    chapter's tile), a free-play haunt drawn with the state's generator."""
+    forced = s.get("config", {}).get("haunt")
+    if forced is not None:
+        return str(forced)
+    hid = ix.chart.get((omen, room)) if omen is not None and room is not None else None
+    if hid is not None:
+        return str(hid)
+    return str(rng.choice(s["rng"], ix.free_haunts or sorted(ix.haunts)))
 
 
 def _op_start_haunt(ix: Any, s: State, fr: dict[str, Any]) -> None:
@@ -308,20 +320,24 @@ class LegacyRules(BetrayalRules):
     def __init__(self) -> None:
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
-                            "heirloom": {"make"}, heirlooms.NAME: {"name"},
+                            "heirloom": {"make"}, "pay": {"pay"}, heirlooms.NAME: {"name"},
                             ghosts.CHOICE: {"room"}})
         self.effects.update({"bury": effects.EFFECTS["discard"], "draw": _draw, "if": _if,
                              "damage": _damage, "roll": _roll, "remove_card": _remove_card,
-                             "ghost_arrives": ghosts.ghost_arrives})
+                             "pay": costs.pay, "ghost_arrives": ghosts.ghost_arrives})
         self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
                          "draw_top": _op_draw_top, "start_haunt": _op_start_haunt,
-                         "ask_ghost": ghosts.ask_ghost})
+                         "ongoing": ongoing.op_ongoing, "ask_ghost": ghosts.ask_ghost})
+        self.effects["keep"] = ongoing.keep
         self.choices.update({"five": _five_chosen, "draw_event": _draw_event_chosen,
                              "heirloom": _heirloom_chosen, heirlooms.NAME: heirlooms.named,
                              ghosts.CHOICE: ghosts.ghost_chosen,
                              "place_tile": _forced_discovery,
                              "steal": _received(self.choices["steal"], "win"),
                              "take": _received(self.choices["take"], "who"),
+                             "ignore": ongoing.ignore_chosen(self.choices["ignore"]),
+                             "ignore_ongoing": ongoing.ignore_ongoing_chosen,
+                             "pay": costs.pay_chosen,
                              **actions.CHOICES})
         self.actions.update(actions.APPLY)
         self.actions = {k: actions.worded(fn) for k, fn in self.actions.items()}
@@ -397,7 +413,8 @@ class LegacyRules(BetrayalRules):
 
     def may_ignore(self, ix: Any, s: State, who: int, card: Any) -> bool:
         """A revealed traitor may ignore an ongoing event card (and then gets none of its
-        good either); any other drawn event resolves as normal ("So You're Evil Now")."""
+        good either; the card still goes on its tile for the others, rulebook "Event Cards");
+        any other drawn event resolves as normal ("So You're Evil Now")."""
         return bool(card.kind == "event" and card.ongoing and s["explorers"][who]["side"] == "traitor"
                     and s["haunt"]["revealed"])
 
@@ -406,6 +423,12 @@ class LegacyRules(BetrayalRules):
         s["explorers"][who]["used"].clear()
         s["turn"]["words"] = []
         s["turn"]["open"] = None
+        ongoing.trigger(ix, s, who, "on_start_of_turn")  # RULING HL-21
+
+    def turn_ending(self, ix: Any, s: State, who: int) -> None:
+        """Ongoing events on the tile act on whoever ends a turn there (rulebook "Event
+        Cards")."""
+        ongoing.trigger(ix, s, who, "on_end_turn")  # RULING HL-21
 
     def extra_bonuses(self, ix: Any, s: State, who: Any) -> tuple[Any, ...]:
         """The heirloom extra of the family's heirloom its member carries (rulebook
@@ -465,12 +488,12 @@ class LegacyRules(BetrayalRules):
 
     def monsters_take_turn(self, ix: Any, s: State) -> bool:
         """The monsters' turn comes while a monster is in play, or one that acts while dead
-        is dead (rulebook "Monsters"; RULING HL-21)."""
+        is dead (rulebook "Monsters"; RULING HL-24)."""
         return bool(s["monsters"]) or bool(s.get("dead_monsters"))
 
     def monster_turn_started(self, ix: Any, s: State) -> None:
         """Each dead monster that still takes its turn does so: its ``while_dead`` effects, in
-        number order (rulebook "Monsters"; RULING HL-21)."""
+        number order (rulebook "Monsters"; RULING HL-24)."""
         dead = s.get("dead_monsters") or {}
         for mid in sorted(dead, key=state_access.monster_number, reverse=True):
             kind = dead[mid]
@@ -480,7 +503,7 @@ class LegacyRules(BetrayalRules):
 
     def monster_killed(self, ix: Any, s: State, mid: str, kind: str, room: str) -> None:
         """A killed monster that acts while dead is remembered (``state["dead_monsters"]``:
-        id -> kind) so that it keeps taking its turn (RULING HL-21)."""
+        id -> kind) so that it keeps taking its turn (RULING HL-24)."""
         if ix.monsters[kind].while_dead:
             s.setdefault("dead_monsters", {})[mid] = kind
 

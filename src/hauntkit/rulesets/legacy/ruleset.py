@@ -53,7 +53,7 @@ class LegacyConfig(RulesetConfig):
     max_turns: int = Field(default=600, gt=0, description="cap on turns, reported as a cap")
     haunt: str | None = Field(
         default=None, description="the haunt that starts when the haunt is triggered "
-                                  "(default: a free-play haunt at random)")
+                                  "(default: the haunt chart's, RULING HL-20)")
     haunt_threshold: int = Field(
         default=5, ge=1, le=16, description="the haunt roll starts the haunt on this result or "
                                             "more (RULING B4; the chapter's number)")
@@ -80,7 +80,7 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
     starter_pack = starter_dir("legacy")
     content_checks = ()
     rules_class = LegacyRules
-    # an heirloom's name is written by its player (RULING HL-23)
+    # an heirloom's name is written by its player (RULING HL-26)
     written_fields: ClassVar[dict[str, str]] = {heirlooms.NAME: "name", "join_name": "name"}
     start_rooms = START_ROOMS
 
@@ -168,7 +168,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
                        "on_tile": config.get("haunt_on_tile"),
                        "mode": config.get("mode", "free"),
                        "heirlooms": dict(house.heirlooms), "heirloomed": [],
-                       "passages": sorted(house.secret_passages), "out": sorted(out)}
+                       "passages": sorted(house.secret_passages), "out": sorted(out),
+                       "ongoing": {}}
         s["house_changes"] = {"box": [], "tomb": [], "destroyed": []}
         s["intensity"] = dict(house.intensify)
         s["stickers"] = sorted(house.stickers)
@@ -229,8 +230,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
 
     def invariants(self, state: State) -> list[str]:
         """Betrayal's invariants; components out of this game (Purgatory, Tomb, box) may be
-        nowhere."""
-        out = set(state["legacy"]["out"])
+        nowhere, and ongoing events lie beside the board (rulebook "Event Cards")."""
+        out = set(state["legacy"]["out"]) | set(state["legacy"].get("ongoing", {}))
         return [m for m in invariants(self.ix, state, self)
                 if not (m.split(" ")[1] in out and (m.endswith(" is in 0 places")
                                                      or m.endswith(" is nowhere")))]

@@ -14,10 +14,12 @@ Legacy adds.
 - Monsters have a ``size`` (small or large obstacle), may act as a ``swarm``, and may take a
   turn ``while_dead``.
 - Effects: betrayal's vocabulary plus ``bury``, ``draw`` with ``top: true`` (the top card,
-  regardless of region) and ``ghost_arrives`` (a ghost comes to a free circle). Conditions
-  add ``ghost_here``, ``intensified_at_least``, ``sticker``, ``carries_heirloom``.
+  regardless of region), ``pay`` (a cost and its reward) and ``ghost_arrives`` (a ghost comes
+  to a free circle). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``,
+  ``carries_heirloom``.
 - Haunt books have ``boxes`` (main goals, side goals, reactions, each with the actions printed
   in it); the view shows them.
+- ``chart``: free play's haunt chart, betrayal's cells (omen card, omen tile, free-play haunt).
 - ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
 - Player scalings name three values, for 3, 4 and 5 players: ``"12/15/20"``.
 """
@@ -100,12 +102,21 @@ class GhostArrives(vocabulary._M):
     """``count`` ghosts come to haunt the house, each on a free circle (rulebook "Ghosts":
     circles show "where ghosts will come"): of the tile of who (``here``), of tile ``room``, or
     of a placed tile with a free circle the player picks (``choice``). A tile whose circles are
-    all taken gets no more (RULING HL-24)."""
+    all taken gets no more (RULING HL-27)."""
 
     do: Literal["ghost_arrives"]
     where: Literal["here", "room", "choice"] = "here"
     room: str | None = None
     count: vocabulary.Count = 1
+
+
+class LPay(vocabulary.Pay):
+    """Betrayal vocabulary's ``pay`` (a cost and its reward) with Legacy effects: the whole
+    penalty is paid before the reward, or nothing is (rulebook "Raising and Lowering from the
+    Same Effect"; RULING HL-22)."""
+
+    then: list[LEffect] = []
+    else_: list[LEffect] = Field(default=[], alias="else")
 
 
 class LIf(vocabulary.If):
@@ -129,7 +140,7 @@ class LOncePerTurn(vocabulary.OncePerTurn):
 
 LEffect = Annotated[
     LRoll | vocabulary.Gain | vocabulary.Lose | vocabulary.Heal | vocabulary.Damage | LDraw | vocabulary.GetCard | vocabulary.Discard | Bury | vocabulary.Keep
-    | RemoveCard | GhostArrives
+    | RemoveCard | LPay | GhostArrives
     | vocabulary.Move | vocabulary.Place | vocabulary.RemoveToken | vocabulary.Discover | vocabulary.Attack | vocabulary.Steal | LIf | LChoose
     | vocabulary.Counter | vocabulary.SetFlag | vocabulary.Win | vocabulary.EndMovement | vocabulary.EndTurn | vocabulary.Stun | vocabulary.Kill | vocabulary.Drop
     | vocabulary.Say | vocabulary.Reveal | vocabulary.Hook | LOncePerTurn,
@@ -222,9 +233,9 @@ class Family(schema.Character):
 class LMonster(schema.Monster):
     """A monster (see betrayal's Monster); ``size``: small (1 extra move to leave its tile for
     its opponents) or large (2). ``swarm``: the monsters of this kind act as a swarm, moving
-    together and then attacking (rulebook "Monsters"; RULING HL-20). ``while_dead``: effects
+    together and then attacking (rulebook "Monsters"; RULING HL-23). ``while_dead``: effects
     of the turn this monster still takes while dead, each monsters' turn (rulebook "Monsters":
-    "In rare cases, the monster still takes a turn even if it's dead"; RULING HL-21); they are
+    "In rare cases, the monster still takes a turn even if it's dead"; RULING HL-24); they are
     about no one (counters, flags, tokens or monsters placed in a named room, words, a win)."""
 
     size: Literal["small", "large"] = "small"
@@ -293,7 +304,7 @@ class Reminder(vocabulary._M):
     text: str = ""
 
 
-for _model in (LCond, LBonus, LOutcome, LRoll, LIf, LOption, LChoose, LOncePerTurn, LAction,
+for _model in (LCond, LBonus, LOutcome, LRoll, LPay, LIf, LOption, LChoose, LOncePerTurn, LAction,
                LLink, LRoom, LCard, Heirloom, LMonster, LReaction, Box, LSideBook, LHauntObject,
                LHaunt):
     _model.model_rebuild()
@@ -366,6 +377,51 @@ def _box_problems(book: LSideBook) -> list[tuple[tuple[Any, ...], str]]:
     return out
 
 
+def _check_chart(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The free-play haunt chart (RULINGS B13, HL-20): one cell per (omen card, omen tile)
+    pair, each naming a free-play haunt; every free-play haunt reached by some cell."""
+    problems: list[tuple[Any, ...]] = []
+    haunts, rooms, cards = items["haunts"], items["rooms"], items["cards"]
+    omen_tiles = sorted(rid for rid, r in rooms.items() if "omen" in r.all_symbols())
+    omens = sorted(cid for cid, c in cards.items() if c.kind == "omen" and c.in_deck)
+    seen: dict[tuple[str, str], str] = {}
+    for cid, cell in sorted(items["chart"].items()):
+        pair = (cell.omen, cell.room)
+        if pair in seen and not cell.replace:
+            problems.append(("chart", cid, ("room",), (
+                f"omen {cell.omen!r} on tile {cell.room!r} already has chart cell "
+                f"{seen[pair]!r}; expected one haunt per pair (or 'replace: true')")))
+        seen.setdefault(pair, cid)
+        if cell.omen not in omens:
+            problems.append(("chart", cid, ("omen",), (
+                f"{cell.omen!r} is not an omen card of the decks; expected one of "
+                f"{', '.join(omens)}")))
+        if cell.room not in omen_tiles:
+            problems.append(("chart", cid, ("room",), (
+                f"{cell.room!r} is not a tile with an omen symbol; expected one of "
+                f"{', '.join(omen_tiles)}")))
+        haunt = haunts.get(cell.haunt)
+        if haunt is None or not haunt.free_play:
+            problems.append(("chart", cid, ("haunt",), (
+                f"{cell.haunt!r} is not a free-play haunt; expected one of "
+                f"{', '.join(sorted(h for h, x in haunts.items() if x.free_play))}")))
+    free = sorted(hid for hid, h in haunts.items() if h.free_play)
+    reached = {c.haunt for c in items["chart"].values()}
+    for hid in free:
+        if hid not in reached:
+            problems.append(("haunts", hid, ("id",), (
+                f"no chart cell leads to this free-play haunt; expected a cell with "
+                f"'haunt: {hid}'")))
+    if free:
+        for omen in omens:
+            missing = [t for t in omen_tiles if (omen, t) not in seen]
+            if missing:
+                problems.append(("cards", omen, ("id",), (
+                    f"the haunt chart has no cell for this omen on {', '.join(missing)}; "
+                    "expected one for every (omen, omen tile) pair")))
+    return problems
+
+
 def _as_betrayal(check: Any) -> Any:
     """Run a betrayal pack check on legacy items (families are its characters)."""
 
@@ -378,7 +434,8 @@ def _as_betrayal(check: Any) -> Any:
 
 
 def _checks() -> list[Any]:
-    return [_check_legacy, _as_betrayal(check_references), _as_betrayal(check_values),
+    return [_check_legacy, _check_chart, _as_betrayal(check_references),
+            _as_betrayal(check_values),
             *chapters.CHECKS]
 
 
@@ -391,6 +448,7 @@ PACK_SPEC = PackSpec(
         "monsters": LMonster,
         "haunts": LHaunt,
         "reminders": Reminder,
+        "chart": schema.ChartEntry,  # free play's haunt chart (RULINGS B13, HL-20)
         "chapters": chapters.Chapter,  # the campaign's chapters (rulesets/legacy/chapters.py)
     },
     checks=_checks(),

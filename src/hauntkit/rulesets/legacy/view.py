@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hauntkit.rulesets.betrayal import words
 from hauntkit.rulesets.betrayal.view import scale_text
 from hauntkit.rulesets.betrayal.view import view as betrayal_view
 from hauntkit.rulesets.legacy import heirlooms
@@ -36,10 +37,11 @@ def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, An
     }
     if out["haunt"] is not None:
         _boxes(ix, s, seat, out["haunt"])
-    out["boxes_used"] = list(lg.get("boxes_used", ()))
-    out["dead_monsters"] = dict(s.get("dead_monsters", {}))  # public: they died in the open  # public: the actions were taken openly
+    out["boxes_used"] = list(lg.get("boxes_used", ()))  # public: the actions were taken openly
+    out["dead_monsters"] = dict(s.get("dead_monsters", {}))  # public: they died in the open
     out["heirlooms"] = dict(lg["heirlooms"])
     out["heirloom_names"] = {c: n for c, n in heirlooms.names(s).items() if c in lg["heirlooms"]}
+    out["ongoing"] = dict(lg.get("ongoing", {}))  # card -> tile: the token and the card are public
     out["haunt_threshold"] = lg["threshold"]
     out["mode"] = lg["mode"]
     return out
@@ -83,13 +85,16 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
     """Labels of Legacy's own actions and answers; betrayal's for the rest."""
     g = a.get
     t = g("type")
-    if t == "take":
-        card = ix.cards.get(g("card"))
-        name = card.name if card else str(g("card"))
-        if s["choice"] is None and isinstance(g("from"),
-                                              int) and 0 <= g("from") < len(s["explorers"]):
-            owner = ix.characters[s["explorers"][g("from")]["character"]].name
-            return f"Take {name} from {owner} (if they allow it)"
+    if t == "take" and s["choice"] is None:
+        return f"Take {words.card(ix, g('card'))} from {words.actor(ix, s, g('from'))} " \
+            "(if they allow it)"
+    if t == "join_keep":
+        return f"Keep {words.card(ix, g('card'))}"
+    ch = s["choice"]
+    if t == "permit" and ch is not None and ch.get("kind") == "permit":
+        card = words.card(ix, ch.get("card"))
+        return f"Let {words.actor(ix, s, ch.get('who'))} take {card}" if g("allow") \
+            else f"Keep {card}"
     if t == "permit":
         return "Allow it" if g("allow") else "Refuse"
     if t == "five":
@@ -100,12 +105,17 @@ def describe(ix: Any, s: State, seat: int, a: dict[str, Any], base: Any) -> str:
         return f"A ghost comes to {ix.rooms[g('room')].name}"
     if t in (heirlooms.NAME, "join_name"):
         return f"Name it \u201c{g('name')}\u201d"
+    if t == "ignore_card" and s["choice"] is not None and s["choice"].get("card") in ix.cards:
+        name = ix.cards[s["choice"]["card"]].name
+        return f"Ignore {name}" if g("ignore") else f"Resolve {name}"
+    if t == "pay" and s["choice"] is not None and s["choice"].get("kind") == "pay":
+        return str(s["choice"]["offer"]) if g("pay") else "Don't pay"
     mid = g("monster")
     if t == "mmove" and isinstance(mid, str) and s["turn"].get("monster_turns") \
             and mid in s["monsters"] and is_swarm(ix, s, mid):
         more = len(swarm_group(ix, s, mid)) - 1
         if more:
             return f"{base(ix, s, seat, a)}, with {more} more of the swarm"
-    if t == "heirloom":
+    if t in ("heirloom", "join_heirloom"):
         return "Make it the family's heirloom" if g("make") else "Keep it as it is"
     return base(ix, s, seat, a)

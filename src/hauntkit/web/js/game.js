@@ -146,12 +146,34 @@ function renderSeats() {
       extra ? el("div", { class: "seat-extra" }, extra) : null);
     if (hostToken) {
       item.append(" ", el("button", { type: "button", class: "host-bot", onclick: () => hostSetBot(i, s.bot ? null : "default") },
-        s.bot ? "give back to person" : "hand to bot"));
+        s.bot ? "give back to person" : "hand to bot"),
+      " ", el("button", { type: "button", class: "host-remove", title: "their link stops working; a bot plays the seat until you give its new link to someone",
+        onclick: () => hostRemove(i, s.name) }, "remove player"));
     } else if (last.you !== null && i !== last.you && !s.bot && !s.connected) {
       item.append(" ", el("button", { type: "button", class: "cover-bot", onclick: () => send({ type: "set_bot", seat: i, bot: "default" }) }, "let a bot cover"));
     }
     list.append(item);
   });
+}
+
+// The host takes a seat from its player: the seat's new link is shown, to hand to whoever
+// plays it next (a bot covers the seat meanwhile).
+async function hostRemove(seat, name) {
+  if (!window.confirm(`Remove ${name} from the game? Their link stops working and a bot plays the seat until you give its new link to someone.`)) return;
+  try {
+    const done = await api(`/api/games/${gameId}/seats/${seat}/remove`, {
+      method: "POST", headers: { authorization: `Bearer ${hostToken}` },
+    });
+    const box = clear($("new-link"));
+    box.hidden = false;
+    box.append(`${name}'s seat has a new link: `,
+      el("a", { href: done.url, target: "_blank", class: "new-seat-link" }, "open the seat"), " ",
+      el("button", { type: "button", class: "copy-new-link", "aria-live": "polite", onclick: async (ev) => {
+        const button = ev.currentTarget;
+        try { await navigator.clipboard.writeText(done.url); button.textContent = "link copied"; }
+        catch { button.textContent = "could not copy: right-click “open the seat” to copy its link"; }
+      } }, "copy link"));
+  } catch (err) { toast(err.message); }
 }
 
 async function hostSetBot(seat, bot) {
@@ -322,6 +344,14 @@ function connect() {
       board.append(el("p", { class: "no-game", role: "alert" },
         "There is no game at this link. It may have been mistyped; ask for the link again, or ",
         el("a", { href: "/" }, "start a game in the lobby"), "."));
+      return;
+    }
+    if (ev.code === 4403) { // the host gave this seat to someone else: reconnecting cannot help
+      $("conn").textContent = "removed";
+      $("conn").className = "conn gone";
+      clear($("prompt")).append(el("p", { class: "removed", role: "alert" },
+        "The host gave your seat to someone else, so this link no longer works. ",
+        el("a", { href: `/game/${gameId}` }, "Watch the game"), " or ", el("a", { href: "/" }, "go to the lobby"), "."));
       return;
     }
     $("conn").textContent = "reconnecting…";

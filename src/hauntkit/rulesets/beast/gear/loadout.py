@@ -240,12 +240,22 @@ class GearIndex:
         return frozenset(classes)
 
 
+def arsenal_items(index: GearIndex, arsenal: str, rank: int = 1) -> list[str]:
+    """The items of the arsenal at ``rank``: its own and those of every rank up to it."""
+    ars = index.arsenals[arsenal]
+    out = list(ars.items)
+    for extra in ars.ranks[:max(0, rank - 1)]:
+        out.extend(extra)
+    return out
+
+
 def loadout_items(index: GearIndex, gear: dict[str, str | None] | list[str],
-                  arsenal: str | None = None) -> list[str]:
-    """The item ids a hunter takes into battle: its slots' items and its arsenal's."""
+                  arsenal: str | None = None, rank: int = 1) -> list[str]:
+    """The item ids a hunter takes into battle: its slots' items and its arsenal's at the
+    card's ``rank`` (HR-104)."""
     ids = [i for i in (gear.values() if isinstance(gear, dict) else gear) if i]
     if arsenal:
-        ids.extend(index.arsenals[arsenal].items)
+        ids.extend(arsenal_items(index, arsenal, rank))
     return sorted(ids)
 
 

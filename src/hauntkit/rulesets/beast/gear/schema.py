@@ -210,6 +210,10 @@ class Arsenal(_Item):
     text: str = Field(min_length=1)
     items: list[str] = Field(min_length=1, max_length=2,
                              description="an open-slot item and, optionally, an augment")
+    ranks: list[list[str]] = Field(default_factory=list, max_length=3, description=(
+        "items the card adds at rank 2, 3, ... (an Offering raises the rank: HR-104)"))
+    advanced: bool = Field(False, description=(
+        "an Advanced Arsenal: locked, taken only through an Offering (HR-104)"))
 
 
 class Loadout(_Item):
@@ -268,7 +272,7 @@ def check_gear(items: dict) -> list[tuple[str, str, str]]:
     problems: list[tuple[str, str, str]] = []
     gear = items.get("gear", {})
     for aid, ars in items.get("arsenals", {}).items():
-        for iid in ars.items:
+        for iid in [*ars.items, *(i for rank in ars.ranks for i in rank)]:
             if iid not in gear:
                 problems.append(("arsenals", aid, f"unknown gear item {iid!r}"))
         kinds = [gear[i].category == "augment" for i in ars.items if i in gear]

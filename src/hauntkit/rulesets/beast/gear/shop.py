@@ -169,6 +169,9 @@ def choose_arsenal(rs: Any, state: State, hunter: str, arsenal: str | None) -> N
             raise IllegalActionError(f"{taken[0]} already has that arsenal")
         if arsenal in pet_arsenals(state["party"]):
             raise IllegalActionError("a pet holds that arsenal (HR-59)")
+        if rs.c.gear.arsenals[arsenal].advanced:
+            raise IllegalActionError("an Advanced Arsenal is locked: only an Offering opens "
+                                     "it (HR-104)")
         for slot in SLOTS:
             if slot not in ARSENAL_SLOTS and r["gear"][slot]:
                 r["pack"].append(r["gear"][slot])
@@ -217,8 +220,8 @@ def kit_options(rs: Any, state: State, seat: int) -> list[Action]:
             out.append({"type": "unequip", "hunter": h, "slot": "attached"})
         taken = {o.get("arsenal") for o in state["party"] if o is not r} | pet_arsenals(
             state["party"])  # a rank 3 pet's arsenal (HR-59)
-        for aid in rs.c.gear.arsenals:
-            if aid not in taken and aid != r.get("arsenal"):
+        for aid, ars in rs.c.gear.arsenals.items():  # Advanced ones are locked (HR-104)
+            if aid not in taken and aid != r.get("arsenal") and not ars.advanced:
                 out.append({"type": "arsenal", "hunter": h, "arsenal": aid})
         if r.get("arsenal"):
             out.append({"type": "arsenal", "hunter": h, "arsenal": None})

@@ -15,8 +15,8 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import status
-from hauntkit.rulesets.beast.gear import loadout, shop, using, utility
-from hauntkit.rulesets.beast.hunt import investigate, loot, phase
+from hauntkit.rulesets.beast.gear import arsenals, loadout, shop, using, utility
+from hauntkit.rulesets.beast.hunt import finds, investigate, loot, phase
 from hauntkit.rulesets.beast.hunt.party import active, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Extra, Phase
 
@@ -105,6 +105,8 @@ class MysteryPhase(_ChoicePhase):
         choice = state["hunt"].get("choice") or {}
         if "mystery" not in choice:
             return []
+        if finds.waiting(state):  # a Treasure Map's event found an item (HR-105)
+            return finds.options(rs, state)
         if state["hunt"]["event"] is not None:  # a Treasure Map's event waits for a choice
             return investigate.event_options(rs, state)
         hunters = [r["hunter"] for r in active(state)]
@@ -117,6 +119,9 @@ class MysteryPhase(_ChoicePhase):
     def act(self, rs: Any, state: State, seat: int, action: Action) -> None:
         if action["type"] == "choose":
             investigate.choose(rs, state, action)
+            return
+        if action["type"] == "find":
+            investigate.keep_found(rs, state, action)
             return
         choice = state["hunt"].pop("choice")
         entry = _mystery(rs, choice["mystery"])
@@ -135,8 +140,8 @@ def battle_start(rs: Any, state: State) -> None:
     party = [r for r in active(state) if r["hunter"] in units]
     for r in party:
         unit = units[r["hunter"]]
-        ids = loadout.loadout_items(rs.c.gear, r["gear"], r.get("arsenal")) + list(
-            r.get("attached", ()))
+        ids = loadout.loadout_items(rs.c.gear, r["gear"], r.get("arsenal"),
+                                    arsenals.rank_of(r)) + list(r.get("attached", ()))
         loadout.equip_unit(rs, state, unit, ids)
         if "batteries" in r:
             _batteries_in(rs, unit, r["batteries"])
@@ -271,8 +276,13 @@ def register() -> None:
 
 def investigation_end(rs: Any, state: State, success: bool) -> None:
     """Loot breaks and investigation-long omens end with the investigation ("Loot Table");
-    new batteries are acquired for free ("Battery Items")."""
+    new batteries are acquired for free ("Battery Items"); the Offering's arsenals go back and
+    Advanced Arsenals are locked again ("Specific Buffs" / Offering, HR-104)."""
     loot.expire_investigation(rs, state)
+    for r, aid in arsenals.relock(rs.c.gear, state.get("party", [])):
+        emit(state, "arsenal", f"{rs.c.hunters[r['hunter']].name} "
+             + (f"takes back the {rs.c.gear.arsenals[aid].name}." if aid
+                else "has no arsenal again."), hunter=r["hunter"], arsenal=aid)
     for r in state.get("party", ()):
         r.pop("batteries", None)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import dice
-from hauntkit.rulesets.beast.hunt import offers, phase, renown
+from hauntkit.rulesets.beast.hunt import finds, offers, phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Phase, party_seats
 from hauntkit.rulesets.beast.hunt.schema import Effects
@@ -44,6 +44,8 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
                 change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
         emit(state, "party_hurt", f"{source}: every hunter {fx.heal - fx.damage:+d} HP, "
              f"{-fx.sanity:+d} Sanity.", hp=fx.heal - fx.damage, sanity=-fx.sanity)
+    if fx.find is not None:
+        finds.found(rs, state, fx.find, source)
 
 
 def roll_for_ambush(rs: Any, state: State) -> bool:
@@ -72,10 +74,11 @@ def affordable(state: State, event: Any) -> list[Any]:
 
 def run_events(rs: Any, state: State) -> bool:
     """Resolve ``state["hunt"]["events"]`` in order until one waits for the party's choice
-    (``state["hunt"]["event"]``). Returns whether every event is done. Also used for the
-    events of a Treasure Map's Location card ("Mystery Table")."""
+    (``state["hunt"]["event"]``) or a found item waits for its keeper (finds.py). Returns
+    whether every event is done. Also used for the events of a Treasure Map's Location card
+    ("Mystery Table")."""
     h = state["hunt"]
-    while h["events"]:
+    while h["events"] and not finds.waiting(state):
         event = rs.c.hunt_events[h["events"].pop(0)]
         for hook in phase.BEFORE_EVENT:
             hook(rs, state, event.id)
@@ -88,7 +91,14 @@ def run_events(rs: Any, state: State) -> bool:
         if affordable(state, event):
             h["event"] = event.id
             return False
-    return True
+    return not finds.waiting(state)
+
+
+def keep_found(rs: Any, state: State, action: Action) -> bool:
+    """The party picks who keeps a found item, then the events go on; returns whether every
+    event is done (as ``run_events``)."""
+    finds.keep(rs, state, action)
+    return run_events(rs, state)
 
 
 def event_options(rs: Any, state: State) -> list[Action]:
@@ -142,13 +152,15 @@ class InvestigatePhase(Phase):
         roll_for_ambush(rs, state)
 
     def seats(self, rs: Any, state: State) -> list[int]:
-        if state["hunt"]["event"] is not None:
+        if state["hunt"]["event"] is not None or finds.waiting(state):
             lead = lead_seat(state)
             return [] if lead is None else [lead]
         return party_seats(state)
 
     def options(self, rs: Any, state: State, seat: int) -> list[Action]:
         h = state["hunt"]
+        if finds.waiting(state):
+            return finds.options(rs, state)
         if h["event"] is not None:
             return event_options(rs, state)
         out = offers.tag_in_options(rs, state, seat) + offers.penance_options(rs, state, seat)
@@ -160,13 +172,17 @@ class InvestigatePhase(Phase):
 
     def can_be_done(self, rs: Any, state: State, seat: int) -> bool:
         h = state["hunt"]  # a bounty found: "Players must select which Ambusher" (HR-61)
-        return h["event"] is None and not (seat == lead_seat(state) and "bounty" in h
-                                           and h["bounty"]["target"] is None)
+        bounty_unpicked = (seat == lead_seat(state) and "bounty" in h
+                           and h["bounty"]["target"] is None)
+        return h["event"] is None and not finds.waiting(state) and not bounty_unpicked
 
     def act(self, rs: Any, state: State, seat: int, action: Action) -> None:
         h = state["hunt"]
         if action["type"] == "choose":
             if choose(rs, state, action):
+                self.ambush(rs, state)
+        elif action["type"] == "find":
+            if keep_found(rs, state, action):
                 self.ambush(rs, state)
         elif action["type"] == "tag_in":
             offers.tag_in(rs, state, action)
@@ -177,5 +193,5 @@ class InvestigatePhase(Phase):
             emit(state, "fight", "Let's Fight: the hunters call out the ambushers.")
 
 
-__all__ = ["InvestigatePhase", "apply_effects", "choose", "event_options", "roll_for_ambush",
-           "run_events"]
+__all__ = ["InvestigatePhase", "apply_effects", "choose", "event_options", "keep_found",
+           "roll_for_ambush", "run_events"]

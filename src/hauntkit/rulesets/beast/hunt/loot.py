@@ -15,6 +15,7 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice, roll_die
 from hauntkit.rulesets.beast.battle import dice
+from hauntkit.rulesets.beast.gear import arsenals
 from hauntkit.rulesets.beast.gear.schema import LootEntry, MysteryEntry
 from hauntkit.rulesets.beast.hunt.party import active, change
 
@@ -61,9 +62,12 @@ def apply_loot(rs: Any, state: State, entry: LootEntry, hunter: str | None = Non
 
 
 def swap_arsenals(rs: Any, state: State, a: str, b: str) -> None:
-    """Arsenal Swap: two hunters trade their arsenals (either may have none)."""
+    """Arsenal Swap: two hunters trade their arsenals (either may have none); a hunter that
+    gets one keeps only its first open slot and augment filled ("Arsenals")."""
     ra, rb = _record(state, a), _record(state, b)
     ra["arsenal"], rb["arsenal"] = rb.get("arsenal"), ra.get("arsenal")
+    arsenals.fit_slots(ra)
+    arsenals.fit_slots(rb)
     emit(state, "loot", f"{rs.c.hunters[a].name} and {rs.c.hunters[b].name} trade arsenals.",
          hunters=[a, b])
 

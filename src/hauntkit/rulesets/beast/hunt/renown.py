@@ -155,7 +155,8 @@ def pay_penance(state: State, party: list[dict[str, Any]], payer: str, location:
     """Offering: ``payer`` pays a location's Penance; the Offering (``boon``: ``{"rank": 1}``
     or ``{"arsenal": id}``) goes to ``receiver`` (default the payer). Each location's Penance
     can be paid once (HR-53: once per location, whoever pays); the buff lasts until
-    :func:`end_investigation`."""
+    :func:`end_investigation`. Offerings a hunter gets at several locations add up (HR-104);
+    what they do to its arsenal is gear/arsenals.py's."""
     paid = state.setdefault("penances", [])
     if location in paid:
         raise IllegalActionError(f"the Penance of {location!r} has already been paid")
@@ -166,7 +167,11 @@ def pay_penance(state: State, party: list[dict[str, Any]], payer: str, location:
         if who not in by_id:
             raise IllegalActionError(f"no living hunter {who!r} in the party")
     paid.append(location)
-    by_id[receiver or payer]["offering"] = dict(boon)
+    offering = by_id[receiver or payer].setdefault("offering", {})
+    if "rank" in boon:  # each Offering of a rank adds one (gear/arsenals.rank_of, HR-104)
+        offering["rank"] = offering.get("rank", 0) + 1
+    else:
+        offering["arsenal"] = boon["arsenal"]
 
 
 def end_investigation(state: State, party: list[dict[str, Any]]) -> None:

@@ -32,6 +32,8 @@ class Effects(_Model):
     damage: int = Field(0, ge=0, le=10, description="HP each hunter loses (never below 1)")
     sanity: int = Field(0, ge=0, le=10, description="Sanity each hunter loses (never below 1)")
     heal: int = Field(0, ge=0, le=10, description="HP each hunter regains (up to its maximum)")
+    find: str | None = Field(None, description="a gear item the hunters find; the party "
+                             "picks who keeps it (Dybbuk Boxes: \"Only found\", HR-105)")
 
 
 class Choice(_Model):
@@ -142,6 +144,11 @@ def check_hunt_refs(items: dict) -> list[tuple[str, str, str]]:
             starts = "".join(maps[loc.map].rows).count("E")
             if len(loc.ambushers) > starts:
                 problems.append(("locations", lid, f"map {loc.map} has {starts} enemy starts"))
+    gear = items.get("gear", {})
+    for eid, event in events.items():
+        for fx in [event.effects, *(c.effects for c in event.choices)]:
+            if fx.find is not None and fx.find not in gear:
+                problems.append(("hunt_events", eid, f"unknown gear item {fx.find!r}"))
     for hid, hunt in items.get("hunts", {}).items():
         for name in hunt.hunters:
             if name not in items.get("hunters", {}):

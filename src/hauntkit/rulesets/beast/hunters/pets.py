@@ -54,8 +54,8 @@ def arsenal_options(index: Any, party: list[dict[str, Any]], skills: dict[str, A
     for i, pet in enumerate(skills.get("pets", [])):
         if not can_equip_arsenal(pet):
             continue
-        out.extend((i, aid) for aid in index.arsenals
-                   if aid not in taken and aid != pet.get("arsenal"))
+        out.extend((i, aid) for aid, ars in index.arsenals.items()  # none Advanced (HR-104)
+                   if aid not in taken and aid != pet.get("arsenal") and not ars.advanced)
         if pet.get("arsenal"):
             out.append((i, None))
     return out
