@@ -40,6 +40,19 @@ def matching_action(action: Action, legal: list[Action]) -> Action | None:
     return None
 
 
+def written_variant(written_fields: dict[str, str], action: Any, legal: list[Action]) -> bool:
+    """Whether ``action`` is a legal action with other text in a field its player writes
+    (``written_fields``: action type -> field, a ruleset's ``written_fields``): the ruleset's
+    ``written_action`` then decides, so it is no mutation a test may expect refused."""
+    if not isinstance(action, dict):
+        return False
+    field = written_fields.get(action.get("type"))  # type: ignore[arg-type]
+    if field is None or not isinstance(action.get(field), str):
+        return False
+    return any(a.get("type") == action["type"] and a.keys() == action.keys()
+               and all(same_json(a[k], action[k]) for k in a if k != field) for a in legal)
+
+
 def json_kind(value: Any) -> str:
     """A value's JSON kind in words: ``integer``, ``number``, ``boolean``, ``text``, ``list``,
     ``object`` or ``null``."""

@@ -202,6 +202,8 @@ class Game:
             )
         legal = self.legal_actions(seat)
         chosen = matching_action(action, legal)
+        if chosen is None:  # a text a player writes (a name): the ruleset checks it
+            chosen = self.ruleset.written_action(self.state, seat, action, legal)
         if chosen is None:
             explained = self._explain(seat, action, legal)
             if isinstance(explained, MalformedActionError):  # the ruleset's own words

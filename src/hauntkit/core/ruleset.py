@@ -79,6 +79,9 @@ class Ruleset(ABC):
     end_action_types: ClassVar[frozenset[str]] = frozenset()
     # Campaigns (optional): the fields a new campaign takes (None: ``Config``'s) and what one
     # game of the campaign is called on the campaign page ("chapter", ...).
+    # Text fields a player writes (action type -> field): ``written_action`` accepts other
+    # text there than the legal action's suggestion.
+    written_fields: ClassVar[dict[str, str]] = {}
     CampaignConfig: ClassVar[type[RulesetConfig] | None] = None
     campaign_noun: ClassVar[str] = "game"
 
@@ -153,6 +156,15 @@ class Ruleset(ABC):
     @abstractmethod
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while the game goes on; else who won and why."""
+
+    def written_action(self, state: State, seat: int, action: Action,
+                       legal: list[Action]) -> Action | None:
+        """An action carrying text the player writes (a name), which ``legal_actions`` can only
+        offer with a suggested text: the action as it will be applied (its text checked and
+        tidied), or None when ``action`` is no such action. Raise ``MalformedActionError`` to
+        refuse a text (too long, control characters). Such fields are declared in
+        ``written_fields``. Default: no written actions."""
+        return None
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         """A specific error for an action that is not in ``legal_actions``. Rulesets override

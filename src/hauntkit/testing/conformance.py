@@ -29,6 +29,7 @@ from typing import Any
 import orjson
 from hypothesis import HealthCheck, given, note, settings, strategies
 
+from hauntkit.core.actions import written_variant
 from hauntkit.core.errors import ActionError
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Action, Ruleset, get_ruleset
@@ -97,6 +98,9 @@ def _check_refusal(game: Game, seat: int, action: Any) -> None:
     waiting = game.to_act()
     if seat in waiting and isinstance(action, dict) and action in game.legal_actions(seat):
         return  # the mutation happened to be legal
+    if seat in waiting and written_variant(type(game.ruleset).written_fields, action,
+                                           game.legal_actions(seat)):
+        return  # other text a player may write there: the ruleset's written_action decides
     before = _dumps(game.state)
     try:
         game.act(seat, action)

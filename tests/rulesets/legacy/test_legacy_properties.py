@@ -46,3 +46,30 @@ def test_random_play_keeps_the_legacy_rules(seed, players, data):
         legal = RS.legal_actions(s, seat)
         g.act(seat, legal[data.draw(st.integers(0, len(legal) - 1))])
     _check(g.state, RS)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5]),
+       haunt=st.sampled_from(["the_changeling", "the_moth_swarm", "the_heart_in_the_jar"]),
+       data=st.data())
+def test_random_play_of_the_haunt_variants(seed, players, haunt, data):
+    """The hidden-traitor, no-traitor (swarm) and dead-monster haunts (rulebook "Hidden
+    Traitor", "Monsters") keep the rules too, and a hidden traitor stays out of the others'
+    views until revealed."""
+    g = Game.new(RS, {"players": players, "haunt": haunt, "haunt_threshold": 1}, seed=seed)
+    for _ in range(500):
+        s = g.state
+        if s["result"] is not None:
+            break
+        _check(s, RS)
+        h = s["haunt"]
+        if h is not None and h["hidden"] and not h["revealed"]:
+            for seat in range(players):
+                if seat != h["traitor"]:
+                    view = RS.view(s, seat)
+                    assert view["haunt"]["traitor"] is None
+                    assert all(e["side"] != "traitor" for e in view["explorers"])
+        seat = RS.to_act(s)[0]
+        legal = RS.legal_actions(s, seat)
+        g.act(seat, legal[data.draw(st.integers(0, len(legal) - 1))])
+    _check(g.state, RS)

@@ -187,6 +187,7 @@ def kill_monster(ix: Index, s: State, mid: str) -> None:
     s["counters"]["monsters_killed"] = s["counters"].get("monsters_killed", 0) + 1
     s["counters"][f"killed_{m['kind']}"] = s["counters"].get(f"killed_{m['kind']}", 0) + 1
     state_access.log(s, "kill", f"{ix.monsters[m['kind']].name} is destroyed.", monster=mid)
+    ix.rules.monster_killed(ix, s, mid, m["kind"], m["room"])
 
 
 CHOICES = {"target": _target_chosen, "steal": _steal_chosen, "take": _take_chosen}

@@ -142,6 +142,17 @@ class BetrayalRules:
         """Moves of a monster this turn (betrayal: its speed)."""
         return ix.monsters[s["monsters"][mid]["kind"]].speed
 
+    def monsters_take_turn(self, ix: Any, s: State) -> bool:
+        """Whether the monsters' turn comes round (betrayal: while any monster is in play)."""
+        return bool(s["monsters"])
+
+    def monster_turn_started(self, ix: Any, s: State) -> None:
+        """The monsters' turn began, after their start-of-turn effects were queued (betrayal:
+        nothing more)."""
+
+    def monster_killed(self, ix: Any, s: State, mid: str, kind: str, room: str) -> None:
+        """Monster ``mid`` (of ``kind``, on ``room``) was killed (betrayal: nothing more)."""
+
     def end_turn_haunt(self, ix: Any, s: State) -> bool:
         """At the end of a turn before the haunt: betrayal's haunt roll (RULING B3, HB-3).
         True when the haunt started (the turn flow continues from it)."""

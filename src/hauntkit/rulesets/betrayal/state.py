@@ -261,7 +261,8 @@ class LegacyState(BetrayalState):
 
     #: the game's Legacy settings and bookkeeping (haunt threshold and triggers, mode,
     #: heirlooms by card, cards heirloomed this game, secret passages, cards out of the game,
-    #: ongoing event cards by the tile their token is on)
+    #: heirloom names given this game, haunt boxes whose action was taken, ongoing event
+    #: cards by the tile their token is on)
     legacy: dict[str, Any]
     #: changes this game makes to the campaign's house (cards to the box, to the tomb, destroyed)
     house_changes: dict[str, list[str]]
@@ -273,6 +274,8 @@ class LegacyState(BetrayalState):
     resolving_event: NotRequired[bool]
     #: the region the next card is drawn for, while a discovery draws
     draw_region: NotRequired[str]
+    #: killed monsters that still take their turn (monster id -> kind; RULING HL-24)
+    dead_monsters: NotRequired[dict[str, str]]
 
 
 _OLD_TOP = {"n": "players", "ex": "explorers", "mon": "monsters", "mseq": "monster_serial",

@@ -44,7 +44,7 @@ def next_turn(ix: Index, s: State, _fr: Any = None) -> None:
         s["order_index"] = (s["order_index"] + 1) % len(order)
         who = order[s["order_index"]]
         if who == "m":
-            if s["monsters"]:
+            if ix.rules.monsters_take_turn(ix, s):
                 break
             continue
         if s["explorers"][who]["alive"]:
@@ -72,6 +72,7 @@ def start_turn(ix: Index, s: State, who: Any) -> None:
             if ix.monsters[k].on_start_of_turn and not (skip_stunned
                                                          and s["monsters"][mid]["stunned"]):
                 frames.push(s, f"m:{k}:on_start_of_turn", mid, f"m:{k}")
+        ix.rules.monster_turn_started(ix, s)
         return
     e = s["explorers"][who]
     s["turn"] = new_turn(who, state_access.value(ix, s, who, "speed"))

@@ -13,6 +13,7 @@ from hauntkit.rulesets.betrayal import (
     frames,
     house,
     legal_actions,
+    placing,
     state_access,
     turns,
 )
@@ -264,22 +265,93 @@ def _attack(ix: Any, s: State, seat: int, a: Action) -> None:
     BETRAYAL_APPLY["attack"](ix, s, seat, a)
 
 
+def _haunt_action(ix: Any, s: State, seat: int, a: Action) -> None:
+    """A haunt action; once an action of a box is taken, the other side may read that whole
+    box (rulebook "Hidden Information"): it is recorded in ``legacy.boxes_used``."""
+    found = legal_actions.haunt_book(ix, s, seat)
+    side = found[0] if found is not None else ""
+    box = ix.box_of.get((s["haunt"]["id"], side, a["id"]))
+    if box is not None:
+        key = f"{side}:{box}"
+        used = s["legacy"].setdefault("boxes_used", [])
+        if key not in used:
+            used.append(key)
+    BETRAYAL_APPLY["haunt_action"](ix, s, seat, a)
+
+
 def _mmove(ix: Any, s: State, seat: int, a: Action) -> None:
     """A monster leaving a tile pays 1, +1 per hero there (opponents are small obstacles,
     rulebook "Moving Past Opponents") and the obstacle tokens' cost (only the traitor ignores
-    tokens: "Tokens", "Moving"); it may always take one step (RULING HL-14)."""
+    tokens: "Tokens", "Moving"); it may always take one step (RULING HL-14). A swarm's members
+    on the tile move with it (RULING HL-23)."""
     mid = a["monster"]
     room = s["monsters"][mid]["room"]
     heroes_here = sum(1 for x in s["explorers"] if x["alive"] and x["room"] == room
                       and x["side"] == "heroes")
     extra = heroes_here + token_cost(s, room)
-    BETRAYAL_APPLY["mmove"](ix, s, seat, a)
-    mt = s["turn"]["monster_turns"][mid]
-    mt["moves_left"] = max(0, mt["moves_left"] - extra)
+    if not is_swarm(ix, s, mid):
+        BETRAYAL_APPLY["mmove"](ix, s, seat, a)
+        mt = s["turn"]["monster_turns"][mid]
+        mt["moves_left"] = max(0, mt["moves_left"] - extra)
+        return
+    group = swarm_group(ix, s, mid)
+    _swarm_acts(s, mid)
+    turns_left = s["turn"]["monster_turns"]
+    for m in group:
+        turns_left[m]["moves_left"] = max(0, turns_left[m]["moves_left"] - 1 - extra)
+        placing.relocate(ix, s, m, a["to"])
+
+
+def _mattack(ix: Any, s: State, seat: int, a: Action) -> None:
+    """Betrayal's monster attack; a swarm's members attack only once the whole swarm is done
+    moving: the first attack ends the swarm's moves (RULING HL-23)."""
+    mid = a["monster"]
+    if not is_swarm(ix, s, mid):
+        BETRAYAL_APPLY["mattack"](ix, s, seat, a)
+        return
+    kind = s["monsters"][mid]["kind"]
+    _swarm_acts(s, mid)
+    turns_left = s["turn"]["monster_turns"]
+    for m, mt in turns_left.items():
+        if m in s["monsters"] and s["monsters"][m]["kind"] == kind:
+            mt["moves_left"] = 0
+    turns_left[mid]["attacked"] = True
+    mon = ix.monsters[kind]
+    combat.attack(ix, s, mid, a["target"], mon.attack, mon.distance, None, None)
+
+
+# ------------------------------------------------------------------------------- swarms
+def is_swarm(ix: Any, s: State, mid: str) -> bool:
+    """Whether monster ``mid`` belongs to a swarm (its kind is marked ``swarm``)."""
+    return bool(ix.monsters[s["monsters"][mid]["kind"]].swarm)
+
+
+def swarm_group(ix: Any, s: State, mid: str) -> list[str]:
+    """The members of ``mid``'s swarm on its tile that can still move this turn (``mid``
+    first): they move together (rulebook "Monsters": "Some act as a swarm, moving all at
+    once"; RULING HL-23)."""
+    m = s["monsters"][mid]
+    turns_left = s["turn"]["monster_turns"]
+    return [o for o in sorted(turns_left, key=state_access.monster_number)
+            if o in s["monsters"] and s["monsters"][o]["kind"] == m["kind"]
+            and s["monsters"][o]["room"] == m["room"] and not s["monsters"][o]["stunned"]
+            and turns_left[o]["moves_left"] > 0
+            and o not in s["turn"].get("stunned_at_start", ())]
+
+
+def _swarm_acts(s: State, mid: str) -> None:
+    """Number order (RULING B12, HB-21) with a swarm as one: a swarm member acting ends the
+    turns of the lower-numbered monsters that are not of its swarm."""
+    kind = s["monsters"][mid]["kind"]
+    turns_left = s["turn"]["monster_turns"]
+    low = state_access.monster_number(mid)
+    for other in [m for m in turns_left if state_access.monster_number(m) < low
+                  and (m not in s["monsters"] or s["monsters"][m]["kind"] != kind)]:
+        del turns_left[other]
 
 
 APPLY = {"give": _give, "drop": _drop, "pick_up": _pick_up, "take": _take, "use": _use,
-         "attack": _attack, "mmove": _mmove}
+         "attack": _attack, "mmove": _mmove, "mattack": _mattack, "haunt_action": _haunt_action}
 CHOICES = {"permit": _permit_chosen, "accept": _accept_chosen}
 
 
@@ -317,7 +389,9 @@ def monster_actions(ix: Any, s: State) -> list[Action]:
         if mt is None or m["stunned"] or mid in t.get("stunned_at_start", ()):
             continue
         kind = ix.monsters[m["kind"]]
-        if mt["moves_left"] > 0:
+        # a swarm moves together: its lowest-numbered member on a tile leads (RULING HL-23)
+        leads = not kind.swarm or swarm_group(ix, s, mid)[:1] == [mid]
+        if mt["moves_left"] > 0 and leads:
             out += [{"type": "mmove", "monster": mid, "to": d}
                     for d, _ in house.exits(ix, s, m["room"], monster=True)]
         if not mt["attacked"] and kind.attack:

@@ -21,6 +21,16 @@ def ghost_here(s: State, who: Any) -> bool:
     return bool(s["tokens"].get(state_access.room_of(s, who), {}).get("ghost"))
 
 
+def carries_heirloom(s: State, who: Any) -> bool:
+    """``who`` carries an heirloomed Item, any family's: "If a card refers to an 'heirloomed
+    Item,' it means any Item card with an Heirloom sticker on it. It does not have to be yours"
+    (rulebook "Heirlooming Item Cards")."""
+    if not isinstance(who, int):
+        return False  # monsters carry nothing (rulebook "Monsters")
+    made = s["legacy"]["heirlooms"]
+    return any(c in made for c in s["explorers"][who]["cards"])
+
+
 def lcond_tests(c: Any) -> list[Any]:
     """The tests of the fields ``LCond`` adds (``fn(ix, state, who) -> bool``)."""
     out: list[Any] = []
@@ -31,6 +41,9 @@ def lcond_tests(c: Any) -> list[Any]:
         need = dict(c.intensified_at_least)
         out.append(lambda ix, s, who: all(s["intensity"].get(k, 0) >= v
                                           for k, v in need.items()))
+    if c.carries_heirloom is not None:
+        wanted = c.carries_heirloom
+        out.append(lambda ix, s, who: carries_heirloom(s, who) == wanted)
     if c.sticker is not None:
         sticker = c.sticker
         out.append(lambda ix, s, who: sticker in s["stickers"])

@@ -70,6 +70,12 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
                    "mode": view["mode"], "heirlooms": dict(view["heirlooms"]),
                    "heirloomed": [], "passages": [], "out": sorted(out),
                    "ongoing": dict(view.get("ongoing", {}))}
+    if view.get("heirloom_names"):
+        s["legacy"]["names"] = dict(view["heirloom_names"])
+    if view.get("dead_monsters"):
+        s["dead_monsters"] = dict(view["dead_monsters"])
+    if view.get("boxes_used"):
+        s["legacy"]["boxes_used"] = list(view["boxes_used"])
     s["intensity"] = {}
     s["stickers"] = []
     s["house_changes"] = {"box": [], "tomb": [], "destroyed": []}  # the campaign's record

@@ -45,8 +45,15 @@ class LegacyIndex(Index):
         for cid, card in self.cards.items():
             for a in card.actions:
                 self.words[f"c:{cid}:a:{a.id}"] = a.action_word()
+        # the box printing each haunt action: (haunt, side, action id) -> box id
+        self.box_of: dict[tuple[str, str, str], str] = {}
         for hid, h in self.haunts.items():
             for side, book in (("heroes", h.heroes), ("traitor", h.traitor_book)):
                 for a in book.actions:
                     self.words[f"h:{hid}:{side}:a:{a.id}"] = a.action_word()
+                for box in book.boxes:
+                    for aid in box.actions:
+                        self.box_of[(hid, side, aid)] = box.id
+        for mid, mon in self.monsters.items():  # a dead monster's turn (RULING HL-24)
+            self._reg(f"m:{mid}:while_dead", mon.while_dead)
         self.free_haunts = sorted(hid for hid, h in self.haunts.items() if h.free_play)

@@ -4,8 +4,9 @@ setup and have them keep one. Shuffle the other two back into the Item deck. The
 heirloom this item if it has a slot available, following usual heirloom rules, except this does
 NOT count toward the once-per-game limit on making heirlooms."
 
-Two choices on the legacy rules' tables (``rules.choices``/``rules.fields``): ``join_keep``
-(``card``: the item kept) and ``join_heirloom`` (``make``: true/false). The campaign's
+Three choices on the legacy rules' tables (``rules.choices``/``rules.fields``): ``join_keep``
+(``card``: the item kept), ``join_heirloom`` (``make``: true/false) and ``join_name`` (``name``:
+the new heirloom's name, heirlooms.py). The campaign's
 ``carry_in`` starts them, before the first turn, for each joining seat in seat order.
 """
 
@@ -15,19 +16,23 @@ from typing import Any
 
 from hauntkit.core import rng
 from hauntkit.rulesets.betrayal import cards, frames, state_access
+from hauntkit.rulesets.legacy import heirlooms
 from hauntkit.rulesets.legacy.record import MAX_HEIRLOOMS
 
 KEEP = "join_keep"
 HEIRLOOM = "join_heirloom"
+NAME = "join_name"
 State = dict[str, Any]
 
 
 def install(rules: Any) -> None:
-    """Add the two choices to a legacy rules object's tables."""
+    """Add the three choices to a legacy rules object's tables."""
     rules.choices[KEEP] = _kept
     rules.fields[KEEP] = {"card"}
     rules.choices[HEIRLOOM] = _heirloomed
     rules.fields[HEIRLOOM] = {"make"}
+    rules.choices[NAME] = _named
+    rules.fields[NAME] = {"name"}
 
 
 def start(ix: Any, s: State, seats: list[int]) -> None:
@@ -87,4 +92,11 @@ def _heirloomed(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -
         s["legacy"]["heirlooms"][ch["card"]] = family  # not in "heirloomed": no limit used
         state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
                          f"{ix.characters[family].name} family.", card=ch["card"], family=family)
+        if heirlooms.ask_name(ix, s, ch["who"], ch["card"], NAME):
+            return
+    _next(ix, s)
+
+
+def _named(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
+    heirlooms.named(ix, s, ch, action)
     _next(ix, s)

@@ -31,14 +31,17 @@ def game_outcome(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def heirlooms_made(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The heirlooms made in this game, ``[{"seat", "card"}]``: the engine's heirlooms
-    (``state["legacy"]["heirlooms"]``, card -> family) that the house it was given had not."""
+    """The heirlooms made in this game, ``[{"seat", "card"}]`` (with ``"name"`` when the player
+    named it): the engine's heirlooms (``state["legacy"]["heirlooms"]``, card -> family) that the
+    house it was given had not."""
     config = state.get("config") or {}
     families = config.get("families") or []
     before = ((config.get("house") or {}).get("heirlooms")) or {}
     now = (state.get("legacy") or {}).get("heirlooms") or {}
-    return [{"seat": families.index(fam), "card": cid} for cid, fam in now.items()
-            if cid not in before and fam in families]
+    written = (state.get("legacy") or {}).get("names") or {}
+    return [{"seat": families.index(fam), "card": cid,
+             **({"name": written[cid]} if cid in written else {})}
+            for cid, fam in now.items() if cid not in before and fam in families]
 
 
 def house_of(record: Record) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from hauntkit.rulesets.betrayal import (
 )
 from hauntkit.rulesets.betrayal.conditions import EXTRA_TESTS
 from hauntkit.rulesets.betrayal.rules import BetrayalRules
-from hauntkit.rulesets.legacy import actions, costs, ongoing
+from hauntkit.rulesets.legacy import actions, costs, ghosts, heirlooms, ongoing
 from hauntkit.rulesets.legacy.conditions import lcond_tests
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS
 from hauntkit.rulesets.legacy.index import GHOST, SECRET
@@ -269,6 +269,7 @@ def _heirloom_chosen(ix: Any, s: State, ch: dict[str, Any], action: dict[str, An
     s["legacy"]["heirloomed"].append(fam)
     state_access.log(s, "heirloom", f"{ix.cards[ch['card']].name} becomes the heirloom of the "
                      f"{ix.characters[fam].name} family.", card=ch["card"], family=fam)
+    heirlooms.ask_name(ix, s, ch["who"], ch["card"])  # "If it doesn't have a name, give it one"
 
 
 def _forced_discovery(ix: Any, s: State, ch: dict[str, Any], action: dict[str, Any]) -> None:
@@ -319,16 +320,19 @@ class LegacyRules(BetrayalRules):
     def __init__(self) -> None:
         super().__init__()
         self.fields.update({"permit": {"allow"}, "five": {"five"}, "draw_event": {"draw"},
-                            "heirloom": {"make"}, "pay": {"pay"}})
+                            "heirloom": {"make"}, "pay": {"pay"}, heirlooms.NAME: {"name"},
+                            ghosts.CHOICE: {"room"}})
         self.effects.update({"bury": effects.EFFECTS["discard"], "draw": _draw, "if": _if,
                              "damage": _damage, "roll": _roll, "remove_card": _remove_card,
-                             "pay": costs.pay})
+                             "pay": costs.pay, "ghost_arrives": ghosts.ghost_arrives})
         self.ops.update({"haunt_roll": _op_haunt_roll, "symbol": _op_symbol,
                          "draw_top": _op_draw_top, "start_haunt": _op_start_haunt,
-                         "ongoing": ongoing.op_ongoing})
+                         "ongoing": ongoing.op_ongoing, "ask_ghost": ghosts.ask_ghost})
         self.effects["keep"] = ongoing.keep
         self.choices.update({"five": _five_chosen, "draw_event": _draw_event_chosen,
-                             "heirloom": _heirloom_chosen, "place_tile": _forced_discovery,
+                             "heirloom": _heirloom_chosen, heirlooms.NAME: heirlooms.named,
+                             ghosts.CHOICE: ghosts.ghost_chosen,
+                             "place_tile": _forced_discovery,
                              "steal": _received(self.choices["steal"], "win"),
                              "take": _received(self.choices["take"], "who"),
                              "ignore": ongoing.ignore_chosen(self.choices["ignore"]),
@@ -481,6 +485,27 @@ class LegacyRules(BetrayalRules):
 
     def monster_moves(self, ix: Any, s: State, mid: str) -> int:
         return actions.monster_moves(ix, s, mid)
+
+    def monsters_take_turn(self, ix: Any, s: State) -> bool:
+        """The monsters' turn comes while a monster is in play, or one that acts while dead
+        is dead (rulebook "Monsters"; RULING HL-24)."""
+        return bool(s["monsters"]) or bool(s.get("dead_monsters"))
+
+    def monster_turn_started(self, ix: Any, s: State) -> None:
+        """Each dead monster that still takes its turn does so: its ``while_dead`` effects, in
+        number order (rulebook "Monsters"; RULING HL-24)."""
+        dead = s.get("dead_monsters") or {}
+        for mid in sorted(dead, key=state_access.monster_number, reverse=True):
+            kind = dead[mid]
+            state_access.log(s, "dead_monster_turn", f"{ix.monsters[kind].name} is dead, but "
+                             "still takes a turn.", monster=mid)
+            frames.push(s, f"m:{kind}:while_dead", None, f"m:{kind}")
+
+    def monster_killed(self, ix: Any, s: State, mid: str, kind: str, room: str) -> None:
+        """A killed monster that acts while dead is remembered (``state["dead_monsters"]``:
+        id -> kind) so that it keeps taking its turn (RULING HL-24)."""
+        if ix.monsters[kind].while_dead:
+            s.setdefault("dead_monsters", {})[mid] = kind
 
     def end_turn_haunt(self, ix: Any, s: State) -> bool:
         """No end-of-turn haunt roll in Legacy (B4: it comes with the omen). When no omen can

@@ -19,7 +19,7 @@ from hauntkit.rulesets.betrayal.labels import describe_action
 from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
-from hauntkit.rulesets.legacy import view
+from hauntkit.rulesets.legacy import heirlooms, view
 from hauntkit.rulesets.legacy.actions import has_found
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
@@ -80,6 +80,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
     starter_pack = starter_dir("legacy")
     content_checks = ()
     rules_class = LegacyRules
+    # an heirloom's name is written by its player (RULING HL-26)
+    written_fields: ClassVar[dict[str, str]] = {heirlooms.NAME: "name", "join_name": "name"}
     start_rooms = START_ROOMS
 
     @classmethod
@@ -202,6 +204,15 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
             if not isinstance(seat, int) or not 0 <= seat < state["players"]:
                 raise HauntkitError(f"setup.found: {seat!r} is not a seat")
             state["explorers"][seat]["found"] = True
+
+    def written_action(self, state: State, seat: int, action: Action,
+                       legal: list[Action]) -> Action | None:
+        """Naming an heirloom: the player may write their own name instead of the one suggested
+        (rulebook "Heirlooming Item Cards"), checked by ``heirlooms.checked``."""
+        kind = action.get("type")
+        if kind in self.written_fields and any(a["type"] == kind for a in legal):
+            return heirlooms.checked(action, kind)
+        return None
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> HauntkitError:
         """Betrayal's explanations, and why TAKE / PICK UP are closed before a first find."""

@@ -11,10 +11,14 @@ Legacy adds.
   checkboxes), ``purgatory``.
 - Actions carry their ALL-CAPS action ``word`` (each word once per turn).
 - Families (the ``families`` section) are betrayal characters with a colour.
-- Monsters have a ``size`` (small or large obstacle).
+- Monsters have a ``size`` (small or large obstacle), may act as a ``swarm``, and may take a
+  turn ``while_dead``.
 - Effects: betrayal's vocabulary plus ``bury``, ``draw`` with ``top: true`` (the top card,
-  regardless of region) and ``pay`` (a cost and its reward). Conditions add ``ghost_here``,
-  ``intensified_at_least``, ``sticker``.
+  regardless of region), ``pay`` (a cost and its reward) and ``ghost_arrives`` (a ghost comes
+  to a free circle). Conditions add ``ghost_here``, ``intensified_at_least``, ``sticker``,
+  ``carries_heirloom``.
+- Haunt books have ``boxes`` (main goals, side goals, reactions, each with the actions printed
+  in it); the view shows them.
 - ``chart``: free play's haunt chart, betrayal's cells (omen card, omen tile, free-play haunt).
 - ``reminders``: the Traitor card and the Monster card (text shown to the side that holds them).
 - Player scalings name three values, for 3, 4 and 5 players: ``"12/15/20"``.
@@ -42,9 +46,11 @@ _ID = r"^[a-z0-9_]+$"
 class LCond(vocabulary.Cond):
     """Betrayal's conditions plus: ``ghost_here`` (a ghost is on the tile of who; never true for
     a traitor while an event card resolves, "So You're Evil Now"), ``intensified_at_least``
-    (card id -> checked boxes), ``sticker`` (a rule sticker is in force)."""
+    (card id -> checked boxes), ``sticker`` (a rule sticker is in force), ``carries_heirloom``
+    (who carries an heirloomed Item, whichever family's heirloom it is)."""
 
     ghost_here: bool | None = None
+    carries_heirloom: bool | None = None
     intensified_at_least: dict[str, int] | None = None
     sticker: str | None = None
     any_of: list[LCond] | None = None
@@ -92,6 +98,18 @@ class RemoveCard(vocabulary._M):
     to: Literal["box", "tomb", "destroyed"]
 
 
+class GhostArrives(vocabulary._M):
+    """``count`` ghosts come to haunt the house, each on a free circle (rulebook "Ghosts":
+    circles show "where ghosts will come"): of the tile of who (``here``), of tile ``room``, or
+    of a placed tile with a free circle the player picks (``choice``). A tile whose circles are
+    all taken gets no more (RULING HL-27)."""
+
+    do: Literal["ghost_arrives"]
+    where: Literal["here", "room", "choice"] = "here"
+    room: str | None = None
+    count: vocabulary.Count = 1
+
+
 class LPay(vocabulary.Pay):
     """Betrayal vocabulary's ``pay`` (a cost and its reward) with Legacy effects: the whole
     penalty is paid before the reward, or nothing is (rulebook "Raising and Lowering from the
@@ -122,7 +140,7 @@ class LOncePerTurn(vocabulary.OncePerTurn):
 
 LEffect = Annotated[
     LRoll | vocabulary.Gain | vocabulary.Lose | vocabulary.Heal | vocabulary.Damage | LDraw | vocabulary.GetCard | vocabulary.Discard | Bury | vocabulary.Keep
-    | RemoveCard | LPay
+    | RemoveCard | LPay | GhostArrives
     | vocabulary.Move | vocabulary.Place | vocabulary.RemoveToken | vocabulary.Discover | vocabulary.Attack | vocabulary.Steal | LIf | LChoose
     | vocabulary.Counter | vocabulary.SetFlag | vocabulary.Win | vocabulary.EndMovement | vocabulary.EndTurn | vocabulary.Stun | vocabulary.Kill | vocabulary.Drop
     | vocabulary.Say | vocabulary.Reveal | vocabulary.Hook | LOncePerTurn,
@@ -214,9 +232,15 @@ class Family(schema.Character):
 
 class LMonster(schema.Monster):
     """A monster (see betrayal's Monster); ``size``: small (1 extra move to leave its tile for
-    its opponents) or large (2)."""
+    its opponents) or large (2). ``swarm``: the monsters of this kind act as a swarm, moving
+    together and then attacking (rulebook "Monsters"; RULING HL-23). ``while_dead``: effects
+    of the turn this monster still takes while dead, each monsters' turn (rulebook "Monsters":
+    "In rare cases, the monster still takes a turn even if it's dead"; RULING HL-24); they are
+    about no one (counters, flags, tokens or monsters placed in a named room, words, a win)."""
 
     size: Literal["small", "large"] = "small"
+    swarm: bool = False
+    while_dead: list[LEffect] = []
     explores: bool = False
     carries: bool = False
     powers: list[LAction] = []
@@ -228,10 +252,33 @@ class LReaction(schema.Reaction):
     effects: list[LEffect] = []
 
 
+BoxKind = Literal["main_goal", "side_goal", "reaction"]
+BOX_COLOURS: dict[str, str] = {"main_goal": "blue", "side_goal": "pink", "reaction": "green"}
+"""The colour of each kind of box (rulebook "Goals (Main and Side)", "The Traitor"); a box of
+the traitor's book in a haunt with a hidden or no traitor is gray (rulebook "Hidden Traitor")."""
+
+
+class Box(vocabulary._M):
+    """One box of a side's haunt book (rulebook "Learning the Haunt"): a ``main_goal`` (must be
+    done to win), a ``side_goal`` (may help) or a ``reaction`` (triggered or mandatory);
+    ``title`` and the whole box's ``text`` (our words; ``{3/4/5}`` scales); ``actions``: the ids
+    of this book's actions printed in the box. Once one of them is taken, the other side may
+    read the whole box (rulebook "Hidden Information")."""
+
+    id: str = Field(pattern=_ID)
+    kind: BoxKind
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    actions: list[str] = []
+
+
 class LSideBook(schema.SideBook):
+    """A side's book (see betrayal's SideBook) with its ``boxes``, in reading order."""
+
     reactions: list[LReaction] = []
     actions: list[LAction] = []
     win: list[LCond] = []
+    boxes: list[Box] = []
 
 
 class LHauntObject(schema.HauntObject):
@@ -258,7 +305,7 @@ class Reminder(vocabulary._M):
 
 
 for _model in (LCond, LBonus, LOutcome, LRoll, LPay, LIf, LOption, LChoose, LOncePerTurn, LAction,
-               LLink, LRoom, LCard, Heirloom, LMonster, LReaction, LSideBook, LHauntObject,
+               LLink, LRoom, LCard, Heirloom, LMonster, LReaction, Box, LSideBook, LHauntObject,
                LHaunt):
     _model.model_rebuild()
 
@@ -277,14 +324,57 @@ def _check_legacy(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
                     problems.append((kind, item_id, (*loc, "name"),
                                      f"unknown hook {obj.name!r}; known: "
                                      f"{', '.join(sorted(HOOKS))}"))
+    for kind, by_id in items.items():
+        for item_id, item in by_id.items():
+            for loc, obj in walk(item):
+                if isinstance(obj, vocabulary.Place) and obj.token == "ghost":
+                    problems.append((kind, item_id, loc, "ghosts come only to circles: use "
+                                     "'do: ghost_arrives', not a placed 'ghost' token"))
+                if isinstance(obj, GhostArrives) and (obj.where == "room") != bool(obj.room):
+                    problems.append((kind, item_id, loc, "'room' goes with 'where: room' "
+                                     "(and only with it)"))
+                if isinstance(obj, GhostArrives) and obj.room and obj.room not in items["rooms"]:
+                    problems.append((kind, item_id, loc, f"unknown room {obj.room!r}"))
     for cid, card in items["cards"].items():
         if card.heirloom is not None and not card.heirloom_slot:
             problems.append(("cards", cid, ("heirloom",), "an heirloom extra needs "
                              "'heirloom_slot: true'"))
+    for hid, haunt in items["haunts"].items():
+        for side, book in (("heroes", haunt.heroes), ("traitor_book", haunt.traitor_book)):
+            problems += [("haunts", hid, (side, *loc), msg) for loc, msg in _box_problems(book)]
+    for mid, mon in items["monsters"].items():
+        if mon.while_dead and not mon.dies:
+            problems.append(("monsters", mid, ("while_dead",), "only a monster that can be "
+                             "killed ('dies: true') takes turns while dead"))
     for rid, room in items["rooms"].items():
         if room.symbol and room.symbols:
             problems.append(("rooms", rid, ("symbols",), "give 'symbol' or 'symbols', not both"))
     return problems
+
+
+def _box_problems(book: LSideBook) -> list[tuple[tuple[Any, ...], str]]:
+    """A book's boxes: unique ids, actions of this book printed in one box each, and at least
+    one main goal when the book has boxes (rulebook "Goals (Main and Side)")."""
+    out: list[tuple[tuple[Any, ...], str]] = []
+    if not book.boxes:
+        return out
+    ids = [a.id for a in book.actions]
+    seen: dict[str, str] = {}
+    box_ids: set[str] = set()
+    for i, box in enumerate(book.boxes):
+        if box.id in box_ids:
+            out.append((("boxes", i, "id"), f"box id {box.id!r} is used twice"))
+        box_ids.add(box.id)
+        for aid in box.actions:
+            if aid not in ids:
+                out.append((("boxes", i, "actions"), f"unknown action {aid!r} of this book"))
+            elif aid in seen:
+                out.append((("boxes", i, "actions"), f"action {aid!r} is already in box "
+                                                     f"{seen[aid]!r}"))
+            seen[aid] = box.id
+    if not any(b.kind == "main_goal" for b in book.boxes):
+        out.append((("boxes",), "a book with boxes needs a main goal"))
+    return out
 
 
 def _check_chart(items: dict[str, dict[str, Any]]) -> list[tuple[Any, ...]]:
