@@ -80,6 +80,9 @@ class Location(_Item):
     ambushers: list[str] | None = Field(None, description="enemy ids (default: the map's)")
     reward: int = Field(0, ge=0, le=50, description="Crypto for winning a battle here")
     penance: Penance | None = Field(None, description="a Penance for the Offering (HR-53)")
+    lights: int | None = Field(None, ge=0, le=4, description=(
+        "light sources on the Location card, placed by the party before a battle here "
+        "(HR-79); default: the map's own lights"))
 
 
 class Investigation(_Model):
