@@ -250,11 +250,23 @@ def _trap(s: State, tid: Any) -> str:
     return "a trap"
 
 
+def skill_word(skill: str) -> str:
+    """A skill as the document writes it ("Computer Use", "Dare Devil")."""
+    return skill.replace("_", " ").title()
+
+
 def _choice_label(rs: Any, s: State, a: Action) -> str:
     event = getattr(rs.c, "hunt_events", {}).get((s.get("hunt") or {}).get("event"))
-    text = next((ch.text for ch in event.choices if ch.id == a.get("choice")), None) \
+    choice = next((ch for ch in event.choices if ch.id == a.get("choice")), None) \
         if event is not None else None
-    return text or f"Choose {str(a.get('choice')).replace('-', ' ')}"
+    if choice is None:
+        return f"Choose {str(a.get('choice')).replace('-', ' ')}"
+    check = getattr(choice, "check", None)
+    if check is None or a.get("hunter") is None:
+        return str(choice.text)
+    skill = skill_word(str(check.skill))
+    return (f"{choice.text} ({thing_name(rs, s, a.get('hunter'))} tries {skill} "
+            f"{check.target}+)")
 
 
 def _treat_cost(rs: Any, s: State) -> str:

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from hauntkit.rulesets.beast.gear.schema import Skill
+
 Alignment = Literal["order", "chaos"]
 
 
@@ -34,12 +36,22 @@ class Effects(_Model):
     heal: int = Field(0, ge=0, le=10, description="HP each hunter regains (up to its maximum)")
 
 
+class Check(_Model):
+    """A skill check N+ one hunter of the party attempts (RULING HR-2: a d6 plus the skill)."""
+
+    skill: Skill
+    target: int = Field(ge=2, le=12, description="the total that passes (N+)")
+
+
 class Choice(_Model):
-    """One option the party may take at an event."""
+    """One option the party may take at an event; with a ``check`` one hunter the party
+    picks attempts it: ``effects`` on a success, ``fail`` on a failure (RULING HR-104)."""
 
     id: str
     text: str = Field(min_length=1)
     effects: Effects = Field(default_factory=Effects)
+    check: Check | None = None
+    fail: Effects = Field(default_factory=Effects)
 
 
 class HuntEvent(_Item):
