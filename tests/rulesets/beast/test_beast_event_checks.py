@@ -77,13 +77,18 @@ def test_each_hunter_may_be_the_one_who_tries(rs):
 
 
 def test_a_failed_check_takes_its_toll(rs):
-    """The footbridge's failure costs every hunter 2 HP (never below 1, HR-78); the skill's
+    """The footbridge's failure costs every hunter 2 HP (never below 1, HR-78), said in words;
+    the skill's
     own points count: Cassandra's Knowledge 3 with a roll of 2 passes the ledgers' 5+."""
     game = at_event(rs, "blackwood", "the-risen", "river-road", "broken-footbridge", {})
     hp = {r["hunter"]: r["hp"] for r in game.state["party"]}
     game.state["rng"]["script"].append(1)
     game.act(0, {"type": "choose", "choice": "leap", "hunter": "tamara"})
     assert all(r["hp"] == max(1, hp[r["hunter"]] - 2) for r in game.state["party"])
+    texts = [e["text"] for e in game.state["log"]]
+    assert "Tamara tries a Athletics check of 5+: rolled 1, 1 in all: failure." not in texts
+    assert "Tamara tries an Athletics check of 5+: rolled 1, 1 in all: failure." in texts
+    assert "The Broken Footbridge: every hunter -2 HP." in texts  # no "+0 Sanity"
     game = at_event(rs, "blackwood", "the-risen", "chapel-yard", "parish-records", {})
     clues = game.state["clues"]
     game.state["rng"]["script"].append(2)

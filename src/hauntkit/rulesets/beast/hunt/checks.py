@@ -38,7 +38,9 @@ def attempt(rs: Any, state: dict[str, Any], record: Record, skill: str, target: 
     total = roll + value
     passed = total >= target
     name = rs.c.hunters[record["hunter"]].name
-    emit(state, "skill_check", f"{name} tries a {skill_word(skill)} check of {target}+: "
+    word = skill_word(skill)
+    article = "an" if word[0] in "AEIOU" else "a"
+    emit(state, "skill_check", f"{name} tries {article} {word} check of {target}+: "
          f"rolled {roll}, {total} in all: {'success' if passed else 'failure'}.",
          hunter=record["hunter"], skill=skill, roll=roll, total=total, target=target,
          passed=passed)

@@ -42,8 +42,10 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
         for r in active(state):
             if not away(r):  # an Abducted hunter is not at this location
                 change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
-        emit(state, "party_hurt", f"{source}: every hunter {fx.heal - fx.damage:+d} HP, "
-             f"{-fx.sanity:+d} Sanity.", hp=fx.heal - fx.damage, sanity=-fx.sanity)
+        hp, sanity = fx.heal - fx.damage, -fx.sanity
+        words = [f"{hp:+d} HP"] * bool(hp) + [f"{sanity:+d} Sanity"] * bool(sanity)
+        emit(state, "party_hurt", f"{source}: every hunter {' and '.join(words) or '+0 HP'}.",
+             hp=hp, sanity=sanity)
 
 
 def roll_for_ambush(rs: Any, state: State) -> bool:
