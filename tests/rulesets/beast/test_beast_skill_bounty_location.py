@@ -140,3 +140,18 @@ def test_the_party_picks_which_ambusher_is_the_target(hrs):
     assert g.state["map"] == hrs.c.locations["chapel-yard"].map != "alley"  # its own map
     assert g.state["hx"]["bone-archer-1"]["traits"] == ["RESILIENT", "PYRO"]
     assert "bounty_target" not in g.state["hx"].get("ghoul-1", {}).get("traits", [])
+
+
+def test_a_bug_out_bag_counts_in_the_tracking_check(hrs):
+    """Bug out bag: "+2 when attempting a Survival skill check", and an Augment counts "as long
+    as the item is equipped" (HR-104: between battles too): Joe's Survival 4 and a roll of 1
+    make 5, no trace; with the bag 7, and the target is found (6+)."""
+    for gear, found in (({}, False), ({"augment": "bug_out_bag"}, True)):
+        data = start_data(hrs)
+        data["party"][0]["hunter"] = "joe"
+        data["party"][0]["skills"] = {"bounty": {"trait1": 2, "trait2": 5}}
+        data["party"][0]["gear"].update(gear)
+        g = leg(hrs, "inv2", "t-risky", data, dice=[6, 1], seed=1)
+        g.act(0, {"type": "choose", "choice": "pay"})
+        g.act(0, _track(g))
+        assert ("found" in _bounty(g)) is found
