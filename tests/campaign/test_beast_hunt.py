@@ -223,6 +223,6 @@ def test_the_new_hunt_form_offers_the_packs_hunts() -> None:
     rs = get_ruleset("beast")
     options = {o["key"]: o for o in lobby_options(rs.campaign_config_schema())}
     assert options["hunt"]["type"] == "choice"
-    assert options["hunt"]["choices"] == list(rs.c.hunts) == ["ashgrove", "short-night"]
+    assert options["hunt"]["choices"] == list(rs.c.hunts) == ["ashgrove", "blackwood", "short-night"]
     hunters = rs.campaign_config_schema()["properties"]["hunters"]["anyOf"][0]["items"]
     assert hunters["enum"] == list(rs.c.hunters)

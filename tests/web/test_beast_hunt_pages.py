@@ -24,9 +24,12 @@ AFTER = ("take", "pick", "skip")
 
 def _battle_choice(state: dict, legal: list[dict]) -> dict:
     """What ``_fight`` clicks: the first offer of an interrupt window or a pending choice,
-    else the first attack in the list of choices, else the end of the turn."""
+    leaving the location dark when its light is to be placed, else the first attack in the
+    list of choices, else the end of the turn."""
     if state["pending"] or state["window"]:
         return legal[0]
+    if {"type": "leave_dark"} in legal:  # the Location card's light: the "end" button (HR-79)
+        return {"type": "leave_dark"}
     return next((a for a in legal if a["type"] == "attack"), {"type": "end_turn"})
 
 

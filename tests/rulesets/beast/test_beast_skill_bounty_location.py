@@ -87,7 +87,7 @@ def test_found_draws_a_new_location_and_its_battle_is_fought_there(hrs):
     available for that Investigation" (here the Dockside Bar, not in the test hunt), the
     hunters engage its ambushers on its map, the target is one of them (two thugs: the first);
     killing it pays both tables' Crypto bonus, and the battle pays that Location's reward."""
-    g = _joe_leg(hrs, "inv2", "t-risky", [6, 2], seed=7, bounty={"trait1": 2, "trait2": 5})
+    g = _joe_leg(hrs, "inv2", "t-risky", [6, 2], seed=1, bounty={"trait1": 2, "trait2": 5})
     g.act(0, {"type": "choose", "choice": "pay"})  # ambush 6: no ambush here
     g.act(0, _track(g))  # 2 + 4 = 6: found, not rare
     bounty, h = _bounty(g), g.state["hunt"]
@@ -123,7 +123,7 @@ def test_the_party_picks_which_ambusher_is_the_target(hrs):
     """Targets Location: "Players must select which Ambusher from that Location is the Target":
     the Chapel Yard has a ghoul and a bone archer; the lead seat picks before it may say done,
     and the trait goes on the picked one."""
-    g = _joe_leg(hrs, "inv2", "t-risky", [6, 5], seed=3, bounty={"trait1": 6, "trait2": 6})
+    g = _joe_leg(hrs, "inv2", "t-risky", [6, 5], seed=15, bounty={"trait1": 6, "trait2": 6})
     g.act(0, {"type": "choose", "choice": "pay"})
     g.act(0, _track(g))  # 5 + 4 = 9: found, and rare
     assert g.state["hunt"]["bounty"] == {"location": "chapel-yard", "target": None}
@@ -140,3 +140,18 @@ def test_the_party_picks_which_ambusher_is_the_target(hrs):
     assert g.state["map"] == hrs.c.locations["chapel-yard"].map != "alley"  # its own map
     assert g.state["hx"]["bone-archer-1"]["traits"] == ["RESILIENT", "PYRO"]
     assert "bounty_target" not in g.state["hx"].get("ghoul-1", {}).get("traits", [])
+
+
+def test_a_bug_out_bag_counts_in_the_tracking_check(hrs):
+    """Bug out bag: "+2 when attempting a Survival skill check", and an Augment counts "as long
+    as the item is equipped" (HR-106: between battles too): Joe's Survival 4 and a roll of 1
+    make 5, no trace; with the bag 7, and the target is found (6+)."""
+    for gear, found in (({}, False), ({"augment": "bug_out_bag"}, True)):
+        data = start_data(hrs)
+        data["party"][0]["hunter"] = "joe"
+        data["party"][0]["skills"] = {"bounty": {"trait1": 2, "trait2": 5}}
+        data["party"][0]["gear"].update(gear)
+        g = leg(hrs, "inv2", "t-risky", data, dice=[6, 1], seed=1)
+        g.act(0, {"type": "choose", "choice": "pay"})
+        g.act(0, _track(g))
+        assert ("found" in _bounty(g)) is found

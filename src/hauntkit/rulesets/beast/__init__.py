@@ -155,8 +155,9 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
         }
 
     def place_battle(self, state: State, hunters: list[str], seats: list[int],
-                     enemies: list[str]) -> None:
-        """Put the hunters (``seats[i]`` plays ``hunters[i]``), enemies and lights on the map."""
+                     enemies: list[str], map_lights: bool = True) -> None:
+        """Put the hunters (``seats[i]`` plays ``hunters[i]``), enemies and lights on the map
+        (the map's own lights unless ``map_lights`` is False: a Location card's, HR-79)."""
         md = self.c.maps[state["map"]]
         for i, hid in enumerate(hunters):
             self.add_unit(state, hid, hid, *md.hunter_starts[i], seat=seats[i])
@@ -164,7 +165,7 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
         for i, eid in enumerate(enemies):
             counts[eid] = counts.get(eid, 0) + 1
             self.add_unit(state, eid, f"{eid}-{counts[eid]}", *md.enemy_starts[i])
-        for lx, ly in md.lights:
+        for lx, ly in (md.lights if map_lights else ()):
             state["lights"].append({"id": self.new_id(state, "L"), "x": lx, "y": ly, "hp": 2})
 
     def begin_battle(self, state: State) -> None:

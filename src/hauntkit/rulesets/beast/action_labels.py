@@ -224,10 +224,23 @@ _LABELS: dict[str, Any] = {
     "treat": lambda rs, s, a, who: (
         f"Treat {thing_name(rs, s, a.get('hunter'))}'s wound ({_treat_cost(rs, s)} Crypto)"),
     "cover": lambda rs, s, a, who: f"{who}: take cover",
+    # the Location card's light sources before a hunt's battle (hunt/lighting.py)
+    "place_light": lambda rs, s, a, who: (
+        f"Place a light source at {space_of(a.get('to'))}{_tile_of(rs, s, a.get('to'))}"),
+    "leave_dark": lambda rs, s, a, who: "Leave the rest of the location dark",
     "douse": lambda rs, s, a, who: f"{who}: put out {object_name(s, a.get('light'), rs)}",
     "carry": lambda rs, s, a, who: (
         f"{who}: carry {object_name(s, a.get('light'), rs)} to {space_of(a.get('to'))}"),
 }
+
+
+def _tile_of(rs: Any, s: State, to: Any) -> str:
+    """' (Hall)': the map tile of a space, or '' when it has none."""
+    try:
+        md = rs.md(s)
+        return f" ({md.tile_ids[md.tile_of[(to[0], to[1])]].replace('-', ' ').title()})"
+    except (AttributeError, KeyError, TypeError, IndexError):
+        return ""
 
 
 def _trap(s: State, tid: Any) -> str:
@@ -237,11 +250,23 @@ def _trap(s: State, tid: Any) -> str:
     return "a trap"
 
 
+def skill_word(skill: str) -> str:
+    """A skill as the document writes it ("Computer Use", "Dare Devil")."""
+    return skill.replace("_", " ").title()
+
+
 def _choice_label(rs: Any, s: State, a: Action) -> str:
     event = getattr(rs.c, "hunt_events", {}).get((s.get("hunt") or {}).get("event"))
-    text = next((ch.text for ch in event.choices if ch.id == a.get("choice")), None) \
+    choice = next((ch for ch in event.choices if ch.id == a.get("choice")), None) \
         if event is not None else None
-    return text or f"Choose {str(a.get('choice')).replace('-', ' ')}"
+    if choice is None:
+        return f"Choose {str(a.get('choice')).replace('-', ' ')}"
+    check = getattr(choice, "check", None)
+    if check is None or a.get("hunter") is None:
+        return str(choice.text)
+    skill = skill_word(str(check.skill))
+    return (f"{choice.text} ({thing_name(rs, s, a.get('hunter'))} tries {skill} "
+            f"{check.target}+)")
 
 
 def _treat_cost(rs: Any, s: State) -> str:

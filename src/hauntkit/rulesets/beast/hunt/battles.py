@@ -15,7 +15,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import madness
-from hauntkit.rulesets.beast.hunt import phase
+from hauntkit.rulesets.beast.hunt import lighting, phase
 from hauntkit.rulesets.beast.hunt.party import active, away, in_hunt, max_hp, max_sanity
 
 State = dict[str, Any]
@@ -29,7 +29,8 @@ def battle_location(rs: Any, state: State) -> Any:
 
 
 def start_battle(rs: Any, state: State) -> None:
-    """Place the party and the location's ambushers, then roll initiative."""
+    """Place the party and the location's ambushers, then roll initiative (once the party
+    has placed the Location card's light sources, HR-79)."""
     loc = battle_location(rs, state)
     if loc.map != state["map"]:  # a bounty's drawn Location (HR-61): its own map
         state["map"] = loc.map
@@ -39,7 +40,7 @@ def start_battle(rs: Any, state: State) -> None:
     md = rs.c.maps[state["map"]]
     fighters = party[:len(md.hunter_starts)]
     rs.place_battle(state, [r["hunter"] for r in fighters], [r["seat"] for r in fighters],
-                    rs.location_enemies(loc))
+                    rs.location_enemies(loc), map_lights=loc.lights is None)
     for r in fighters:
         unit = state["units"][r["hunter"]]
         unit["max"] = max_hp(rs, r)
@@ -50,7 +51,8 @@ def start_battle(rs: Any, state: State) -> None:
     for hook in phase.BATTLE_START:
         hook(rs, state)
     emit(state, "battle_start", f"Battle at {loc.name}!", location=loc.id)
-    rs.begin_battle(state)
+    if not lighting.begin(rs, state, loc.lights or 0):
+        rs.begin_battle(state)
 
 
 def end_battle(rs: Any, state: State) -> None:

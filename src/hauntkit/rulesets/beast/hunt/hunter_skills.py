@@ -22,7 +22,7 @@ from hauntkit.core.errors import IllegalActionError
 from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
 from hauntkit.rulesets.beast.battle import clash, dice
-from hauntkit.rulesets.beast.hunt import bounties, phase
+from hauntkit.rulesets.beast.hunt import bounties, checks, phase
 from hauntkit.rulesets.beast.hunt.investigate import roll_for_ambush
 from hauntkit.rulesets.beast.hunt.party import active, lead_seat
 from hauntkit.rulesets.beast.hunters import blood, forage, pets, tarot
@@ -55,9 +55,8 @@ def _in_words(text: str) -> str:
 
 
 def _value(rs: Any, rec: dict[str, Any], skill: str) -> int:
-    herb = rs.c.herbs.get((rec.get("skills") or {}).get("herb") or "")
-    return rs.c.hunters[rec["hunter"]].skills.get(skill, 0) + (
-        herb.boost.get(skill, 0) if herb else 0)
+    """The skill between battles: card, herb, Rule Book and equipped Augment (HR-106)."""
+    return checks.record_skill(rs, rec, skill)
 
 
 # -- battle hooks --------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import dice
-from hauntkit.rulesets.beast.hunt import finds, offers, phase, renown
+from hauntkit.rulesets.beast.hunt import checks, finds, offers, phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Phase, party_seats
 from hauntkit.rulesets.beast.hunt.schema import Effects
@@ -42,8 +42,10 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
         for r in active(state):
             if not away(r):  # an Abducted hunter is not at this location
                 change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
-        emit(state, "party_hurt", f"{source}: every hunter {fx.heal - fx.damage:+d} HP, "
-             f"{-fx.sanity:+d} Sanity.", hp=fx.heal - fx.damage, sanity=-fx.sanity)
+        hp, sanity = fx.heal - fx.damage, -fx.sanity
+        words = [f"{hp:+d} HP"] * bool(hp) + [f"{sanity:+d} Sanity"] * bool(sanity)
+        emit(state, "party_hurt", f"{source}: every hunter {' and '.join(words) or '+0 HP'}.",
+             hp=hp, sanity=sanity)
     if fx.find is not None:
         finds.found(rs, state, fx.find, source)
 
@@ -69,7 +71,8 @@ def roll_for_ambush(rs: Any, state: State) -> bool:
 
 def affordable(state: State, event: Any) -> list[Any]:
     """The event's choices the party can pay for."""
-    return [c for c in event.choices if state["crypto"] + min(0, c.effects.crypto) >= 0]
+    return [c for c in event.choices
+            if state["crypto"] + min(0, c.effects.crypto, c.fail.crypto) >= 0]
 
 
 def run_events(rs: Any, state: State) -> bool:
@@ -107,7 +110,14 @@ def event_options(rs: Any, state: State) -> list[Action]:
     if h["event"] is None:
         return []
     event = rs.c.hunt_events[h["event"]]
-    return [{"type": "choose", "choice": c.id} for c in affordable(state, event)]
+    out: list[Action] = []
+    for c in affordable(state, event):
+        if c.check is None:
+            out.append({"type": "choose", "choice": c.id})
+        else:  # one hunter at the location attempts the check (HR-106)
+            out.extend({"type": "choose", "choice": c.id, "hunter": r["hunter"]}
+                       for r in active(state) if not away(r))
+    return out
 
 
 def choose(rs: Any, state: State, action: Action) -> bool:
@@ -119,7 +129,12 @@ def choose(rs: Any, state: State, action: Action) -> bool:
     h["event"] = None
     emit(state, "choice", f"{event.name}: the hunters choose: {choice.text}",
          event=event.id, choice=choice.id)
-    apply_effects(rs, state, choice.effects, event.name)
+    if choice.check is None:
+        apply_effects(rs, state, choice.effects, event.name)
+    else:
+        record = next(r for r in state["party"] if r["hunter"] == action["hunter"])
+        passed = checks.attempt(rs, state, record, choice.check.skill, choice.check.target)
+        apply_effects(rs, state, choice.effects if passed else choice.fail, event.name)
     return run_events(rs, state)
 
 

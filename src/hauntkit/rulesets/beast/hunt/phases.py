@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
+from hauntkit.rulesets.beast.hunt import lighting
 from hauntkit.rulesets.beast.hunt.battles import end_battle, start_battle
 from hauntkit.rulesets.beast.hunt.gear_phases import LootPhase, MysteryPhase, ShopPhase
 from hauntkit.rulesets.beast.hunt.investigate import InvestigatePhase
@@ -23,7 +24,8 @@ from hauntkit.rulesets.beast.hunt.rest import RestPhase
 
 
 class BattlePhase(Phase):
-    """The battle: the ruleset's own battle rules (hunt.battles sets it up and settles it)."""
+    """The battle: the ruleset's own battle rules (hunt.battles sets it up and settles it),
+    after the party has placed the Location card's light sources (hunt.lighting, HR-79)."""
 
     name = "battle"
 
@@ -31,13 +33,21 @@ class BattlePhase(Phase):
         start_battle(rs, state)
 
     def to_act(self, rs: RS, state: State) -> list[int]:
+        if lighting.pending(state):
+            return lighting.seats(state)
         return rs.battle_to_act(state)
 
     def legal_actions(self, rs: RS, state: State, seat: int) -> list[Action]:
+        if lighting.pending(state):
+            return lighting.options(rs, state, seat)
         return rs.battle_legal_actions(state, seat)
 
     def apply(self, rs: RS, state: State, seat: int, action: Action) -> None:
-        rs.battle_apply(state, seat, action)
+        if lighting.pending(state):
+            if lighting.act(rs, state, action):
+                rs.begin_battle(state)
+        else:
+            rs.battle_apply(state, seat, action)
         settle_battle_if_over(rs, state)
 
 

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from hauntkit.rulesets.beast.gear.schema import Skill
+
 Alignment = Literal["order", "chaos"]
 
 
@@ -36,12 +38,22 @@ class Effects(_Model):
                              "picks who keeps it (Dybbuk Boxes: \"Only found\", HR-105)")
 
 
+class Check(_Model):
+    """A skill check N+ one hunter of the party attempts (RULING HR-2: a d6 plus the skill)."""
+
+    skill: Skill
+    target: int = Field(ge=2, le=12, description="the total that passes (N+)")
+
+
 class Choice(_Model):
-    """One option the party may take at an event."""
+    """One option the party may take at an event; with a ``check`` one hunter the party
+    picks attempts it: ``effects`` on a success, ``fail`` on a failure (RULING HR-106)."""
 
     id: str
     text: str = Field(min_length=1)
     effects: Effects = Field(default_factory=Effects)
+    check: Check | None = None
+    fail: Effects = Field(default_factory=Effects)
 
 
 class HuntEvent(_Item):
@@ -82,6 +94,9 @@ class Location(_Item):
     ambushers: list[str] | None = Field(None, description="enemy ids (default: the map's)")
     reward: int = Field(0, ge=0, le=50, description="Crypto for winning a battle here")
     penance: Penance | None = Field(None, description="a Penance for the Offering (HR-53)")
+    lights: int | None = Field(None, ge=0, le=4, description=(
+        "light sources on the Location card, placed by the party before a battle here "
+        "(HR-79); default: the map's own lights"))
 
 
 class Investigation(_Model):

@@ -62,6 +62,7 @@ export function promptTitle(view, legal) {
   if (view.pending?.kind === "mulligan") return "You are Hunted: bury cards?";
   if (view.pending) return "A choice to make";
   if (view.window) return "Interrupt?";
+  if ((legal || []).some((a) => a.type === "place_light")) return "Place the Location card's light";
   return "Your hunters' turn";
 }
 
@@ -164,6 +165,16 @@ export function renderPrompt(box, msg, ui) {
     const list = el("div", { class: "actions interrupts" });
     for (const a of legal) list.append(button(ui, a));
     box.append(list);
+    return true;
+  }
+  // the Location card's light sources, before initiative (RULING HR-79)
+  if (legal.some((a) => a.type === "place_light" || a.type === "leave_dark")) {
+    box.append(el("p", { class: "hint" }, "The Location card shows a light source: click a space on the board to place it there (it lights that whole map tile), or leave the location dark."));
+    const dark = legal.find((a) => a.type === "leave_dark");
+    if (dark) box.append(el("div", { class: "actions end" }, button(ui, dark)));
+    const spaces = el("details", { class: "all-choices" }, el("summary", {}, `Every choice as a list (${legal.length})`));
+    ui.genericPrompt(spaces, legal);
+    box.append(spaces);
     return true;
   }
   // my hunters to choose from
@@ -269,6 +280,11 @@ function dirToward(ux, uy, x, y) {
 function plan(msg) {
   const view = msg.view;
   const out = { moves: new Map(), attacks: new Map(), aims: new Map(), aimUnits: new Map(), beam: null, reach: null };
+  const lights = msg.legal_actions.filter((a) => a.type === "place_light");
+  if (lights.length) { // the Location card's light: any space of the board (HR-79)
+    for (const a of lights) out.moves.set(key(a.to[0], a.to[1]), a);
+    return out;
+  }
   const sel = view.units?.[local.selected];
   if (!sel || view.pending || view.window) {
     if (view.window || view.pending) {
