@@ -64,6 +64,41 @@ CARD_ACTION_WORDS = {"melee": "a melee attack", "range": "a ranged attack",
                      "signature": "its signature ability"}
 
 
+def count_of(n: int, word: str, plural: str | None = None) -> str:
+    """``count_of(1, "round")`` -> ``"1 round"``, ``count_of(3, "round")`` -> ``"3 rounds"``."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+GAIN_WORDS = {"crypto": "Crypto", "renown": "Renown", "infamy": "Infamy", "clues": "clues"}
+
+
+def party_change_text(hp: int, sanity: int) -> str:
+    """What an event does to every hunter: ``"every hunter loses 1 Sanity"``, ``"every hunter
+    gains 3 HP and loses 1 Sanity"`` (a change of 0 is not named)."""
+    parts = [f"{'gains' if n > 0 else 'loses'} {abs(n)} {what}"
+             for n, what in ((hp, "HP"), (sanity, "Sanity")) if n]
+    return "every hunter " + " and ".join(parts) if parts else "the hunters are unchanged"
+
+
+# What an immunity keeps away, as a noun ("immune to poison"); other statuses: "being <word>".
+IMMUNITY_WORDS = {"BLEED": "bleeding", "ARC": "arcing lightning", "POISON": "poison",
+                  "PARALYZE": "paralysis", "BLIND": "blindness", "BURNING": "burning",
+                  "FLINCH": "flinching", "SLOW": "slowing", "CHILLED": "chill",
+                  "FROZEN": "freezing", "DECAY": "decay", "WOUNDING": "wounds",
+                  "TRICKS": "tricks", "HEMORRHAGE": "haemorrhage"}
+
+
+def immunity_word(name: str) -> str:
+    """What ``name``'s immunity keeps away: ``"POISON"`` -> ``"poison"``, ``"DEF_DOWN"`` ->
+    ``"being defence lowered"``."""
+    return IMMUNITY_WORDS.get(name) or f"being {status_word(name)}"
+
+
+def formation_name(formation: Any) -> str:
+    """A Tarot formation's id as its name: ``"great-wall-1"`` -> ``"Great Wall 1"``."""
+    return str(formation).replace("-", " ").title()
+
+
 def status_word(name: str) -> str:
     """``"ATTACK_DOWN"`` -> ``"attack lowered"`` (unknown names: lower case, no underscores)."""
     known = STATUS_WORDS.get(name)

@@ -14,7 +14,7 @@ from hauntkit.rulesets.beast.battle.knockback import knockback
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics
 from hauntkit.rulesets.beast.hunt import renown
-from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
+from hauntkit.rulesets.beast.labels import count_of, element_word, faces_text, hits_text
 from hauntkit.rulesets.beast.schema import Ability, Template
 
 State = dict[str, Any]
@@ -180,7 +180,9 @@ class Rules:
             return
         got = min(n, unit["max"] - unit["hp"])
         unit["hp"] += got
-        emit(state, "heal", f"{self.name(unit)} heals {got}.", unit=unit["id"], healed=got)
+        text = (f"{self.name(unit)} heals {got} HP." if got else
+                f"{self.name(unit)} is already at full HP.")
+        emit(state, "heal", text, unit=unit["id"], healed=got)
 
     def bleed(self: Any, state: State, unit: Unit, n: int) -> None:
         """Add Bleed points; at the template's threshold, HEMORRHAGE: fixed damage, no
@@ -189,7 +191,7 @@ class Rules:
         if not unit["alive"] or tpl.bleed_threshold is None or "BLEED" in unit["imm"]:
             return
         unit["bleed"] += n
-        emit(state, "bleed", f"{self.name(unit)} has {unit['bleed']} Bleed points.",
+        emit(state, "bleed", f"{self.name(unit)} has {count_of(unit['bleed'], 'Bleed point')}.",
              unit=unit["id"], bleed=unit["bleed"])
         self.on_status(state, unit, "BLEED")  # Trigger Happy (hunters/trigger.py)
         extra = self.c.gear.profile(unit).bleed_threshold if "gear" in unit else 0

@@ -26,6 +26,7 @@ from hauntkit.rulesets.beast.hunt import bounties, phase
 from hauntkit.rulesets.beast.hunt.investigate import roll_for_ambush
 from hauntkit.rulesets.beast.hunt.party import active, lead_seat
 from hauntkit.rulesets.beast.hunters import blood, forage, pets, tarot
+from hauntkit.rulesets.beast.labels import formation_name
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -278,7 +279,7 @@ def _rest_act(rs: Any, state: State, seat: int, action: Action) -> None:
     elif kind == "lay_arcana":
         tarot.form(skills, action["formation"], rs.c.hunters[rec["hunter"]].skills.get(
             "occult", 0))
-        emit(state, "arcana", f"{name} lays the {action['formation']} Arcana.",
+        emit(state, "arcana", f"{name} lays the {formation_name(action['formation'])} Arcana.",
              formation=action["formation"])
     elif kind == "choose_pet":
         pets.choose(skills, action["pet"])

@@ -21,6 +21,7 @@ from hauntkit.rulesets.beast.hunt import offers, phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Phase, party_seats
 from hauntkit.rulesets.beast.hunt.schema import Effects
+from hauntkit.rulesets.beast.labels import GAIN_WORDS, party_change_text
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -36,14 +37,14 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
             renown.gain(state, key, amount)
         else:
             state[key] = max(0, state[key] + amount)
-        word = key[:-1] if key == "clues" and abs(amount) == 1 else key
+        word = GAIN_WORDS[key] if key != "clues" else "clue" if abs(amount) == 1 else "clues"
         emit(state, "gain", f"{source}: {amount:+d} {word}.", what=key, amount=amount)
     if fx.damage or fx.sanity or fx.heal:
         for r in active(state):
             if not away(r):  # an Abducted hunter is not at this location
                 change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
-        emit(state, "party_hurt", f"{source}: every hunter {fx.heal - fx.damage:+d} HP, "
-             f"{-fx.sanity:+d} Sanity.", hp=fx.heal - fx.damage, sanity=-fx.sanity)
+        emit(state, "party_hurt", f"{source}: {party_change_text(fx.heal - fx.damage, -fx.sanity)}.",
+             hp=fx.heal - fx.damage, sanity=-fx.sanity)
 
 
 def roll_for_ambush(rs: Any, state: State) -> bool:
