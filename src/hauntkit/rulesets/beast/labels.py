@@ -37,7 +37,7 @@ STATUS_WORDS: dict[str, tuple[str, str]] = {
     "BURNING": ("burning", "takes fire damage at the start of its turn"),
     "CHILLED": ("chilled", "movement lowered by 1"),
     "FROZEN": ("frozen", "held fast by ice"),
-    "PRIMED": ("primed", "the next electric hit arcs on"),
+    "PRIMED": ("ether-marked", "fire, electric and ice effects take hold on any hit"),
     "DECAY": ("decaying", "rotting from within"),
     "NO_HEAL": ("unhealable", "cannot be healed this turn"),
     "ETHER_BASE": ("stripped to BASE", "treated as the BASE template for 1 turn"),
@@ -60,7 +60,8 @@ FACE_WORDS = {0: "blank", 1: "sword & shield", 2: "double sword"}
 DONE_WORDS = {"shop": "Done shopping", "investigate": "Move on", "loot": "Done with the loot",
               "mystery": "Done with the mystery", "rest": "Done resting"}
 CARD_ACTION_WORDS = {"melee": "a melee attack", "range": "a ranged attack",
-                     "special1": "its first special", "special2": "its second special",
+                     "special1": "its first special ability",
+                     "special2": "its second special ability",
                      "signature": "its signature ability"}
 
 
@@ -97,6 +98,17 @@ def immunity_word(name: str) -> str:
 def formation_name(formation: Any) -> str:
     """A Tarot formation's id as its name: ``"great-wall-1"`` -> ``"Great Wall 1"``."""
     return str(formation).replace("-", " ").title()
+
+
+def rest_gain_text(hp: int, sanity: int) -> str:
+    """What a rest gives every hunter: ``"+2 HP and +1 Sanity"`` (a gain of 0 is not named)."""
+    parts = [f"+{n} {what}" for n, what in ((hp, "HP"), (sanity, "Sanity")) if n]
+    return " and ".join(parts) if parts else "nothing is regained"
+
+
+def sentence(text: str) -> str:
+    """``text`` ending a sentence: a full stop unless it ends with its own ("Haunted!")."""
+    return text if text.rstrip()[-1:] in (".", "!", "?") else f"{text}."
 
 
 def status_word(name: str) -> str:

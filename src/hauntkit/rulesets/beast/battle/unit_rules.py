@@ -198,7 +198,7 @@ class Rules:
         if unit["bleed"] >= tpl.bleed_threshold + extra:  # Chest Plate: +2
             unit["bleed"] = 0
             dmg = tpl.hemorrhage_damage + (2 if "WOUNDING" in unit["st"] else 0)
-            emit(state, "hemorrhage", f"{self.name(unit)} haemorrhages for {dmg}.", unit=unit["id"],
+            emit(state, "hemorrhage", f"{self.name(unit)} haemorrhages for {dmg} damage.", unit=unit["id"],
                  damage=dmg)
             self.deal(state, unit, dmg, None, "PHYSICAL", bypass=True)
 
@@ -270,7 +270,7 @@ class Rules:
         mod = 0 if is_lit(state, self.md(state), unit["x"], unit["y"]) else -1
         gear = self.c.gear.profile(unit).sanity if "gear" in unit else 0  # Brown Coat
         ok = roll + mod + gear >= difficulty
-        emit(state, "sanity_check", f"{self.name(unit)} Sanity check {difficulty}+: rolled "
+        emit(state, "sanity_check", f"{self.name(unit)} tries a Sanity check ({difficulty}+): rolled "
              f"{roll}{' -1 (darkness)' if mod else ''}: {'passed' if ok else 'failed'}.",
              unit=unit["id"], roll=roll, ok=ok)
         if not ok:
@@ -308,8 +308,9 @@ class Rules:
         if "gear-guide" in unit["ch"]:
             val += unit["ch"].pop("gear-guide")
         ok = roll + val >= difficulty
-        emit(state, "skill_check", f"{self.name(unit)} {skill} check {difficulty}+: "
-             f"{roll}+{val}: {'success' if ok else 'failure'}.", roll=roll, ok=ok)
+        emit(state, "skill_check", f"{self.name(unit)} tries a {skill.capitalize()} check "
+             f"({difficulty}+): rolled {roll}{f' +{val}' if val else ''}: "
+             f"{'success' if ok else 'failure'}.", roll=roll, ok=ok)
         return roll + val
 
     def apply_effects(self: Any, state: State, ab: Ability, src: Unit, tgt: Unit, *, hit: bool,

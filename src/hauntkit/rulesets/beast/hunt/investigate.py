@@ -21,7 +21,7 @@ from hauntkit.rulesets.beast.hunt import offers, phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Phase, party_seats
 from hauntkit.rulesets.beast.hunt.schema import Effects
-from hauntkit.rulesets.beast.labels import GAIN_WORDS, party_change_text
+from hauntkit.rulesets.beast.labels import GAIN_WORDS, count_of, party_change_text
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -136,7 +136,8 @@ class InvestigatePhase(Phase):
             hunt = rs.c.hunts[h["hunt"]]
             need = next(i for i in hunt.investigations if i.id == h["investigation"]).clues_needed
             h["fight"] = state["clues"] >= need and bool(enemies)
-            emit(state, "target", f"The hunters hold {state['clues']} of {need} clues: "
+            emit(state, "target", f"The hunters hold {count_of(state['clues'], 'clue')} "
+                 f"({need} needed): "
                  + ("they find their target." if h["fight"] else "the trail is cold."),
                  clues=state["clues"], needed=need, found=h["fight"])
             return

@@ -17,6 +17,7 @@ from hauntkit.core.rng import choice, roll_die
 from hauntkit.rulesets.beast.battle import dice
 from hauntkit.rulesets.beast.gear.schema import LootEntry, MysteryEntry
 from hauntkit.rulesets.beast.hunt.party import active, change
+from hauntkit.rulesets.beast.labels import sentence
 
 State = dict[str, Any]
 Record = dict[str, Any]
@@ -92,7 +93,7 @@ def roll_mystery(rs: Any, state: State, table: str) -> MysteryEntry:
     """A d6 on the Order or Chaos Mystery table."""
     roll = dice.d6(state)
     entry = rs.c.gear.mystery[(table, roll)]
-    emit(state, "mystery_roll", f"Mystery ({table}) {roll}: {entry.name}.", roll=roll,
+    emit(state, "mystery_roll", f"Mystery ({table}) {roll}: {sentence(entry.name)}", roll=roll,
          table=table, entry=entry.id)
     return entry
 
