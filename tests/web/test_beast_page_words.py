@@ -13,7 +13,7 @@ from harness import ServerProcess
 from pages import click_and_wait as _click
 from pages import open_game_pages
 
-CAPS = re.compile(r"\b(?!AOE\b|DEF\b|HP\b|CP\b)[A-Z]{3,}\b")
+CAPS = re.compile(r"\b(?!AOE\b|DEF\b|HP\b|CP\b|SMG\b|LMG\b)[A-Z]{3,}\b")
 
 
 def test_a_drawn_special_card_names_the_special(browser, web_server: ServerProcess,
