@@ -5,7 +5,8 @@ Random legal actions play battles on every map (random hunters, seats and kits) 
 leg by leg, carried as a campaign carries them (every phase: shop, investigate, battle, loot,
 mystery, rest; Renown and Infamy ranks given at the start so that Penance, Tagging In and Let's
 Fight are offered). Every label of every decision, every prompt shown and every log line any
-seat or a spectator can read goes through ``hauntkit.testing.wording``."""
+seat or a spectator can read, and the hunt's campaign summary after each leg, go through
+``hauntkit.testing.wording``."""
 
 from __future__ import annotations
 
@@ -104,7 +105,19 @@ def scan_hunts(rs: BeastRuleset, scan: Scan, phases: Counter[str]) -> None:
             game = Game.new(rs, cfg, seed * 31 + leg, carry_in=data)
             play(rs, game, scan, pick, phases)
             data = rs.carry_out(game.state)
+            scan_summary(rs.campaign_summary(data), scan)
             leg += 1
+
+
+def scan_summary(summary: dict[str, Any], scan: Scan) -> None:
+    """The campaign page and ``hauntkit campaign status``: every value and cell it shows."""
+    for section in summary["sections"]:
+        for row in section.get("rows", []):
+            scan.check("summary", f"{row['label']}: {row['value']}")
+        for line in section.get("table", []):
+            for cell in line:
+                if cell is not None:
+                    scan.check("summary", str(cell))
 
 
 def test_every_word_of_random_battles_and_hunts_reads_as_words(rs: BeastRuleset) -> None:
