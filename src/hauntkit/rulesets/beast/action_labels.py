@@ -169,7 +169,7 @@ _LABELS: dict[str, Any] = {
     "crit": lambda rs, s, a, who: ("Reroll to bypass defence" if a.get("reroll")
                                    else "Keep the critical roll"),
     "hex": lambda rs, s, a, who: (
-        f"Hex: lower its {'attack' if a.get('lower') == 'attack' else 'defence'}"),
+        f"Hex: lower {_hexed(rs, s)} {'attack' if a.get('lower') == 'attack' else 'defence'}"),
     "arc": lambda rs, s, a, who: f"Arc the lightning to {_unit(rs, s, a.get('target'))}",
     "step": lambda rs, s, a, who: f"{who}: move to {space_of(a.get('to'))}",
     "slip": lambda rs, s, a, who: (
@@ -236,6 +236,13 @@ _LABELS: dict[str, Any] = {
     "carry": lambda rs, s, a, who: (
         f"{who}: carry {object_name(s, a.get('light'), rs)} to {space_of(a.get('to'))}"),
 }
+
+
+def _hexed(rs: Any, s: State) -> str:
+    """Whose attack or defence a Hex lowers: ``"Thug 1's"`` (``"its"`` when unknown)."""
+    target = (s.get("pending") or {}).get("target")
+    return f"{_unit(rs, s, target)}'s" if isinstance(target, str) and target in s["units"] \
+        else "its"
 
 
 def _trap(s: State, tid: Any) -> str:

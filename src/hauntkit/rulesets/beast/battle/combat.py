@@ -86,7 +86,7 @@ def blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
     face = dice.combat(state, 1)[0]
     ok = face >= dice.SHIELD if reach <= 1 else face == dice.DOUBLE
     emit(state, "blind_check", f"{rs.name(att)} is blind and rolls {faces_text([face])}: "
-         f"{'it can act' if ok else 'the action is wasted'}.", face=face, ok=ok)
+         f"{'the action goes ahead' if ok else 'the action is wasted'}.", face=face, ok=ok)
     return ok
 
 
