@@ -77,7 +77,8 @@ def carry_in(rs: Any, state: State) -> None:
                     target["st"][st] = [99, 1]
             rs.hx(state, target["id"])["traits"] = names
             emit(state, "bounty", f"The bounty is here: {rs.name(target)} "
-                 f"({', '.join(bounties.traits(bounty))}).", unit=target["id"])
+                 f"({', '.join(t.lower() for t in bounties.traits(bounty))}).",
+                 unit=target["id"])
             state["bounty_target"] = target["id"]
 
 
@@ -216,9 +217,10 @@ def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
         total = roll + _value(rs, rec, "survival")
         lid = bounties.draw_location(rs, state) if total >= bounties.FIND else ""
         found = bounties.track(_bounty(rs, state), total, lid)
-        emit(state, "bounty", f"Tracking the bounty: SURVIVAL {total} "
-             + (f"- the trail leads to {rs.c.locations[lid].name}!" if found
-                else "- no trace."), total=total, found=found, location=lid or None)
+        emit(state, "bounty", f"Tracking the bounty: Survival check {total} "
+             + (f"({bounties.FIND}+): the trail leads to {rs.c.locations[lid].name}!" if found
+                else f"({bounties.FIND}+ needed): no trace."), total=total, found=found,
+             location=lid or None)
         if found:  # the leg's battle is fought at the drawn Location (HR-61)
             kinds = rs.location_enemies(rs.c.locations[lid])
             h["bounty"] = {"location": lid,
