@@ -17,7 +17,7 @@ from hauntkit.core.rng import choice, roll_die
 from hauntkit.rulesets.beast.battle import dice
 from hauntkit.rulesets.beast.gear.schema import LootEntry, MysteryEntry
 from hauntkit.rulesets.beast.hunt.party import active, change
-from hauntkit.rulesets.beast.labels import sentence
+from hauntkit.rulesets.beast.labels import count_of, sentence
 
 State = dict[str, Any]
 Record = dict[str, Any]
@@ -155,7 +155,7 @@ def apply_mystery(rs: Any, state: State, entry: MysteryEntry, hunter: str | None
     elif kind == "seven_turns":
         r = _record(state, hunter)
         r["doom"] = entry.amount
-        emit(state, "doom", f"{rs.c.hunters[hunter].name} has {entry.amount} events left "
+        emit(state, "doom", f"{rs.c.hunters[hunter].name} has {count_of(entry.amount, 'event')} left "
              "before the curse strikes.", hunter=hunter)
     return out
 
