@@ -130,3 +130,16 @@ def test_an_unknown_action_type_is_labelled_without_key_value_pairs(rs):
                                            "target": "thug-1"})
     assert text == "Michael: Wave flag: Thug 1"
     assert not problems(text)
+
+
+def test_two_lights_on_one_space_are_told_apart(rs):
+    """HR-90: a light source is named by its space; two on the same space (a Glow Stick
+    dropped by a lamp) are the first and the second there, so their choices differ."""
+    g = battle(rs, ["serenity"], ["thug"], {"serenity": {"x": 3, "y": 2},
+                                            "thug-1": {"x": 9, "y": 4}},
+               lights=[[2, 2], [2, 2]])
+    shown = [rs.describe_action(g.state, 0, a) for a in g.legal_actions(0)
+             if a["type"] in ("douse", "attack")]
+    assert "Serenity: put out the first light at C3" in shown
+    assert "Serenity: put out the second light at C3" in shown
+    assert not repeated(shown), shown

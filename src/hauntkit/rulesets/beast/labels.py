@@ -174,17 +174,34 @@ def object_name(state: State, oid: Any, rs: Any = None) -> str:
     for key, word in (("lights", "light"), ("barricades", "barricade")):
         for obj in state.get(key, []):
             if obj["id"] == oid:
+                nth = _nth_alike(state.get(key, []), obj)
                 carrier = state.get("units", {}).get(obj.get("carrier"))
                 if carrier is not None and rs is not None:
-                    return f"{rs.name(carrier)}'s light"
+                    return f"{rs.name(carrier)}'s {nth}light"
                 if carrier is not None:
-                    return f"the carried light at {space_name(obj['x'], obj['y'])}"
-                return f"the {word} at {space_name(obj['x'], obj['y'])}"
+                    return f"the {nth}carried light at {space_name(obj['x'], obj['y'])}"
+                return f"the {nth}{word} at {space_name(obj['x'], obj['y'])}"
     if isinstance(oid, str) and oid[:1] == "L":
         return "a light source"
     if isinstance(oid, str) and oid[:1] == "B":
         return "a barricade"
     return str(oid)
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _nth_alike(objects: list[dict[str, Any]], obj: dict[str, Any]) -> str:
+    """``"second "`` when another object of the list is named the same way (the same carrier,
+    or the same space) and comes first; ``""`` when ``obj`` is the only one so named."""
+    carrier = obj.get("carrier")
+    alike = [o for o in objects if (o.get("carrier") == carrier if carrier
+                                    else not o.get("carrier") and o["x"] == obj["x"]
+                                    and o["y"] == obj["y"])]
+    if len(alike) < 2:
+        return ""
+    i = next(k for k, o in enumerate(alike) if o is obj)
+    return f"{ORDINALS[i] if i < len(ORDINALS) else str(i + 1) + 'th'} "
 
 
 def trap_place(trap: dict[str, Any]) -> str:
