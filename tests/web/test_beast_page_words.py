@@ -13,7 +13,7 @@ from harness import ServerProcess
 from pages import click_and_wait as _click
 from pages import open_game_pages
 
-CAPS = re.compile(r"\b(?!AOE\b|DEF\b|HP\b|CP\b)[A-Z]{3,}\b")
+CAPS = re.compile(r"\b(?!AOE\b|DEF\b|HP\b|CP\b|SMG\b|LMG\b)[A-Z]{3,}\b")
 
 
 def test_a_drawn_special_card_names_the_special(browser, web_server: ServerProcess,
@@ -33,7 +33,7 @@ def test_a_drawn_special_card_names_the_special(browser, web_server: ServerProce
     page.wait_for_selector("#cardshow:not([hidden]) .card-big")
     card = page.inner_text("#cardshow")
     assert "Dark Trick" in card
-    assert "Its first special. Cheap Shot: A dirty melee blow" in card
+    assert "Its first special ability. Cheap Shot: A dirty melee blow" in card
     page.screenshot(path=str(shots / "beast-card-special.png"))
     assert not errors, errors
     ctx.close()

@@ -37,11 +37,25 @@ CHECKS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+# A numbered name ("Thug 1", "Bone Archer 2") ends right before a number case's count: "Thug 1
+# moves" is a unit and its verb, not "1 moves".
+NUMBERED_NAME = re.compile(r"\b[A-Z][\w'-]* $")
+
+
+def _first_hit(name: str, pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    for hit in pattern.finditer(text):
+        if (name == "number case" and hit.group(0)[:2] == "1 "
+                and NUMBERED_NAME.search(text, 0, hit.start())):
+            continue
+        return hit
+    return None
+
+
 def problems(text: str) -> list[str]:
     """What is wrong in ``text``, one entry per kind of problem ("placeholder: None")."""
     found = []
     for name, pattern in CHECKS:
-        hit = pattern.search(text)
+        hit = _first_hit(name, pattern, text)
         if hit:
             found.append(f"{name}: {hit.group(0)}")
     return found

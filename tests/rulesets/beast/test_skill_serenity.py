@@ -49,6 +49,23 @@ def test_a_passed_check_resists_and_she_may_try_again(rs):
     assert not g.state["hx"].get("serenity", {}).get("compelled")
 
 
+def test_a_fog_cloud_widens_compulsion_to_enemies_only(rs):
+    """Compulsion beguiles "an enemy of 250 CP or less"; Tamara's fog cloud (Potion of
+    Amplification) widens it to the units around the cloud, and the hunter standing there is
+    not made a pet (it would be a second "Tamara" on the board)."""
+    g = Game.new(rs, {"map": "alley", "hunters": ["serenity", "tamara"], "enemies": ["thug"],
+                      "dice": [6, 1]}, seed=7)
+    rs.apply_setup(g.state, {"units": {"serenity": {"x": 5, "y": 2}, "tamara": {"x": 7, "y": 3},
+                                       "thug-1": {"x": 7, "y": 2}},
+                             "lights": [], "dice": [3, 1]})
+    g.state["fog"] = {"x": 7, "y": 2, "turns": 2}
+    g.act(0, COMPEL)
+    assert g.state["units"]["thug-1"]["side"] == "hunters"
+    assert g.state["units"]["tamara"]["side"] == "hunters"
+    assert [p["kind"] for p in g.state["hx"]["serenity"]["pets"]] == ["thug"]
+    assert not any("Tamara resists" in e["text"] for e in g.state["log"])
+
+
 def test_enemies_over_250_cp_cannot_be_compelled(rs):
     g = _game(rs, [], enemies=("werewolf",), **{"werewolf-1": {"x": 6, "y": 2}})
     assert not any(a.get("ability") == "compulsion" for a in g.legal_actions(0))

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hauntkit.rulesets.beast.hunt.renown import TAG_IN_HUNTER
 from hauntkit.rulesets.beast.labels import (
     CARD_ACTION_WORDS,
     DONE_WORDS,
     dir_word,
+    formation_name,
     object_name,
     space_of,
     trap_place,
@@ -114,7 +116,9 @@ def _command_label(rs: Any, s: State, a: Action, who: str) -> str:
             name = rs.action_spec(unit, act).name
         except (AttributeError, KeyError, TypeError):
             name = str(act)
-    where = _target(rs, s, {"target": a.get("target")}) if a.get("target") is not None else ""
+    t = a.get("target")
+    where = "" if t is None else f"to the {dir_word(t)}" if isinstance(t, int) else \
+        _target(rs, s, {"target": t})
     return f"Command {who}: {name}{' ' + where if where else ''}"
 
 
@@ -165,7 +169,7 @@ _LABELS: dict[str, Any] = {
     "crit": lambda rs, s, a, who: ("Reroll to bypass defence" if a.get("reroll")
                                    else "Keep the critical roll"),
     "hex": lambda rs, s, a, who: (
-        f"Hex: lower its {'attack' if a.get('lower') == 'attack' else 'defence'}"),
+        f"Hex: lower {_hexed(rs, s)} {'attack' if a.get('lower') == 'attack' else 'defence'}"),
     "arc": lambda rs, s, a, who: f"Arc the lightning to {_unit(rs, s, a.get('target'))}",
     "step": lambda rs, s, a, who: f"{who}: move to {space_of(a.get('to'))}",
     "slip": lambda rs, s, a, who: (
@@ -183,7 +187,7 @@ _LABELS: dict[str, Any] = {
     # the hunters' skills (rulesets/beast/skills)
     "card": _card_label,
     "arcana": lambda rs, s, a, who: (
-        f"{who}: lay the {str(a.get('formation')).replace('-', ' ').title()} formation"),
+        f"{who}: lay the {formation_name(a.get('formation'))} formation"),
     "tarot": lambda rs, s, a, who: f"{who}: summon a Tarot spirit (Great Arcana)",
     "trigger": _trigger_label,
     "decline": _decline_label,
@@ -215,14 +219,18 @@ _LABELS: dict[str, Any] = {
     "skip": lambda rs, s, a, who: "Skip it",
     "pick": lambda rs, s, a, who: f"Pick {thing_name(rs, s, a.get('hunter'))}",
     "treasure": lambda rs, s, a, who: (
-        f"Treasure Map: {_field(rs, s, a.get('entry')).replace('-', ' ')} for "
+        f"Treasure Map: {_loot_name(rs, a.get('entry'))} for "
         f"{thing_name(rs, s, a.get('hunter'))}"),
+    "second": lambda rs, s, a, who: _second_label(rs, s, a),
+    "penance": lambda rs, s, a, who: _penance_label(rs, s, a),
+    "tag_in": lambda rs, s, a, who: (
+        f"Tagging In: {_tag_in_name(rs)} takes {thing_name(rs, s, a.get('hunter'))}'s place"),
     # between battles (docs/hunt.md "Between-battle actions")
     "done": lambda rs, s, a, who: DONE_WORDS.get(str(s.get("phase")), "Done"),
     "choose": lambda rs, s, a, who: _choice_label(rs, s, a),
     "fight": lambda rs, s, a, who: "Let's Fight: call out the ambushers",
     "treat": lambda rs, s, a, who: (
-        f"Treat {thing_name(rs, s, a.get('hunter'))}'s wound ({_treat_cost(rs, s)} Crypto)"),
+        f"Treat {thing_name(rs, s, a.get('hunter'))}'s wound{_treat_cost(rs, s)}"),
     "cover": lambda rs, s, a, who: f"{who}: take cover",
     # the Location card's light sources before a hunt's battle (hunt/lighting.py)
     "place_light": lambda rs, s, a, who: (
@@ -241,6 +249,13 @@ def _tile_of(rs: Any, s: State, to: Any) -> str:
         return f" ({md.tile_ids[md.tile_of[(to[0], to[1])]].replace('-', ' ').title()})"
     except (AttributeError, KeyError, TypeError, IndexError):
         return ""
+
+
+def _hexed(rs: Any, s: State) -> str:
+    """Whose attack or defence a Hex lowers: ``"Thug 1's"`` (``"its"`` when unknown)."""
+    target = (s.get("pending") or {}).get("target")
+    return f"{_unit(rs, s, target)}'s" if isinstance(target, str) and target in s["units"] \
+        else "its"
 
 
 def _trap(s: State, tid: Any) -> str:
@@ -271,7 +286,47 @@ def _choice_label(rs: Any, s: State, a: Action) -> str:
 
 def _treat_cost(rs: Any, s: State) -> str:
     hunt = getattr(rs.c, "hunts", {}).get((s.get("hunt") or {}).get("hunt"))
-    return f"-{hunt.rest.treat_cost}" if hunt is not None else "costs"
+    return f" (pay {hunt.rest.treat_cost} Crypto)" if hunt is not None else ""
+
+
+def _loot_name(rs: Any, entry: Any) -> str:
+    """A Loot Table entry by its name (Treasure Map: the hunters pick one)."""
+    loot = getattr(getattr(rs.c, "gear", None), "loot", {}) or {}
+    found = next((e for e in loot.values() if e.id == entry), None)
+    return str(found.name) if found is not None else str(entry).replace("_", " ")
+
+
+def _second_label(rs: Any, s: State, a: Action) -> str:
+    """A weapon's second attack: who strikes again, at whom, with what (HR-35)."""
+    pending = s.get("pending") or {}
+    who = _unit(rs, s, pending.get("unit")) if pending.get("unit") else "The hunter"
+    weapon = f" with {thing_name(rs, s, pending['weapon'])}" if pending.get("weapon") else ""
+    return f"{who}: attack {_unit(rs, s, a.get('target'))} again{weapon}"
+
+
+def _tag_in_name(rs: Any) -> str:
+    hunter = rs.c.hunters.get(TAG_IN_HUNTER)
+    return str(hunter.name) if hunter is not None else "A new hunter"
+
+
+def _penance_label(rs: Any, s: State, a: Action) -> str:
+    """Penance and Offering (HR-53): who pays what, and who gets which Offering."""
+    payer, receiver = thing_name(rs, s, a.get("payer")), thing_name(rs, s, a.get("receiver"))
+    loc = getattr(rs.c, "locations", {}).get((s.get("hunt") or {}).get("location"))
+    price = getattr(loc, "penance", None)
+    costs = []
+    if price is not None:
+        costs = [f"{payer} loses {n} {what}" for n, what in
+                 ((price.hp, "HP"), (price.sanity, "Sanity")) if n]
+        if price.crypto:
+            costs.append(f"the party pays {price.crypto} Crypto")
+    cost = f" ({' and '.join(costs)})" if costs else ""
+    if a.get("boon") == "rank":
+        gift = f"{receiver}'s Arsenal goes up a rank"
+    else:
+        ars = getattr(getattr(rs.c, "gear", None), "arsenals", {}).get(a.get("boon"))
+        gift = f"{receiver} takes the {ars.name if ars is not None else a.get('boon')}"
+    return f"{payer} pays the Penance{cost}: {gift}"
 
 
 def _field(rs: Any, s: State, value: Any) -> str:
@@ -287,9 +342,9 @@ def describe_action(rs: Any, s: State, seat: int, a: Action) -> str:
     known = _LABELS.get(t) if isinstance(t, str) else None
     if known is not None:
         return str(known(rs, s, a, who))
-    rest = [f"{k}: {_field(rs, s, v)}" for k, v in a.items() if k not in ("type", "unit")]
+    rest = [_field(rs, s, v) for k, v in a.items() if k not in ("type", "unit")]
     head = str(t).replace("_", " ").capitalize()
-    return (f"{who}: " if who else "") + head + (f" ({', '.join(rest)})" if rest else "")
+    return (f"{who}: " if who else "") + head + (f": {', '.join(rest)}" if rest else "")
 
 
 def seat_hunters(rs: Any, s: State, seat: int) -> list[str]:

@@ -37,7 +37,7 @@ STATUS_WORDS: dict[str, tuple[str, str]] = {
     "BURNING": ("burning", "takes fire damage at the start of its turn"),
     "CHILLED": ("chilled", "movement lowered by 1"),
     "FROZEN": ("frozen", "held fast by ice"),
-    "PRIMED": ("primed", "the next electric hit arcs on"),
+    "PRIMED": ("ether-marked", "fire, electric and ice effects take hold on any hit"),
     "DECAY": ("decaying", "rotting from within"),
     "NO_HEAL": ("unhealable", "cannot be healed this turn"),
     "ETHER_BASE": ("stripped to BASE", "treated as the BASE template for 1 turn"),
@@ -60,8 +60,55 @@ FACE_WORDS = {0: "blank", 1: "sword & shield", 2: "double sword"}
 DONE_WORDS = {"shop": "Done shopping", "investigate": "Move on", "loot": "Done with the loot",
               "mystery": "Done with the mystery", "rest": "Done resting"}
 CARD_ACTION_WORDS = {"melee": "a melee attack", "range": "a ranged attack",
-                     "special1": "its first special", "special2": "its second special",
+                     "special1": "its first special ability",
+                     "special2": "its second special ability",
                      "signature": "its signature ability"}
+
+
+def count_of(n: int, word: str, plural: str | None = None) -> str:
+    """``count_of(1, "round")`` -> ``"1 round"``, ``count_of(3, "round")`` -> ``"3 rounds"``."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+GAIN_WORDS = {"crypto": "Crypto", "renown": "Renown", "infamy": "Infamy", "clues": "clues"}
+
+
+def party_change_text(hp: int, sanity: int) -> str:
+    """What an event does to every hunter: ``"every hunter loses 1 Sanity"``, ``"every hunter
+    gains 3 HP and loses 1 Sanity"`` (a change of 0 is not named)."""
+    parts = [f"{'gains' if n > 0 else 'loses'} {abs(n)} {what}"
+             for n, what in ((hp, "HP"), (sanity, "Sanity")) if n]
+    return "every hunter " + " and ".join(parts) if parts else "the hunters are unchanged"
+
+
+# What an immunity keeps away, as a noun ("immune to poison"); other statuses: "being <word>".
+IMMUNITY_WORDS = {"BLEED": "bleeding", "ARC": "arcing lightning", "POISON": "poison",
+                  "PARALYZE": "paralysis", "BLIND": "blindness", "BURNING": "burning",
+                  "FLINCH": "flinching", "SLOW": "slowing", "CHILLED": "chill",
+                  "FROZEN": "freezing", "DECAY": "decay", "WOUNDING": "wounds",
+                  "TRICKS": "tricks", "HEMORRHAGE": "haemorrhage"}
+
+
+def immunity_word(name: str) -> str:
+    """What ``name``'s immunity keeps away: ``"POISON"`` -> ``"poison"``, ``"DEF_DOWN"`` ->
+    ``"being defence lowered"``."""
+    return IMMUNITY_WORDS.get(name) or f"being {status_word(name)}"
+
+
+def formation_name(formation: Any) -> str:
+    """A Tarot formation's id as its name: ``"great-wall-1"`` -> ``"Great Wall 1"``."""
+    return str(formation).replace("-", " ").title()
+
+
+def rest_gain_text(hp: int, sanity: int) -> str:
+    """What a rest gives every hunter: ``"+2 HP and +1 Sanity"`` (a gain of 0 is not named)."""
+    parts = [f"+{n} {what}" for n, what in ((hp, "HP"), (sanity, "Sanity")) if n]
+    return " and ".join(parts) if parts else "nothing is regained"
+
+
+def sentence(text: str) -> str:
+    """``text`` ending a sentence: a full stop unless it ends with its own ("Haunted!")."""
+    return text if text.rstrip()[-1:] in (".", "!", "?") else f"{text}."
 
 
 def status_word(name: str) -> str:
@@ -127,17 +174,34 @@ def object_name(state: State, oid: Any, rs: Any = None) -> str:
     for key, word in (("lights", "light"), ("barricades", "barricade")):
         for obj in state.get(key, []):
             if obj["id"] == oid:
+                nth = _nth_alike(state.get(key, []), obj)
                 carrier = state.get("units", {}).get(obj.get("carrier"))
                 if carrier is not None and rs is not None:
-                    return f"{rs.name(carrier)}'s light"
+                    return f"{rs.name(carrier)}'s {nth}light"
                 if carrier is not None:
-                    return f"the carried light at {space_name(obj['x'], obj['y'])}"
-                return f"the {word} at {space_name(obj['x'], obj['y'])}"
+                    return f"the {nth}carried light at {space_name(obj['x'], obj['y'])}"
+                return f"the {nth}{word} at {space_name(obj['x'], obj['y'])}"
     if isinstance(oid, str) and oid[:1] == "L":
         return "a light source"
     if isinstance(oid, str) and oid[:1] == "B":
         return "a barricade"
     return str(oid)
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _nth_alike(objects: list[dict[str, Any]], obj: dict[str, Any]) -> str:
+    """``"second "`` when another object of the list is named the same way (the same carrier,
+    or the same space) and comes first; ``""`` when ``obj`` is the only one so named."""
+    carrier = obj.get("carrier")
+    alike = [o for o in objects if (o.get("carrier") == carrier if carrier
+                                    else not o.get("carrier") and o["x"] == obj["x"]
+                                    and o["y"] == obj["y"])]
+    if len(alike) < 2:
+        return ""
+    i = next(k for k, o in enumerate(alike) if o is obj)
+    return f"{ORDINALS[i] if i < len(ORDINALS) else str(i + 1) + 'th'} "
 
 
 def trap_place(trap: dict[str, Any]) -> str:

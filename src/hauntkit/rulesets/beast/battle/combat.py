@@ -16,6 +16,7 @@ from hauntkit.rulesets.beast.battle.board import dist
 from hauntkit.rulesets.beast.gear import attack_effects
 from hauntkit.rulesets.beast.labels import (
     blocks_text,
+    count_of,
     element_word,
     faces_text,
     hits_text,
@@ -85,7 +86,7 @@ def blind_check(rs: Any, state: State, att: dict[str, Any], reach: int) -> bool:
     face = dice.combat(state, 1)[0]
     ok = face >= dice.SHIELD if reach <= 1 else face == dice.DOUBLE
     emit(state, "blind_check", f"{rs.name(att)} is blind and rolls {faces_text([face])}: "
-         f"{'it can act' if ok else 'the action is wasted'}.", face=face, ok=ok)
+         f"{'the action goes ahead' if ok else 'the action is wasted'}.", face=face, ok=ok)
     return ok
 
 
@@ -139,7 +140,7 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         for _ in range(mult - 1):
             more = dice.combat(state, n)
             fr["h"] += dice.hits(more)
-            emit(state, "crit_roll", f"Critical x{mult}: {hits_text(more)} more.", faces=more)
+            emit(state, "crit_roll", f"Critical hit (x{mult}), {count_of(len(more), 'more die', 'more dice')}: {hits_text(more)}.", faces=more)
     elif crit:
         if att["side"] == "hunters":
             fr["ph"] = "crit"
@@ -283,7 +284,7 @@ def _attack_object(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any
                 block = dice.blocks(dice.combat(state, 2))
                 dmg = max(0, dice.hits(faces) - block)
                 obj["hp"] -= dmg
-                emit(state, "object_hit", f"{rs.name(att)} hits {object_name(state, obj['id'])} for {dmg}.",
+                emit(state, "object_hit", (f"{rs.name(att)} hits {object_name(state, obj['id'])} for {dmg} damage." if dmg else f"{rs.name(att)} hits {object_name(state, obj['id'])} but does no damage."),
                      obj=obj["id"], damage=dmg)
                 if obj["hp"] <= 0:
                     name = object_name(state, obj["id"])

@@ -17,6 +17,7 @@ from hauntkit.rulesets.beast.battle.board import blockers, dist, occupancy
 from hauntkit.rulesets.beast.battle.hunter_options import kind_facts, ready
 from hauntkit.rulesets.beast.battle.reach import Scan, target_list
 from hauntkit.rulesets.beast.gear import relics, using, utility
+from hauntkit.rulesets.beast.labels import count_of
 from hauntkit.rulesets.beast.records import record_of
 
 State = dict[str, Any]
@@ -136,7 +137,7 @@ def end_side_turn(rs: Any, state: State) -> None:
     if side != state["first"]:
         mission = state["mission"]
         if mission["type"] == "survive" and state["round"] >= mission["rounds"]:
-            finish(state, "hunters", f"the hunters held out {mission['rounds']} rounds")
+            finish(state, "hunters", f"the hunters held out {count_of(mission['rounds'], 'round')}")
             return
         if state["round"] >= state["max_rounds"]:
             finish(state, None, "the round limit was reached")

@@ -360,7 +360,8 @@ class HunterSide:
             if hook == "bullet_storm":
                 self.bullet_storm(state, unit, tid)
             elif hook == "compel":
-                self.compel(state, unit, t)
+                if self.compellable(state, unit, t):  # a fog cloud widens it: enemies only
+                    self.compel(state, unit, t)
             elif hook == "team_player":
                 t["st"]["TEAM_PLAYER"] = [1, 1]
                 emit(state, "status", f"{self.name(t)} may act again (Team Player).")

@@ -35,8 +35,8 @@ def knockback(rs: Any, state: State, src: Unit, tgt: Unit, spaces: int) -> None:
         x, y = nxt
         moved += 1
     if not moved:
-        emit(state, "knockback", f"{rs.name(tgt)} holds its ground: there is no room behind "
-             "it.", unit=tgt["id"], spaces=0)
+        emit(state, "knockback", f"{rs.name(tgt)} is not knocked back: there is no room "
+             "behind.", unit=tgt["id"], spaces=0)
         return
     tgt["x"], tgt["y"] = x, y
     emit(state, "knockback", f"{rs.name(tgt)} is knocked back {moved} "

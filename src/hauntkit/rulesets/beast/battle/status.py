@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core.log import emit
-from hauntkit.rulesets.beast.labels import status_word
+from hauntkit.rulesets.beast.labels import immunity_word, status_word
 from hauntkit.rulesets.beast.schema import DEBUFFS
 
 State = dict[str, Any]
@@ -39,10 +39,11 @@ def apply(ctx: Any, state: State, unit: dict[str, Any], name: str, turns: int = 
     if not unit["alive"]:
         return False
     if "calm" in state:  # Emerald Dybbuk Box: no buff or debuff can be applied
-        emit(state, "calm", f"{name} cannot take hold (Emerald Dybbuk Box).", unit=unit["id"])
+        emit(state, "calm", f"The Emerald Dybbuk Box keeps {ctx.name(unit)} from becoming "
+             f"{status_word(name)}.", unit=unit["id"])
         return False
     if name in DEBUFFS and immune(ctx, unit, name):
-        emit(state, "immune", f"{ctx.name(unit)} cannot be {status_word(name)} now (immune).", unit=unit["id"],
+        emit(state, "immune", f"{ctx.name(unit)} is immune to {immunity_word(name)}.", unit=unit["id"],
              status=name)
         return False
     st = unit["st"]

@@ -14,7 +14,7 @@ from hauntkit.rulesets.beast.battle.knockback import knockback
 from hauntkit.rulesets.beast.data import Content, MapData
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics
 from hauntkit.rulesets.beast.hunt import renown
-from hauntkit.rulesets.beast.labels import element_word, faces_text, hits_text
+from hauntkit.rulesets.beast.labels import count_of, element_word, faces_text, hits_text
 from hauntkit.rulesets.beast.schema import Ability, Template
 
 State = dict[str, Any]
@@ -180,7 +180,9 @@ class Rules:
             return
         got = min(n, unit["max"] - unit["hp"])
         unit["hp"] += got
-        emit(state, "heal", f"{self.name(unit)} heals {got}.", unit=unit["id"], healed=got)
+        text = (f"{self.name(unit)} heals {got} HP." if got else
+                f"{self.name(unit)} is already at full HP.")
+        emit(state, "heal", text, unit=unit["id"], healed=got)
 
     def bleed(self: Any, state: State, unit: Unit, n: int) -> None:
         """Add Bleed points; at the template's threshold, HEMORRHAGE: fixed damage, no
@@ -189,14 +191,14 @@ class Rules:
         if not unit["alive"] or tpl.bleed_threshold is None or "BLEED" in unit["imm"]:
             return
         unit["bleed"] += n
-        emit(state, "bleed", f"{self.name(unit)} has {unit['bleed']} Bleed points.",
+        emit(state, "bleed", f"{self.name(unit)} has {count_of(unit['bleed'], 'Bleed point')}.",
              unit=unit["id"], bleed=unit["bleed"])
         self.on_status(state, unit, "BLEED")  # Trigger Happy (hunters/trigger.py)
         extra = self.c.gear.profile(unit).bleed_threshold if "gear" in unit else 0
         if unit["bleed"] >= tpl.bleed_threshold + extra:  # Chest Plate: +2
             unit["bleed"] = 0
             dmg = tpl.hemorrhage_damage + (2 if "WOUNDING" in unit["st"] else 0)
-            emit(state, "hemorrhage", f"{self.name(unit)} haemorrhages for {dmg}.", unit=unit["id"],
+            emit(state, "hemorrhage", f"{self.name(unit)} haemorrhages for {dmg} damage.", unit=unit["id"],
                  damage=dmg)
             self.deal(state, unit, dmg, None, "PHYSICAL", bypass=True)
 
@@ -268,7 +270,7 @@ class Rules:
         mod = 0 if is_lit(state, self.md(state), unit["x"], unit["y"]) else -1
         gear = self.c.gear.profile(unit).sanity if "gear" in unit else 0  # Brown Coat
         ok = roll + mod + gear >= difficulty
-        emit(state, "sanity_check", f"{self.name(unit)} Sanity check {difficulty}+: rolled "
+        emit(state, "sanity_check", f"{self.name(unit)} tries a Sanity check ({difficulty}+): rolled "
              f"{roll}{' -1 (darkness)' if mod else ''}: {'passed' if ok else 'failed'}.",
              unit=unit["id"], roll=roll, ok=ok)
         if not ok:
@@ -306,8 +308,9 @@ class Rules:
         if "gear-guide" in unit["ch"]:
             val += unit["ch"].pop("gear-guide")
         ok = roll + val >= difficulty
-        emit(state, "skill_check", f"{self.name(unit)} {skill} check {difficulty}+: "
-             f"{roll}+{val}: {'success' if ok else 'failure'}.", roll=roll, ok=ok)
+        emit(state, "skill_check", f"{self.name(unit)} tries a {skill.capitalize()} check "
+             f"({difficulty}+): rolled {roll}{f' +{val}' if val else ''}: "
+             f"{'success' if ok else 'failure'}.", roll=roll, ok=ok)
         return roll + val
 
     def apply_effects(self: Any, state: State, ab: Ability, src: Unit, tgt: Unit, *, hit: bool,

@@ -13,6 +13,7 @@ from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import dice, frames, status
 from hauntkit.rulesets.beast.battle.board import dist
 from hauntkit.rulesets.beast.gear import foes
+from hauntkit.rulesets.beast.labels import faces_text
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -118,7 +119,7 @@ def _reroll(state: State, faces: list[int], n: int, pick: Any) -> list[int]:
         if n and pick(f):
             faces[i] = dice.combat(state, 1)[0]
             n -= 1
-            emit(state, "defence_reroll", f"A defence die is rolled again: {faces[i]}.",
+            emit(state, "defence_reroll", f"A defence die is rolled again: {faces_text([faces[i]])}.",
                  face=faces[i])
     return faces
 

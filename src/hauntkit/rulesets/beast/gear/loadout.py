@@ -105,9 +105,11 @@ def class_abilities(item: GearItem) -> list[Ability]:
                            "attack with this weapon get past the target's defence.",
                            shape="self", targets="ally", range=0, hook="called_shot"))
     for i, (a, r) in enumerate(w.spreads, start=1):
-        out.append(GearUse(id=f"gear-{item.id}-load{i}", name=f"Load {item.name}: A{a}/R{r}",
-                           text=f"Spend this turn loading a cartridge: the weapon fires at "
-                           f"A{a}/R{r} until another is loaded.", shape="self", targets="ally",
+        out.append(GearUse(id=f"gear-{item.id}-load{i}",
+                           name=f"Load {item.name} (attack {a}, range {r})",
+                           text=f"Spend this turn loading a cartridge: the weapon fires with "
+                           f"attack {a} and range {r} until another is loaded.", shape="self",
+                           targets="ally",
                            range=0, hook="load_spread"))
     if "smg" in w.classes:
         out.append(GearUse(id=f"gear-{item.id}-suppress", name=f"Suppressive Fire ({item.name})",

@@ -178,7 +178,7 @@ def choose_arsenal(rs: Any, state: State, hunter: str, arsenal: str | None) -> N
                 r["gear"][slot] = None
     r["arsenal"] = arsenal
     emit(state, "arsenal", f"{rs.c.hunters[hunter].name} takes "
-         f"{rs.c.gear.arsenals[arsenal].name if arsenal else 'no arsenal'}.", hunter=hunter,
+         f"{'the ' + rs.c.gear.arsenals[arsenal].name if arsenal else 'no arsenal'}.", hunter=hunter,
          arsenal=arsenal)
 
 

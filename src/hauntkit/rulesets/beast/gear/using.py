@@ -17,7 +17,14 @@ from hauntkit.rulesets.beast.battle import dice, frames, status
 from hauntkit.rulesets.beast.battle.board import area_cells
 from hauntkit.rulesets.beast.battle.reach import Scan, target_list
 from hauntkit.rulesets.beast.gear import attack_effects, foes, relics, utility
-from hauntkit.rulesets.beast.labels import faces_text, hits_text, space_of, status_word, trap_place
+from hauntkit.rulesets.beast.labels import (
+    count_of,
+    faces_text,
+    hits_text,
+    immunity_word,
+    space_of,
+    trap_place,
+)
 from hauntkit.rulesets.beast.records import record_of
 from hauntkit.rulesets.beast.schema import Ability
 
@@ -240,7 +247,7 @@ def resolve(rs: Any, state: State, unit: Unit, ab: Any, target: Any) -> bool:
     elif hook == "evasive_roll":
         unit["x"], unit["y"] = target
         follow_lights(state, unit)
-        emit(state, "move", f"{rs.name(unit)} rolls to {target[0]},{target[1]}.",
+        emit(state, "move", f"{rs.name(unit)} rolls to {space_of(target)}.",
              unit=unit["id"], at=list(target))
     elif hook == "flashlight":
         toggle_torch(rs, state, unit, ab)
@@ -353,11 +360,12 @@ def extra_effects(rs: Any, state: State, unit: Unit, ab: Any, t: Unit) -> None:
             status.remove(state, t, name, immunity=False, ctx=rs)
     if getattr(ab, "unbleed", 0) and t["bleed"]:
         t["bleed"] = max(0, t["bleed"] - ab.unbleed)
-        emit(state, "bleed", f"{rs.name(t)} has {t['bleed']} Bleed points.", unit=t["id"],
+        emit(state, "bleed", f"{rs.name(t)} has {count_of(t['bleed'], 'Bleed point')}.", unit=t["id"],
              bleed=t["bleed"])
     for name, turns in getattr(ab, "immune_for", {}).items():
         t["imm"][name] = max(t["imm"].get(name, 0), turns)
-        emit(state, "immune", f"{rs.name(t)} cannot be {status_word(name)} for {turns} turns.",
+        emit(state, "immune", f"{rs.name(t)} is immune to {immunity_word(name)} for "
+             f"{count_of(turns, 'turn')}.",
              unit=t["id"], status=name)
 
 

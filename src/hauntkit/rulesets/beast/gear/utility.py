@@ -29,7 +29,7 @@ def guide(rs: Any, state: State, unit: Unit, ab: Any, target: str) -> None:
     check; guides do not stack: the larger bonus is kept."""
     t = state["units"][target]
     t["ch"][GUIDE] = max(t["ch"].get(GUIDE, 0), ab.bonus)
-    emit(state, "guide", f"{rs.name(t)} has +{t['ch'][GUIDE]} on its next skill check.",
+    emit(state, "guide", f"{rs.name(t)} has +{t['ch'][GUIDE]} on the next skill check.",
          unit=t["id"], bonus=t["ch"][GUIDE])
 
 

@@ -17,6 +17,7 @@ from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import madness
 from hauntkit.rulesets.beast.hunt import lighting, phase
 from hauntkit.rulesets.beast.hunt.party import active, away, in_hunt, max_hp, max_sanity
+from hauntkit.rulesets.beast.labels import count_of
 
 State = dict[str, Any]
 
@@ -91,7 +92,7 @@ def end_battle(rs: Any, state: State) -> None:
                 r["sanity"] = max(1, r["sanity"])
                 if r["wounds"] >= max_wounds:
                     r["dead"] = True
-                    emit(state, "dead", f"{rs.name(unit)} dies of {r['wounds']} wounds.",
+                    emit(state, "dead", f"{rs.name(unit)} dies of {count_of(r['wounds'], 'wound')}.",
                          hunter=r["hunter"])
                 else:
                     emit(state, "wounded", f"{rs.name(unit)} is wounded "

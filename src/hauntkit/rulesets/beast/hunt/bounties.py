@@ -20,9 +20,9 @@ from hauntkit.core.rng import choice
 
 # d6 -> (trait, what it does, Crypto bonus): the document's tables.
 TRAIT_1 = {1: ("FAST", "+3 Movement", 1), 2: ("STRONG", "+1 Melee Attack Value", 1),
-           3: ("ELUSIVE", "+1 DEF against Non-Melee attacks", 1),
+           3: ("ELUSIVE", "+1 defence against all but melee attacks", 1),
            4: ("QUICKSHOT", "Range Attacks target 2 units", 2),
-           5: ("STRONG", "+1 Melee Attack Value", 2), 6: ("RESILIENT", "-2 damage from PHYS", 2)}
+           5: ("STRONG", "+1 Melee Attack Value", 2), 6: ("RESILIENT", "-2 damage from physical attacks", 2)}
 TRAIT_2 = {1: ("PRECISE", "Critical Hits inflict 1 BLEED", 2),
            2: ("HUGGER", "Attacks SLOW targets by 1 for each DOUBLE SWORD", 2),
            3: ("FRANTIC", "Melee Critical Hits trigger a second attack, once per turn", 2),

@@ -122,6 +122,10 @@ class HuntCampaign:
             "why": state["result"]["reason"] if out["status"] != "on" else "",
             "investigations": done})
 
+    def _item_name(self, iid: str) -> str:
+        item = self.c.gear.items.get(iid)
+        return str(item.name) if item is not None else iid.replace("_", " ")
+
     def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
         """The hunt for people to read (docs/campaigns.md "Showing the campaign")."""
         hunt = self.c.hunts[data["hunt"]]
@@ -141,15 +145,16 @@ class HuntCampaign:
                       f"{len(inv.locations)})"},
                      {"label": "Renown", "value": data["run"]["renown"]},
                      {"label": "Infamy", "value": data["run"]["infamy"]},
-                     {"label": "Clues", "value": data["run"]["clues"]}]
+                     {"label": "Clues", "value": f"{data['run']['clues']} "
+                                                 f"({inv.clues_needed} needed)"}]
         table = []
         for r in data["party"]:
             state = "dead" if r["dead"] else "broken" if r["broken"] else "hunting"
             table.append([self.c.hunters[r["hunter"]].name, state, r["seat"] + 1 if in_hunt(r)
                           else None, f"{r['hp']}/{max_hp(self, r)}",
                           f"{r['sanity']}/{self.c.hunters[r['hunter']].sanity}", r["wounds"],
-                          ", ".join(i for i in list(r["gear"].values()) + r["pack"] if i)
-                          or "-"])
+                          ", ".join(self._item_name(i) for i in list(r["gear"].values())
+                                    + r["pack"] if i) or "-"])
         sections: list[dict[str, Any]] = [
             {"title": "The hunt", "rows": rows},
             {"title": "Hunters", "columns": ["Hunter", "State", "Seat", "HP", "Sanity",

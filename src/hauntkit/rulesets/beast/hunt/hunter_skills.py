@@ -26,6 +26,7 @@ from hauntkit.rulesets.beast.hunt import bounties, checks, phase
 from hauntkit.rulesets.beast.hunt.investigate import roll_for_ambush
 from hauntkit.rulesets.beast.hunt.party import active, lead_seat
 from hauntkit.rulesets.beast.hunters import blood, forage, pets, tarot
+from hauntkit.rulesets.beast.labels import formation_name
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -75,7 +76,8 @@ def carry_in(rs: Any, state: State) -> None:
                     target["st"][st] = [99, 1]
             rs.hx(state, target["id"])["traits"] = names
             emit(state, "bounty", f"The bounty is here: {rs.name(target)} "
-                 f"({', '.join(bounties.traits(bounty))}).", unit=target["id"])
+                 f"({', '.join(t.lower() for t in bounties.traits(bounty))}).",
+                 unit=target["id"])
             state["bounty_target"] = target["id"]
 
 
@@ -214,9 +216,10 @@ def _investigate_act(rs: Any, state: State, seat: int, action: Action) -> None:
         total = roll + _value(rs, rec, "survival")
         lid = bounties.draw_location(rs, state) if total >= bounties.FIND else ""
         found = bounties.track(_bounty(rs, state), total, lid)
-        emit(state, "bounty", f"Tracking the bounty: SURVIVAL {total} "
-             + (f"- the trail leads to {rs.c.locations[lid].name}!" if found
-                else "- no trace."), total=total, found=found, location=lid or None)
+        emit(state, "bounty", f"Tracking the bounty: Survival check {total} "
+             + (f"({bounties.FIND}+): the trail leads to {rs.c.locations[lid].name}!" if found
+                else f"({bounties.FIND}+ needed): no trace."), total=total, found=found,
+             location=lid or None)
         if found:  # the leg's battle is fought at the drawn Location (HR-61)
             kinds = rs.location_enemies(rs.c.locations[lid])
             h["bounty"] = {"location": lid,
@@ -277,7 +280,7 @@ def _rest_act(rs: Any, state: State, seat: int, action: Action) -> None:
     elif kind == "lay_arcana":
         tarot.form(skills, action["formation"], rs.c.hunters[rec["hunter"]].skills.get(
             "occult", 0))
-        emit(state, "arcana", f"{name} lays the {action['formation']} Arcana.",
+        emit(state, "arcana", f"{name} lays the {formation_name(action['formation'])} Arcana.",
              formation=action["formation"])
     elif kind == "choose_pet":
         pets.choose(skills, action["pet"])

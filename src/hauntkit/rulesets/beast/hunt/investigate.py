@@ -21,6 +21,7 @@ from hauntkit.rulesets.beast.hunt import checks, finds, offers, phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Phase, party_seats
 from hauntkit.rulesets.beast.hunt.schema import Effects
+from hauntkit.rulesets.beast.labels import GAIN_WORDS, count_of, party_change_text
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -36,16 +37,14 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
             renown.gain(state, key, amount)
         else:
             state[key] = max(0, state[key] + amount)
-        word = key[:-1] if key == "clues" and abs(amount) == 1 else key
+        word = GAIN_WORDS[key] if key != "clues" else "clue" if abs(amount) == 1 else "clues"
         emit(state, "gain", f"{source}: {amount:+d} {word}.", what=key, amount=amount)
     if fx.damage or fx.sanity or fx.heal:
         for r in active(state):
             if not away(r):  # an Abducted hunter is not at this location
                 change(rs, r, hp=fx.heal - fx.damage, sanity=-fx.sanity)
-        hp, sanity = fx.heal - fx.damage, -fx.sanity
-        words = [f"{hp:+d} HP"] * bool(hp) + [f"{sanity:+d} Sanity"] * bool(sanity)
-        emit(state, "party_hurt", f"{source}: every hunter {' and '.join(words) or '+0 HP'}.",
-             hp=hp, sanity=sanity)
+        emit(state, "party_hurt", f"{source}: {party_change_text(fx.heal - fx.damage, -fx.sanity)}.",
+             hp=fx.heal - fx.damage, sanity=-fx.sanity)
     if fx.find is not None:
         finds.found(rs, state, fx.find, source)
 
@@ -160,7 +159,8 @@ class InvestigatePhase(Phase):
             hunt = rs.c.hunts[h["hunt"]]
             need = next(i for i in hunt.investigations if i.id == h["investigation"]).clues_needed
             h["fight"] = state["clues"] >= need and bool(enemies)
-            emit(state, "target", f"The hunters hold {state['clues']} of {need} clues: "
+            emit(state, "target", f"The hunters hold {count_of(state['clues'], 'clue')} "
+                 f"({need} needed): "
                  + ("they find their target." if h["fight"] else "the trail is cold."),
                  clues=state["clues"], needed=need, found=h["fight"])
             return

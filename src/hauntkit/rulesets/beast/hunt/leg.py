@@ -18,6 +18,7 @@ from hauntkit.core.ruleset import ConfigError
 from hauntkit.rulesets.beast.hunt import phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, deal_seats, in_hunt, new_record
 from hauntkit.rulesets.beast.hunt.schema import Hunt, Investigation
+from hauntkit.rulesets.beast.labels import count_of
 
 State = dict[str, Any]
 
@@ -94,9 +95,9 @@ def _battle_text(battle: dict[str, Any] | None) -> str:
     if battle is None:
         return "no battle"
     if battle["winner"] is None:
-        return f"battle drawn after {battle['rounds']} rounds"
+        return f"battle drawn after {count_of(battle['rounds'], 'round')}"
     return (f"battle {'won' if battle['winner'] == 'hunters' else 'lost'} in "
-            f"{battle['rounds']} rounds")
+            f"{count_of(battle['rounds'], 'round')}")
 
 
 def finish_leg(rs: Any, state: State) -> None:

@@ -18,6 +18,7 @@ from hauntkit.rulesets.beast.battle import dice
 from hauntkit.rulesets.beast.gear import arsenals
 from hauntkit.rulesets.beast.gear.schema import LootEntry, MysteryEntry
 from hauntkit.rulesets.beast.hunt.party import active, change
+from hauntkit.rulesets.beast.labels import count_of, sentence
 
 State = dict[str, Any]
 Record = dict[str, Any]
@@ -96,7 +97,7 @@ def roll_mystery(rs: Any, state: State, table: str) -> MysteryEntry:
     """A d6 on the Order or Chaos Mystery table."""
     roll = dice.d6(state)
     entry = rs.c.gear.mystery[(table, roll)]
-    emit(state, "mystery_roll", f"Mystery ({table}) {roll}: {entry.name}.", roll=roll,
+    emit(state, "mystery_roll", f"Mystery ({table}) {roll}: {sentence(entry.name)}", roll=roll,
          table=table, entry=entry.id)
     return entry
 
@@ -158,7 +159,7 @@ def apply_mystery(rs: Any, state: State, entry: MysteryEntry, hunter: str | None
     elif kind == "seven_turns":
         r = _record(state, hunter)
         r["doom"] = entry.amount
-        emit(state, "doom", f"{rs.c.hunters[hunter].name} has {entry.amount} events left "
+        emit(state, "doom", f"{rs.c.hunters[hunter].name} has {count_of(entry.amount, 'event')} left "
              "before the curse strikes.", hunter=hunter)
     return out
 

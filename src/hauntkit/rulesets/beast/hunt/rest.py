@@ -16,6 +16,7 @@ from typing import Any
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.hunt.party import active, change, max_hp, max_sanity
 from hauntkit.rulesets.beast.hunt.phase import Phase
+from hauntkit.rulesets.beast.labels import count_of, rest_gain_text
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -35,7 +36,7 @@ class RestPhase(Phase):
             else:
                 change(rs, r, hp=rules.hp, sanity=rules.sanity)
         emit(state, "rest", "The hunters rest fully: the investigation is over."
-             if h["last"] else f"The hunters rest: +{rules.hp} HP, +{rules.sanity} Sanity.",
+             if h["last"] else f"The hunters rest: {rest_gain_text(rules.hp, rules.sanity)}.",
              full=h["last"])
 
     def options(self, rs: Any, state: State, seat: int) -> list[Action]:
@@ -51,7 +52,8 @@ class RestPhase(Phase):
         state["crypto"] -= cost
         r["wounds"] -= 1
         emit(state, "treat", f"{rs.c.hunters[r['hunter']].name}'s wound is treated "
-             f"(-{cost} Crypto; {r['wounds']} left).", hunter=r["hunter"], crypto=-cost)
+             f"for {cost} Crypto ({count_of(r['wounds'], 'wound')} left).", hunter=r["hunter"],
+             crypto=-cost)
 
 
 __all__ = ["RestPhase"]

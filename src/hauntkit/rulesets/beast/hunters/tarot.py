@@ -25,6 +25,7 @@ from hauntkit.core.log import emit
 from hauntkit.core.rng import choice
 from hauntkit.rulesets.beast.battle import clash
 from hauntkit.rulesets.beast.hunters.proficiency import tier
+from hauntkit.rulesets.beast.labels import formation_name
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -209,7 +210,7 @@ class CardsMixin:
         self.take_action(unit)
         form(self.hx(state, unit["id"]), formation,
              self.skill_values(state, unit).get("occult", 0))
-        emit(state, "arcana", f"{self.name(unit)} lays the {formation} Arcana.",
+        emit(state, "arcana", f"{self.name(unit)} lays the {formation_name(formation)} Arcana.",
              unit=unit["id"], formation=formation)
 
     def summon_tarot(self, state: State, unit: Unit) -> None:

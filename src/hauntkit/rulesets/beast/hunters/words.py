@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.rulesets.beast import action_labels
+from hauntkit.rulesets.beast.labels import formation_name
 
 
 def _hunter(rs: Any, hid: Any) -> str:
@@ -21,6 +22,20 @@ def _ambusher(rs: Any, state: Any, action: Any) -> str:
     return rs.c.enemies[kinds[action["target"]]].name
 
 
+def _pet(rs: Any, state: Any, action: Any) -> str:
+    """Serenity's pet by its kind ("her Ghoul"), numbered only when she has two alike."""
+    rec = next((r for r in (state.get("party") or ()) if r["hunter"] == action.get("hunter")),
+               None) if isinstance(state, dict) else None
+    pets = ((rec or {}).get("skills") or {}).get("pets", [])
+    i = action.get("pet")
+    if not isinstance(i, int) or not 0 <= i < len(pets):
+        return "her pet"
+    kind = pets[i].get("kind")
+    name = rs.c.enemies[kind].name if kind in rs.c.enemies else "pet"
+    alike = [j for j, p in enumerate(pets) if p.get("kind") == kind]
+    return f"her {name}" + (f" {alike.index(i) + 1}" if len(alike) > 1 else "")
+
+
 LABELS = {
     "run_away": lambda rs, s, a, who: f"{who}: run away (gone for this Investigation)",
     "forage": lambda rs, s, a, who: f"{_hunter(rs, a.get('hunter'))}: forage here",
@@ -33,16 +48,16 @@ LABELS = {
         f"{_hunter(rs, a.get('to'))}" if a.get("herb") in rs.c.herbs else "Give a herb"),
     "blood_arts": lambda rs, s, a, who: (
         "Blood Arts: " + (", ".join(rs.c.enemies[e].special1.name for e in a.get("arts", [])
-                                    if e in rs.c.enemies) or "none")),
+                                    if e in rs.c.enemies) or "keep no art")),
     "lay_arcana": lambda rs, s, a, who: (
-        f"{_hunter(rs, a.get('hunter'))}: lay the {a.get('formation')} Arcana"),
+        f"{_hunter(rs, a.get('hunter'))}: lay the {formation_name(a.get('formation'))} Arcana"),
     "pet_arsenal": lambda rs, s, a, who: (
-        f"{_hunter(rs, a.get('hunter'))}: pet {a.get('pet', 0) + 1} "
+        f"{_hunter(rs, a.get('hunter'))}: {_pet(rs, s, a)} "
         + (f"takes the {rs.c.gear.arsenals[a['arsenal']].name}"
            if a.get("arsenal") in rs.c.gear.arsenals else "puts its arsenal down")),
     "choose_pet": lambda rs, s, a, who: (
         f"{_hunter(rs, a.get('hunter'))}: " + ("bring no pet" if a.get("pet") is None
-                                               else f"bring pet {a['pet'] + 1}")),
+                                               else f"bring {_pet(rs, s, a)}")),
 }
 
 

@@ -23,8 +23,8 @@ export const statusText = (s) => catalog.statuses?.[s]?.text || "";
 
 // A content text for the page: the rule document's capitalised terms (statuses such as BLIND
 // or MULTI-ATTACK, elements such as PHYSICAL) become plain words, as statuses are everywhere
-// else on the page; a few abbreviations (AOE, DEF, HP, CP) stay as they are.
-const KEEP_CAPS = new Set(["AOE", "DEF", "HP", "CP"]);
+// else on the page; a few abbreviations (AOE, DEF, HP, CP, SMG, LMG) stay as they are.
+const KEEP_CAPS = new Set(["AOE", "DEF", "HP", "CP", "SMG", "LMG"]);
 export function inWords(text) {
   return String(text || "").replace(/\b[A-Z]{3,}(?:[-_][A-Z]+)*\b/g, (w) => (KEEP_CAPS.has(w) ? w : w.toLowerCase().replace(/_/g, " ")));
 }

@@ -47,7 +47,12 @@ export function huntHeader(cat, view, story = []) {
     el("div", { class: "hunt-values" },
       el("span", { class: "crypto" }, `Crypto ${view.crypto ?? 0}`),
       el("span", {}, `Renown ${view.renown ?? 0}`), el("span", {}, `Infamy ${view.infamy ?? 0}`),
-      el("span", { class: "clues" }, `Clues ${view.clues ?? 0}${need ? ` of ${need}` : ""}`)));
+      el("span", { class: "clues" }, cluesWords(view.clues ?? 0, need))));
+}
+
+// The clues the party holds, and how many the investigation needs ("Clues: 3 (2 needed)").
+function cluesWords(held, need) {
+  return `Clues: ${held}${need ? ` (${need} needed)` : ""}`;
 }
 
 function gearCell(cat, record) {

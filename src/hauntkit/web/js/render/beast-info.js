@@ -89,8 +89,8 @@ export function turnOrder(view, ui) {
         el("ul", {}, ...seats.map((s) => el("li", { class: passed.has(s) && now ? "done" : "" },
           `${ui.seatName(s)}: ${joinNames(hunters.filter((u) => u.seat === s).map((u) => u.name))}${passed.has(s) && now ? " (done)" : ""}`))));
     }
-    return el("li", { class: `order-side${now ? " now" : ""}` }, el("strong", {}, "Enemies"), " (lowest CP acts first)",
-      el("ol", {}, ...enemies.map((u) => el("li", { class: view.acting?.unit === u.id ? "now" : "" }, `${u.name} (${u.cp} CP)`))));
+    return el("li", { class: `order-side${now ? " now" : ""}` }, el("strong", {}, "Enemies"), " (the weakest acts first)",
+      el("ol", {}, ...enemies.map((u) => el("li", { class: view.acting?.unit === u.id ? "now" : "" }, `${u.name} (strength ${u.cp})`))));
   });
   return el("section", { class: "info turn-order" }, el("h3", {}, `Turn order (initiative: ${first} first)`), el("ol", {}, ...items));
 }

@@ -38,7 +38,7 @@ export function describeAction(a, view) {
     case "pass": return "No interrupt: let it happen";
     case "step": return `${who}: move to ${sp(a.to)}`;
     case "slip": return `${who}: slip past ${sp(a.through)} to ${sp(a.to)}`;
-    case "attack": return `${who}: ${a.mode} attack on ${unitName(view, a.target)}`;
+    case "attack": return `${who}: ${attackWords(a)} on ${unitName(view, a.target)}`;
     case "cover": return `${who}: take cover`;
     case "crit": return a.reroll ? "Reroll to bypass defence" : "Keep the critical roll";
     case "hex": return `Hex: lower its ${a.lower === "attack" ? "attack" : "defence"}`;
@@ -52,6 +52,14 @@ export function describeAction(a, view) {
     default: return null;
   }
 }
+
+// An attack in words, naming its weapon (one button per weapon must say which) and a free attack.
+function attackWords(a) {
+  const weapon = a.weapon ? ` with ${catalog.gear?.[a.weapon]?.name || a.weapon}` : "";
+  return `${a.mode === "melee" ? "melee" : "ranged"} attack${weapon}${a.free ? " (free)" : ""}`;
+}
+
+const capitalised = (s) => `${s[0].toUpperCase()}${s.slice(1)}`;
 
 export function promptTitle(view, legal) {
   if (hunt.inHunt(view)) return hunt.promptTitle(view);
@@ -198,7 +206,7 @@ export function renderPrompt(box, msg, ui) {
     if (local.choosing) {
       const opts = mineActs.filter((a) => a.type === "attack" && a.target === local.choosing);
       box.append(el("div", { class: "actions attack-choice" }, el("span", {}, `Attack ${unitName(view, local.choosing)}:`),
-        ...opts.map((a) => button(ui, a, a.mode === "melee" ? "Melee" : "Ranged"))));
+        ...opts.map((a) => button(ui, a, capitalised(attackWords(a))))));
     }
     // abilities: aim on the board (or use at once when there is only one way)
     const byAbility = new Map();
