@@ -38,13 +38,16 @@ CHECKS: list[tuple[str, re.Pattern[str]]] = [
 
 
 # A numbered name ("Thug 1", "Bone Archer 2") ends right before a number case's count: "Thug 1
-# moves" is a unit and its verb, not "1 moves".
+# moves" is a unit and its verb, not "1 moves". Only words that can be verbs are excused
+# ("Roll 1 dice" is still a broken number case).
 NUMBERED_NAME = re.compile(r"\b[A-Z][\w'-]* $")
+VERBS = {"moves", "hits", "points", "turns"}
 
 
 def _first_hit(name: str, pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     for hit in pattern.finditer(text):
         if (name == "number case" and hit.group(0)[:2] == "1 "
+                and hit.group(0)[2:] in VERBS
                 and NUMBERED_NAME.search(text, 0, hit.start())):
             continue
         return hit
@@ -78,7 +81,7 @@ class Scan:
     def check(self, kind: str, text: str) -> None:
         self.lines[kind] += 1
         for name, pattern in CHECKS:  # the check's own name ("(key: value) pair" has a colon)
-            if pattern.search(text):
+            if _first_hit(name, pattern, text):
                 self._note(f"{kind} {name}", text)
 
     def check_choices(self, labels: list[str]) -> None:

@@ -88,7 +88,7 @@ def test_a_failed_check_takes_its_toll(rs):
     texts = [e["text"] for e in game.state["log"]]
     assert "Tamara tries a Athletics check of 5+: rolled 1, 1 in all: failure." not in texts
     assert "Tamara tries an Athletics check of 5+: rolled 1, 1 in all: failure." in texts
-    assert "The Broken Footbridge: every hunter -2 HP." in texts  # no "+0 Sanity"
+    assert "The Broken Footbridge: every hunter loses 2 HP." in texts  # no "+0 Sanity"
     game = at_event(rs, "blackwood", "the-risen", "chapel-yard", "parish-records", {})
     clues = game.state["clues"]
     game.state["rng"]["script"].append(2)

@@ -43,7 +43,8 @@ def test_an_offered_rank_brings_the_next_ranks_items_into_battle(hrs):
     to_phase(game, "investigate")
     offer = _penance("tamara", "michael", "rank")
     assert describe_action(hrs, game.state, 1, offer) == (
-        "Tamara pays the Penance (2 HP, 1 Crypto): +1 Arsenal rank for Michael")
+        "Tamara pays the Penance (Tamara loses 2 HP and the party pays 1 Crypto): "
+        "Michael's Arsenal goes up a rank")
     game.act(1, offer)
     assert arsenals.rank_of(rec(game, "michael")) == 2
     to_phase(game, "battle")
@@ -177,6 +178,24 @@ def test_a_dybbuk_box_is_found_at_an_event_and_kept_by_the_partys_pick(rs):
     to_phase(game, "rest")
     assert {"type": "equip", "hunter": "tamara", "item": "crimson_dybbuk_box",
             "slot": "consumable"} in game.legal_actions(0)
+
+
+def test_a_box_found_with_no_hunter_at_the_location_stays_there(rs):
+    """HR-105 with every hunter away (an Abducted hunter is not at this location): nobody can
+    keep the box, so it stays where it was and the investigation goes on (the party is never
+    asked a question it cannot answer)."""
+    data = rs.campaign_start({"hunt": "short-night", "players": 1})
+    data["run"]["clues"] = 0
+    cfg = {"hunt": {"hunt": "short-night", "investigation": "one-lead",
+                    "location": "flooded-crypt"}, "players": 1, "dice": [6, 6, 6, 6]}
+    game = Game.new(rs, cfg, 5, carry_in=data)
+    to_phase(game, "investigate")
+    for record in game.state["party"]:
+        record["abducted"] = 1
+    game.act(0, {"type": "choose", "choice": "take"})
+    assert any("no hunter is here to take it" in e["text"] for e in game.state["log"])
+    assert game.legal_actions(0)  # the next event's choices, not an empty question
+    assert all(a["type"] != "find" for a in game.legal_actions(0))
 
 
 def test_a_found_dybbuk_box_is_opened_in_battle_and_gone_after_it(hrs):

@@ -20,10 +20,15 @@ Action = dict[str, Any]
 
 
 def found(rs: Any, state: State, item: str, source: str) -> None:
-    """An event turns up ``item``: the party will pick who keeps it."""
+    """An event turns up ``item``: the party will pick who keeps it (when no hunter is at the
+    location to take it, an Abducted one being away, it stays where it was)."""
+    name = rs.c.gear.items[item].name
+    if not any(not away(r) for r in active(state)):
+        emit(state, "found", f"{source}: a {name} is there, but no hunter is here to take it.",
+             item=item)
+        return
     state["hunt"].setdefault("found", []).append(item)
-    emit(state, "found", f"{source}: the hunters find a {rs.c.gear.items[item].name}.",
-         item=item)
+    emit(state, "found", f"{source}: the hunters find a {name}.", item=item)
 
 
 def waiting(state: State) -> bool:
