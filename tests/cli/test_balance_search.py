@@ -54,9 +54,12 @@ def test_time_per_decision_bounds_each_search(tmp_path, searches) -> None:
                                       "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert searches
-    # a time budget, not the default 1000 iterations: each search stops at its deadline
+    # a time budget, not the default 1000 iterations: each search runs until its deadline
+    # (an iteration already begun finishes, so how far past it depends on the machine's
+    # load: no upper bound in seconds here) and stops well short of 1000 iterations
     assert all(seconds == 0.02 for *_, seconds in searches)
-    assert all(0.02 <= spent < 0.5 for _, spent, *_ in searches)
+    assert all(spent >= 0.02 for _, spent, *_ in searches)
+    assert all(done < 1000 for done, *_ in searches)
     assert orjson.loads(result.stdout)["spec"]["seconds"] == 0.02
 
 
