@@ -172,3 +172,45 @@ def test_the_tin_foil_hat_does_nothing_else(rs) -> None:
     assert {k: v for k, v in worn.items() if k != "gear"} == {
         k: v for k, v in plain.items() if k != "gear"}
     assert bare.legal_actions(0) == hat.legal_actions(0)
+
+
+def test_holy_water_throws_ether_on_and_around_a_spot(rs) -> None:
+    """Bombs / Holy Water: an Interrupt, thrown up to 4 spaces, attack 3 ETHER (AOE);
+    2 charges."""
+    g = field(rs, {"michael": ["holy_water"]}, [0] * 12)
+    use(g, "interrupt", "holy_water", [8, 2])
+    rolled = events(g, "attack_roll")[-1]
+    assert len(rolled["faces"]) == 3 and "(ether)" in rolled["text"]
+    michael = g.state["units"]["michael"]
+    assert michael["ch"]["gear-holy_water"] == 1 and michael["acted"] is False
+
+
+@pytest.mark.parametrize(("item", "skill"), [("self_help_book", "personality"),
+                                             ("driving_gloves", "dare_devil")])
+def test_a_new_recruit_augment_raises_the_skill_its_check_uses(rs, item: str,
+                                                               skill: str) -> None:
+    """Augment Shop / Self Help book (+2 Personality) and Driving Gloves (+2 Dare Devil),
+    "even with no points": Renown rank 2, New Recruit, rolls a Personality or Dare Devil check
+    (HR-62), so the wearer is the one who makes it and adds 2."""
+    from hauntkit.rulesets.beast.hunt import renown
+
+    plain = Game.new(rs, {"map": "alley", "hunters": ["michael", "tamara"]}, seed=1)
+    geared = Game.new(rs, {"map": "alley", "hunters": ["michael", "tamara"],
+                           "loadout": {"tamara": [item]}}, seed=1)
+    assert rs.skill_values(plain.state, plain.state["units"]["tamara"]).get(skill, 0) == 0
+    assert rs.skill_values(geared.state, geared.state["units"]["tamara"])[skill] == 2
+    hunters = [geared.state["units"]["michael"], geared.state["units"]["tamara"]]
+    recruiter, used = renown.best_at(rs, geared.state, hunters, renown.NEW_RECRUIT_SKILLS)
+    assert recruiter["id"] == "tamara" and used == skill
+
+
+def test_the_signal_of_virtue_does_nothing_and_is_gone(rs) -> None:
+    """Consumable Shop / Signal of Virtue: an Action in which nothing happens; a consumable,
+    gone once used."""
+    g = field(rs, {"michael": ["signal_of_virtue"]})
+    before = {k: v for k, v in g.state["units"]["thug-1"].items()}
+    use(g, "ability", "signal_of_virtue", "michael")
+    michael = g.state["units"]["michael"]
+    assert michael["acted"] is True
+    assert "signal_of_virtue" not in michael["gear"]
+    assert g.state["units"]["thug-1"] == before
