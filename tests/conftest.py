@@ -11,6 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 TEST_PLUGINS = Path(sys.prefix) / "test-plugins"
 
 if str(TEST_PLUGINS) not in sys.path:
@@ -19,3 +21,12 @@ if str(TEST_PLUGINS) not in sys.path:
 _paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
 if str(TEST_PLUGINS) not in _paths:
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in [str(TEST_PLUGINS), *_paths] if p)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last, whatever order the paths were given in: Playwright's
+    session-wide browser keeps an event loop running in the main thread until the session
+    ends, and a test after it could not start one of its own (``asyncio.run``)."""
+    web = str(Path(__file__).parent / "web")
+    items.sort(key=lambda item: str(item.fspath).startswith(web))
