@@ -106,7 +106,8 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
         assert "The Ghoul Pack" in p.inner_text(".haunt-intro")
     assert "is the traitor" in ben.inner_text(".haunt-intro")
     # the haunt roll sits in the dice tray, which never covers the banner or the status bar
-    assert "Haunt roll: 0 against 1 omen." in ann.inner_text("#dice")
+    assert ("Haunt roll: 0 on 6 dice against 1 omen: under it, the haunt begins."
+            in ann.inner_text("#dice"))
     for other in ("#banner:not([hidden])", ".status-bar", ".haunt-intro"):
         if ann.locator(other).count():
             assert not overlaps(ann, "#dice", other), other

@@ -100,7 +100,8 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert all(log_problems(e) for e in bad)
     good = [
         {"type": "roll", "text": "Ada Vance rolls 1 die for Might: 2 (total 2)."},
-        {"type": "haunt_roll", "text": "Haunt roll: 3 against 2 omens."},
+        {"type": "haunt_roll",
+         "text": "Haunt roll: 3 on 6 dice against 2 omens: not under it, no haunt yet."},
         {"type": "haunt", "text": "The haunt begins: The Bride. One of you has decided to help."},
     ]
     assert [p for e in good for p in log_problems(e)] == []

@@ -145,8 +145,11 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
     t = s["turn"]
     for omen, room in t["omens"]:  # RULING B3
         result = sum(state_access.roll(s, 6))
+        omens = state_access.plural(s["omens"], "omen", "omens")
         state_access.log(s, "haunt_roll",
-                         f"Haunt roll: {result} against {state_access.plural(s['omens'], 'omen', 'omens')}.",
+                         f"Haunt roll: {result} on 6 dice against {omens}: "
+                         + ("under it, the haunt begins." if result < s["omens"]
+                            else "not under it, no haunt yet."),
                          result=result, omens=s["omens"])
         if result < s["omens"]:
             start_haunt(ix, s, t["who"], omen, room)
@@ -157,7 +160,8 @@ def haunt_roll_b3(ix: Index, s: State) -> bool:
         # RULING HB-3: no omen can be drawn any more; the haunt starts now
         omen, room = s.get("last_omen") or [_any_omen(ix), "entrance_hall"]
         state_access.log(s, "haunt_forced",
-                         "The house has no more omens to give: the haunt begins.")
+                         "No tile with an omen symbol is left to discover: the haunt "
+                         "begins.")
         start_haunt(ix, s, t["who"], omen, room)
         return True
     return False

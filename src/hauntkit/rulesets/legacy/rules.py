@@ -53,8 +53,9 @@ def _op_haunt_roll(ix: Any, s: State, fr: dict[str, Any]) -> None:
         result = sum(state_access.roll(s, n))  # at least 1 die, at most 8 (RULING B1)
         state_access.log(s, "haunt_roll",
                          f"Haunt roll: {result} on {state_access.plural(min(max(n, 1), 8), 'die', 'dice')}"
-                         f" (the haunt starts on {lg['threshold']} or more).", result=result,
-                         omens=n)
+                         f" (the haunt starts on {lg['threshold']} or more): "
+                         + ("the haunt begins." if result >= lg["threshold"] else "no haunt yet."),
+                         result=result, omens=n)
         if result < lg["threshold"]:
             return
     start_haunt(ix, s, fr["who"], fr.get("card"), fr.get("room"))
