@@ -28,9 +28,13 @@ def test_hidden_traitor_turn_order_does_not_give_them_away():
     assert g.state["order"] == [1, 2, 3, 0, "m"]
     assert g.state["haunt"]["control"] == 1  # until revealed, per the haunt's monster_control
     g.act(1, {"type": "end_turn"})
-    g.act(2, {"type": "haunt_action", "id": "unmask"})
+    unmask = {"type": "haunt_action", "id": "unmask"}
+    g.act(2, unmask)
     assert g.state["haunt"]["revealed"] and g.state["haunt"]["control"] == 2
     assert g.view(0)["haunt"]["traitor"] == 2
+    # once revealed there is nothing left to reveal: the choice is no longer offered
+    # (haunt 2's book: "Reveal yourself only when you must fight"; condition traitor_revealed)
+    assert unmask not in g.legal_actions(2)
 
 
 def test_image_in_the_mirror_trades_items_not_omens():

@@ -47,6 +47,10 @@ def _compile(c: Any) -> Test:
     if c.haunt_started is not None:
         want = c.haunt_started
         add(lambda ix, s, who: (s["haunt"] is not None) == want)
+    if c.traitor_revealed is not None:
+        shown = c.traitor_revealed
+        add(lambda ix, s, who: (s["haunt"] is not None
+                                and bool(s["haunt"].get("revealed"))) == shown)
     if c.side is not None:
         side = c.side
         add(lambda ix, s, who: who is not None and state_access.side(s, who) == side)

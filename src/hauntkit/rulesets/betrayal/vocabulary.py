@@ -68,7 +68,8 @@ class Cond(_M):
     """A condition; every field given must hold (all fields optional). ``who`` is the explorer or
     monster the effect is about (usually the one acting).
 
-    - ``haunt_started``: whether the haunt has begun.
+    - ``haunt_started``: whether the haunt has begun. ``traitor_revealed``: whether a hidden
+      traitor has revealed themselves (an open traitor counts as revealed from the start).
     - ``side``: the side of ``who`` (heroes, traitor; ``house`` for monsters of a no-traitor haunt).
     - ``is_monster``: whether ``who`` is a monster.
     - ``in_room``: ``who`` is in one of these rooms; ``on_floor``: on one of these floors.
@@ -86,6 +87,7 @@ class Cond(_M):
     """
 
     haunt_started: bool | None = None
+    traitor_revealed: bool | None = None
     side: Team | None = None
     is_monster: bool | None = None
     in_room: list[str] | None = None
