@@ -115,28 +115,41 @@ def prompt_of(view: Any) -> str | None:
     return prompt if isinstance(prompt, str) else None
 
 
+Chooser = Callable[[random.Random, list[dict[str, Any]]], dict[str, Any]]
+
+
 def scan_game(rs: Ruleset, config: dict[str, Any], seed: int, scan: Scan,
-              max_actions: int = 3000,
-              choose: Callable[[random.Random, list[dict[str, Any]]], dict[str, Any]] | None
-              = None, carry_in: dict[str, Any] | None = None) -> Game:
+              max_actions: int = 3000, choose: Chooser | None = None,
+              carry_in: dict[str, Any] | None = None) -> Game:
     """Play one game of random legal actions (``choose`` picks among them; uniform by
     default), checking every label of every decision, each prompt shown, and at the end
     every log line every seat and a spectator can read. ``carry_in``: a campaign's data, for
     a campaign's game (``Game.new``'s)."""
     game = Game.new(rs, config, seed=seed, carry_in=carry_in)
-    pick = random.Random(seed)
+    scan_play(rs, game, scan, random.Random(seed), choose, max_actions,
+              seats=config.get("players"))
+    return game
+
+
+def scan_play(rs: Ruleset, game: Game, scan: Scan, pick: random.Random,
+              choose: Chooser | None = None, max_actions: int = 3000,
+              before: Callable[[Game], None] | None = None, seats: Any = None) -> None:
+    """Play ``game`` on as ``scan_game`` does (``before`` sees the game before each
+    decision), then check every log line every seat (the state's ``players``, else
+    ``seats``) and a spectator can read."""
     for _ in range(max_actions):
         if game.over:
             break
+        if before is not None:
+            before(game)
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
         scan.check_choices([str(rs.describe_action(game.state, seat, a)) for a in legal])
         prompt = prompt_of(game.view(seat))
         if prompt is not None:
             scan.check("prompt", prompt)
-        action = choose(pick, legal) if choose is not None else pick.choice(legal)
-        game.act(seat, action)
-    seats = game.state.get("players") or config.get("players") or 0
+        game.act(seat, choose(pick, legal) if choose is not None else pick.choice(legal))
+    seats = game.state.get("players") or seats or 0
     for reader in (None, *range(int(seats) if isinstance(seats, int) else 0)):
         view = game.view(reader)
         log = view.get("log") if isinstance(view, dict) else None
@@ -144,4 +157,3 @@ def scan_game(rs: Ruleset, config: dict[str, Any], seed: int, scan: Scan,
             text = event.get("text") if isinstance(event, dict) else None
             if isinstance(text, str):
                 scan.check("log", text)
-    return game

@@ -19,7 +19,7 @@ import pytest
 from hauntkit.core import Game
 from hauntkit.core.ruleset import starter_ruleset
 from hauntkit.rulesets.beast import BeastRuleset
-from hauntkit.testing.wording import Scan, prompt_of
+from hauntkit.testing.wording import Scan, scan_play
 
 BATTLES = 160  # 40 on each of the 4 maps
 HUNTS = 60  # 30 of each starter hunt, each played to its end (up to 5 legs)
@@ -43,22 +43,12 @@ def moving_on(pick: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any
 
 def play(rs: BeastRuleset, game: Game, scan: Scan, pick: random.Random,
          phases: Counter[str], max_actions: int = 3000) -> None:
-    """Play ``game`` out, scanning each decision's labels and prompt, then every log line."""
-    for _ in range(max_actions):
-        if game.over:
-            break
+    """Play ``game`` out, scanning each decision's labels and prompt, then every log line;
+    ``phases`` counts the decisions of each phase."""
+    def count(game: Game) -> None:
         phases[str(game.state.get("phase", "battle"))] += 1
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        scan.check_choices([str(rs.describe_action(game.state, seat, a)) for a in legal])
-        prompt = prompt_of(game.view(seat))
-        if prompt is not None:
-            scan.check("prompt", prompt)
-        game.act(seat, moving_on(pick, legal))
-    for reader in (None, *range(int(game.state["players"]))):
-        for event in game.view(reader)["log"]:
-            if isinstance(event.get("text"), str):
-                scan.check("log", event["text"])
+
+    scan_play(rs, game, scan, pick, moving_on, max_actions, before=count)
 
 
 def kit(pick: random.Random, rs: BeastRuleset, hunters: list[str]) -> Any:
