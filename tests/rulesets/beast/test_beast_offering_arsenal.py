@@ -152,16 +152,23 @@ def test_a_loot_arsenal_swap_reaches_the_next_battle(hrs):
     assert not {"fitness_tracker", "sledge_hammer"} & set(_gear(lair, "michael"))
 
 
-def test_a_dybbuk_box_is_found_at_an_event_and_kept_by_the_partys_pick(rs):
-    """"Gear Shop" / Dybbuk Boxes: "cannot be purchased. Only found." HR-105: The Flooded
-    Crypt's box in the water can be taken; the lead seat picks who keeps it; it is a reward
-    (not sold), never in the shop, and can be equipped at a rest."""
+def _at_the_flooded_crypt(rs) -> Game:
+    """A one-hunter leg investigating the Flooded Crypt, whose box in the water is its first
+    event."""
     data = rs.campaign_start({"hunt": "short-night", "players": 1})
     data["run"]["clues"] = 0
     cfg = {"hunt": {"hunt": "short-night", "investigation": "one-lead",
                     "location": "flooded-crypt"}, "players": 1, "dice": [6, 6, 6, 6]}
     game = Game.new(rs, cfg, 5, carry_in=data)
     to_phase(game, "investigate")
+    return game
+
+
+def test_a_dybbuk_box_is_found_at_an_event_and_kept_by_the_partys_pick(rs):
+    """"Gear Shop" / Dybbuk Boxes: "cannot be purchased. Only found." HR-105: The Flooded
+    Crypt's box in the water can be taken; the lead seat picks who keeps it; it is a reward
+    (not sold), never in the shop, and can be equipped at a rest."""
+    game = _at_the_flooded_crypt(rs)
     assert {"type": "choose", "choice": "take"} in game.legal_actions(0)
     game.act(0, {"type": "choose", "choice": "take"})
     picks = game.legal_actions(0)
@@ -184,12 +191,7 @@ def test_a_box_found_with_no_hunter_at_the_location_stays_there(rs):
     """HR-105 with every hunter away (an Abducted hunter is not at this location): nobody can
     keep the box, so it stays where it was and the investigation goes on (the party is never
     asked a question it cannot answer)."""
-    data = rs.campaign_start({"hunt": "short-night", "players": 1})
-    data["run"]["clues"] = 0
-    cfg = {"hunt": {"hunt": "short-night", "investigation": "one-lead",
-                    "location": "flooded-crypt"}, "players": 1, "dice": [6, 6, 6, 6]}
-    game = Game.new(rs, cfg, 5, carry_in=data)
-    to_phase(game, "investigate")
+    game = _at_the_flooded_crypt(rs)
     for record in game.state["party"]:
         record["abducted"] = 1
     game.act(0, {"type": "choose", "choice": "take"})
