@@ -128,3 +128,51 @@ def test_events_requests_hints_and_leases(link: tuple[str, str, str]) -> None:
             await b.cluster.stop()
 
     asyncio.run(run())
+
+
+def test_redis_link_comes_back_and_catches_up(link: tuple[str, str, str]) -> None:
+    """Both sockets of a node's Redis link are killed (as a Redis restart does): the node opens
+    them again, hears and publishes as before, and is told to catch up (messages sent while
+    a socket was down may be lost)."""
+    if link[2] != "redis":
+        pytest.skip("Redis only: PostgreSQL's link is one database connection")
+    from redis import Redis
+
+    async def run() -> None:
+        a, b = _pair(link)
+        caught_up: list[str] = []
+
+        async def relinked() -> None:
+            caught_up.append("b")
+
+        b.cluster.on_relinked = relinked
+        await a.start()
+        await b.start()
+        admin = Redis.from_url(redis_url())
+        try:
+            names = {f"hauntkit-{link[1] or 'default'}-{b.cluster.node}-{end}"
+                     for end in ("in", "out")}
+            killed = [client["id"] for client in admin.client_list()
+                      if client["name"] in names]
+            assert len(killed) == 2, "both of b's link sockets are named in CLIENT LIST"
+            for client_id in killed:
+                admin.client_kill_filter(_id=client_id)
+            # b opens both sockets again and is told to catch up
+            await _until(lambda: caught_up, timeout=10.0)
+            # then each hears the other again (what was sent while a socket was down is lost:
+            # that is what the catch-up is for)
+            for sender, receiver in ((a, b), (b, a)):
+                for version in range(1, 200):
+                    await sender.cluster.publish({"game": "g1", "kind": "action", "seat": 0,
+                                                  "action": {"type": "x"},
+                                                  "version": version})
+                    await asyncio.sleep(0.05)
+                    if receiver.events:
+                        break
+                assert receiver.events and receiver.events[-1]["game"] == "g1"
+        finally:
+            admin.close()
+            await a.cluster.stop()
+            await b.cluster.stop()
+
+    asyncio.run(run())

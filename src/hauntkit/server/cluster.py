@@ -67,6 +67,8 @@ class Cluster(ABC):
         self.lease = lease
         self.owned: set[str] = set()
         self.on_lost: Callable[[str], None] = lambda _gid: None
+        # after the link was down (messages may be lost): games here catch up (see ``relinked``)
+        self.on_relinked: Callable[[], Awaitable[None]] | None = None
         self.rooms_in_memory: Callable[[], int] = lambda: 0
         self._on_event: Handler | None = None
         self._on_request: Requester | None = None
@@ -187,6 +189,16 @@ class Cluster(ABC):
             asked = self._announced.pop(msg.get("req") or "", None)
             if asked is not None and not asked.done():  # a move this process routed: played
                 asked.set_result({"ok": True, "version": msg.get("version")})
+
+    async def relinked(self) -> None:
+        """The transport reconnected after a loss: events sent or due in between may be lost,
+        so this process's games catch up (its owned games are announced again, the others
+        reloaded)."""
+        if self.on_relinked is not None:
+            try:
+                await self.on_relinked()
+            except Exception:  # noqa: BLE001 - the next event of each game catches it up
+                log.exception("catching up after the cluster link came back failed")
 
     async def _answer(self, msg: dict[str, Any]) -> None:
         assert self._on_request is not None

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
 
 from hauntkit.server.cluster import Cluster
+from hauntkit.server.redis_link import LinkLost, Publisher, Subscriber
 
 log = logging.getLogger("hauntkit.server")
 
@@ -54,6 +54,7 @@ class RedisCluster(Cluster):
         super().__init__(namespace, lease)
         from redis import asyncio as aioredis
 
+        self.url = redis_url
         self.redis = aioredis.from_url(redis_url)
         self.ns = f"hauntkit:{namespace}:"
         self.channel = self.ns + "events"
@@ -63,36 +64,68 @@ class RedisCluster(Cluster):
         self._release_script = self.redis.register_script(_RELEASE)
         self._take_script = self.redis.register_script(_TAKE)
         self._listener: asyncio.Task[None] | None = None
+        self._out = Publisher(redis_url, f"hauntkit-{namespace}-{self.node}-out",
+                              on_lost=self._out_lost)
+        self._in = Subscriber(redis_url, f"hauntkit-{namespace}-{self.node}-in",
+                              [self.channel, self.mine])
+        self._reopening: asyncio.Task[None] | None = None
+        self._catching_up: asyncio.Task[None] | None = None
 
     async def _open(self) -> None:
         await self.redis.ping()
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(self.channel, self.mine)
-        self._listener = asyncio.create_task(self._listen(pubsub), name="cluster-sub")
+        await self._out.open()
+        await self._in.open()
+        self._listener = asyncio.create_task(self._listen(), name="cluster-sub")
         self._tasks.append(self._listener)
 
     async def _close(self) -> None:
+        for task in (self._reopening, self._catching_up):
+            if task is not None:
+                task.cancel()
+        self._out.close()
+        self._in.close()
         await self.redis.aclose()
 
-    async def _listen(self, pubsub: Any) -> None:
+    async def _publish(self, channel: str, data: bytes) -> None:
+        # a lost socket raises LinkLost (the caller logs it) while ``_reopen_out`` opens it
+        # again and then every game catches up
+        self._out.publish(channel, data)
+
+    def _out_lost(self) -> None:
+        """The publishing socket closed: open it again now, not at the next message (which
+        may be long in coming)."""
+        if self._reopening is None or self._reopening.done():
+            self._reopening = asyncio.create_task(self._reopen_out(), name="cluster-reopen")
+
+    async def _reopen_out(self) -> None:
+        while not self._out.alive:
+            await asyncio.sleep(0.2)
+            with contextlib.suppress(OSError, ConnectionError, LinkLost):
+                await self._out.open()
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Messages may have been lost while a socket was down: every game catches up."""
+        if self._catching_up is None or self._catching_up.done():
+            self._catching_up = asyncio.create_task(self.relinked(), name="cluster-relinked")
+
+    async def _listen(self) -> None:
         while True:
             try:
-                async for message in pubsub.listen():
-                    if message.get("type") == "message":
-                        await self._received(message["data"])
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - Redis went away: resubscribe when it is back
+                for data in await self._in.messages():
+                    await self._received(data)
+            except LinkLost:  # Redis went away: subscribe again when it is back
                 log.warning("lost the Redis subscription; retrying")
                 await asyncio.sleep(1.0)
-                with contextlib.suppress(Exception):
-                    await pubsub.subscribe(self.channel, self.mine)
+                with contextlib.suppress(OSError, ConnectionError, LinkLost):
+                    await self._in.open()
+                    self._catch_up()
 
     async def _send_all(self, data: bytes) -> None:
-        await self.redis.publish(self.channel, data)
+        await self._publish(self.channel, data)
 
     async def _send_to(self, node: str, data: bytes) -> None:
-        await self.redis.publish(f"{self.ns}node:{node}", data)
+        await self._publish(f"{self.ns}node:{node}", data)
 
     # -- ownership ------------------------------------------------------------------------------
     def _key(self, gid: str) -> str:

@@ -651,6 +651,7 @@ class Manager:
             settings.lease)
         if self.cluster is not None:
             self.cluster.on_lost = self._lost
+            self.cluster.on_relinked = self._relinked
             self.cluster.rooms_in_memory = lambda: len(self.rooms)
 
     def ruleset(self, rid: str) -> Ruleset:
@@ -703,6 +704,25 @@ class Manager:
         room = self.rooms.get(event.get("game", ""))
         if room is not None and not room.evicted:
             await room.hear(event)
+
+    async def _relinked(self) -> None:
+        """The cluster link was down for a moment: announce the games owned here again (a
+        move's event may have been lost), and reload the others from the database."""
+        cluster = self.cluster
+        assert cluster is not None
+        for room in list(self.rooms.values()):
+            if room.evicted:
+                continue
+            if room.id in cluster.owned:
+                await cluster.publish({"game": room.id, "kind": "sync",
+                                       "version": room.game.state["version"]})
+                continue
+            async with room.lock:
+                before = room.game.state["version"]
+                await room._reload_locked()
+            if room.game.state["version"] != before:
+                await room.broadcast("action")
+                room.wake.set()
 
     def _lost(self, gid: str) -> None:
         room = self.rooms.get(gid)
