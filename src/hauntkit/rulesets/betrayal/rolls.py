@@ -48,12 +48,31 @@ def take_outcome(ix: Index, s: State, eff: vocabulary.Roll, result: int, who: An
     """Save the result if the roll says so, and apply the first outcome it falls in."""
     if eff.save_as:
         s["counters"][eff.save_as] = result
+    whose = f"{state_access.name(ix, s, who)}'s roll" if who is not None else "The roll"
     for o in eff.outcomes:
         if (o.min is None or result >= o.min) and (o.max is None or result <= o.max):
+            band = f"{whose} of {result} ({band_words(o.min, o.max)})"
             if o.text:
-                state_access.log(s, "outcome", o.text)
+                state_access.log(s, "outcome", f"{band}: {o.text}")
+            elif o.effects:
+                state_access.log(s, "outcome", f"{band} takes effect.")
+            else:
+                state_access.log(s, "outcome", f"{band}: nothing happens.")
             frames.push(s, ix.key(o.effects), who, src)
             return
+    if eff.outcomes:
+        state_access.log(s, "outcome", f"{whose} of {result}: nothing happens.")
+
+
+def band_words(low: int | None, high: int | None) -> str:
+    """An outcome's band of results in words: "3 or more", "0 to 2", "exactly 4"."""
+    if low is not None and high is not None:
+        return f"exactly {low}" if low == high else f"{low} to {high}"
+    if low is not None:
+        return f"{low} or more"
+    if high is not None:
+        return f"{high} or less"
+    return "any result"
 
 
 def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:

@@ -16,6 +16,7 @@ def change(ix: Index, s: State, seat: int, trait: str, steps: int) -> None:
     e = s["explorers"][seat]
     if not e["alive"] or steps == 0:
         return
+    before = state_access.value(ix, s, seat, trait)
     idx = e["traits"][trait] + steps
     if idx > 7:
         idx = 7
@@ -24,16 +25,45 @@ def change(ix: Index, s: State, seat: int, trait: str, steps: int) -> None:
             idx = 0
         else:
             e["traits"][trait] = -1
+            _say(ix, s, seat, trait, steps, f"{before} → the skull")
             die(ix, s, seat, trait)
             return
+    moved = idx - e["traits"][trait]
     e["traits"][trait] = idx
+    after = state_access.value(ix, s, seat, trait)
+    if moved:
+        _say(ix, s, seat, trait, moved, f"{before} → {after}")
+    else:
+        limit = "highest" if steps > 0 else "lowest"
+        state_access.log(s, "trait", f"{state_access.name(ix, s, seat)}'s {trait.capitalize()} "
+                         f"stays at {after}, its {limit} value.", seat=seat)
+
+
+def _say(ix: Index, s: State, seat: int, trait: str, steps: int, values: str) -> None:
+    """Log a trait's move: "Ada Vance loses 1 Might: 4 → 3." A track may repeat a value
+    (RULING B2), so a move can leave the value as it was: that is said in words."""
+    name = state_access.name(ix, s, seat)
+    before, _, after = values.partition(" → ")
+    if before == after:
+        way = "up" if steps > 0 else "down"
+        state_access.log(s, "trait", f"{name}'s {trait.capitalize()} moves "
+                         f"{state_access.plural(abs(steps), 'step', 'steps')} {way} its track: "
+                         f"still {after}.", seat=seat)
+        return
+    verb = "gains" if steps > 0 else "loses"
+    state_access.log(s, "trait", f"{name} {verb} {abs(steps)} {trait.capitalize()}: {values}.",
+                     seat=seat)
 
 
 def heal(ix: Index, s: State, seat: int, trait: str) -> None:
     e = s["explorers"][seat]
     start = getattr(ix.characters[e["character"]], trait).start
     if e["traits"][trait] < start:
+        before = state_access.value(ix, s, seat, trait)
         e["traits"][trait] = start
+        state_access.log(s, "trait", f"{state_access.name(ix, s, seat)}'s {trait.capitalize()} "
+                         f"heals: {before} → {state_access.value(ix, s, seat, trait)}.",
+                         seat=seat)
 
 
 def die(ix: Index, s: State, seat: int, trait: str) -> None:
