@@ -254,8 +254,8 @@ class LReaction(schema.Reaction):
 
 BoxKind = Literal["main_goal", "side_goal", "reaction"]
 BOX_COLOURS: dict[str, str] = {"main_goal": "blue", "side_goal": "pink", "reaction": "green"}
-"""The colour of each kind of box (rulebook "Goals (Main and Side)", "The Traitor"); a box of
-the traitor's book in a haunt with a hidden or no traitor is gray (rulebook "Hidden Traitor")."""
+"""The colour of each kind of box (rulebook "Goals (Main and Side)"); a box of the traitor's
+book in a hidden-traitor haunt is gray, and public (rulebook "Hidden Traitor / The Traitor")."""
 
 
 class Box(vocabulary._M):

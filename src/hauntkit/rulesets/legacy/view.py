@@ -56,7 +56,7 @@ def _box(box: Any, book: Any, colour: str, players: int) -> dict[str, Any]:
 
 def _boxes(ix: Any, s: State, seat: int | None, shown: dict[str, Any]) -> None:
     """The haunt's boxes a seat may read (rulebook "Learning the Haunt", "Hidden Information",
-    "Hidden Traitor"): its own side's book whole (``book.boxes``); the other side's boxes
+    "Hidden Traitor", "Hidden Traitor / The Traitor"): its own side's book whole (``book.boxes``); the other side's boxes
     whose action has been taken (``read_boxes``: "the other side can ask you to read the
     entire text"); in a hidden-traitor haunt, where everyone reads the one book, the traitor's
     gray boxes for everyone (``traitor_boxes``; they never say who the traitor is) and the
