@@ -104,3 +104,32 @@ def test_legacy_end_screen_and_its_save(browser, web_server: ServerProcess, shot
     actor.screenshot(path=str(shots / "legacy-end.png"))
     assert not errors, errors
     ctx.close()
+
+
+def test_haunt_boxes_are_drawn_with_their_colours(browser, web_server: ServerProcess) -> None:
+    """betrayal-legacy-rulebook.md "Learning the Haunt" and "Hidden Traitor / The Traitor":
+    the haunt's boxes reach the page as boxes (kind, title, text, the actions printed in them);
+    in a hidden-traitor haunt every player, heroes and the traitor alike, reads the traitor's
+    gray box, and a hero's page names no traitor."""
+    seats = [{"kind": "human", "name": n} for n in ("Ann", "Ben", "Cy", "Di")]
+    made = web_server.create(
+        "legacy", seats=seats, seed=4, title="Legacy boxes",
+        config={"families": ["ashdown", "crowley", "hartwell", "mercer"]},
+        setup={"haunt": {"id": "the_changeling", "revealer": 0, "traitor": 3}})
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    pages = open_game_pages(ctx, [s["url"] for s in made["seats"]], errors)
+    for page in pages:
+        page.bring_to_front()
+        page.wait_for_selector("#secret-panel:not([hidden]) .haunt-box")
+        gray = page.locator("#secret .haunt-box.box-gray")
+        assert gray.count() >= 1
+        assert "Snuff the Light" in gray.first.inner_text()
+        assert "SNUFF" in gray.first.inner_text()
+        _clean(page)
+    hero_text = pages[0].inner_text("#secret")
+    assert "The heroes' book" in hero_text and "Di" not in hero_text
+    assert "The traitor's book" in pages[3].inner_text("#secret")
+    assert pages[0].locator("#secret .haunt-box.box-blue").count() >= 1  # the heroes' own goal
+    assert not errors, errors
+    ctx.close()

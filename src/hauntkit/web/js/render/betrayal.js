@@ -109,15 +109,36 @@ export function describeResult(result, view) {
 }
 
 // ---------------------------------------------------------------- the secret book
+const BOX_KIND = { main_goal: "Main goal", side_goal: "Side goal", reaction: "Reaction" };
+
+// One haunt box (Legacy): its colour, kind, title, text and the actions printed in it.
+function renderBox(box, whose) {
+  const kind = box.colour === "gray" ? "The traitor (public)" : BOX_KIND[box.kind] || "Box";
+  return el("div", { class: `haunt-box box-${box.colour}` },
+    el("div", { class: "box-head" }, el("span", { class: "box-kind" }, whose ? `${whose}: ${kind}` : kind),
+      box.title ? el("strong", {}, ` ${box.title}`) : null),
+    box.text ? el("p", { class: "box-text" }, box.text) : null,
+    box.actions?.length ? el("ul", { class: "box-actions" }, ...box.actions.map((a) => el("li", {}, a))) : null);
+}
+
+const SIDE_WORDS = { heroes: "The heroes' box", traitor: "The traitor's box" };
+
 export function renderSecrets(view) {
   const h = view.haunt;
-  if (!h || !h.book) return null;
+  if (!h) return null;
+  const boxes = h.book?.boxes || [];
+  const others = [...(h.traitor_boxes && h.my_side !== "traitor" ? h.traitor_boxes : []),
+    ...(h.read_boxes || [])];
+  if (!h.book && !others.length) return null;
   const side = h.my_side === "traitor" ? "The traitor's book" : "The heroes' book";
   return el("div", { class: `book book-${h.my_side}` },
-    el("h3", {}, `${side}: ${h.name}`),
-    el("p", { class: "book-text" }, h.book.book),
-    h.book.goals.length ? el("div", {}, el("strong", {}, "Goals"), el("ul", { class: "goals" }, ...h.book.goals.map((g) => el("li", {}, g)))) : null,
-    h.book.facts.length ? el("div", {}, el("strong", {}, "Facts"), el("ul", { class: "facts" }, ...h.book.facts.map((f) => el("li", {}, f)))) : null);
+    h.book ? el("h3", {}, `${side}: ${h.name}`) : el("h3", {}, `The haunt: ${h.name}`),
+    h.book ? el("p", { class: "book-text" }, h.book.book) : null,
+    h.book?.goals.length && !boxes.length ? el("div", {}, el("strong", {}, "Goals"), el("ul", { class: "goals" }, ...h.book.goals.map((g) => el("li", {}, g)))) : null,
+    boxes.length ? el("div", { class: "boxes" }, ...boxes.map((b) => renderBox(b, null))) : null,
+    h.book?.facts.length ? el("div", {}, el("strong", {}, "Facts"), el("ul", { class: "facts" }, ...h.book.facts.map((f) => el("li", {}, f)))) : null,
+    others.length ? el("div", { class: "boxes boxes-read" }, el("strong", {}, "Boxes you may read"),
+      ...others.map((b) => renderBox(b, b.side ? SIDE_WORDS[b.side] : null))) : null);
 }
 
 // ---------------------------------------------------------------- prompts
