@@ -67,10 +67,11 @@ def test_the_scan_finds_what_players_should_not_read() -> None:
     """The checks this file relies on fail on the words they are meant to catch."""
     for text in ("Ghoul (m1): move to Servants' Quarters", "Put (room: basement landing)",
                  "Choose a tile for secret_stairs.", "Steal (card: None)", "Roll 1 dice",
-                 "Gain +0 Might"):
+                 "Gain +0 Might", "Draw 2 item."):
         assert problems(text), text
     for text in ("Move the first Ghoul in the Servants' Quarters to the Foyer",
-                 "Put a Secret Stairs token in the Foyer", "Roll 1 die", "Steal the Revolver"):
+                 "Put a Secret Stairs token in the Foyer", "Roll 1 die", "Steal the Revolver",
+                 "Draw 2 item cards."):
         assert problems(text) == [], text
     assert repeated(["Drop the Crate", "Drop the Crate", "End turn"]) == ["Drop the Crate"]
     scan = Scan()

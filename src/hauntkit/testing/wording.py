@@ -25,7 +25,9 @@ UNIT_ID = re.compile(r"\b(?!x\d)[a-z]{1,3}\d{1,3}\b")  # "m1", not "x2"
 NUMBER_CASE = re.compile(
     r"\b1 (dice|moves|points|spaces|turns|rounds|cards|items|omens|events|tiles|hits"
     r"|explorers|monsters|doorways|tokens|heirlooms|chapters)\b"
+    # "2 item cards": a noun before the counted noun stays singular
     r"|\b(?:0|[2-9]|\d\d+) (die|move|point|space|turn|round|card|item|omen|event|tile|hit)\b"
+    r"(?! (?:cards?|tokens?|tiles?)\b)"
     r"|(?<![\w+])[+]0\b|\bheals 0\b|\b0 (damage|Sanity|Might|Speed|Knowledge)\b")
 
 CHECKS: list[tuple[str, re.Pattern[str]]] = [

@@ -22,7 +22,7 @@ LEGACY = {"ruleset": "legacy", "players": 3,
 
 
 @pytest.mark.parametrize(("doc", "card", "giver"), [
-    (BETRAYAL, "Axe", "Ada Vance"), (LEGACY, "Storm Lantern", "Ashdown")])
+    (BETRAYAL, "Axe", "Ada Vance"), (LEGACY, "Storm Lantern", "Isaac Ashdown")])
 def test_accept_and_refuse_labels(tmp_path: Path, doc: dict, card: str, giver: str) -> None:
     path = tmp_path / "offer.yaml"
     path.write_text(yaml.safe_dump(doc))

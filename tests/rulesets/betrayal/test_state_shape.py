@@ -112,7 +112,12 @@ def test_upgrade_state_renames_the_keys_of_states_saved_before_the_rename() -> N
         for key in ("names", "boxes_used"):  # Legacy's later bookkeeping: names given by
             if key in now.get("legacy", {}):  # those answers (HL-26), haunt boxes used (HL-25)
                 expected["legacy"][key] = now["legacy"][key]
-        assert orjson.dumps(expected) == orjson.dumps(now)
+        # Legacy's family members' first names and ages came later (HL-28): a state saved
+        # before has none (its explorers are named by family alone)
+        now_then = {**now, "explorers": [{k: v for k, v in e.items()
+                                          if k not in ("given_name", "age")}
+                                         for e in now["explorers"]]}
+        assert orjson.dumps(expected) == orjson.dumps(now_then)
         assert upgrade_state(now) is now  # today's keys: unchanged
 
 

@@ -52,6 +52,6 @@ def test_catalogue_and_labels():
     assert "traitor_card" in cat["reminders"]
     s = Game.new(RS, {"players": 3, "families": ["ashdown", "crowley", "hartwell"]}, seed=1).state
     assert RS.describe_action(s, 0, {"type": "take", "card": "lantern", "from": 1}) == \
-        "Take the Storm Lantern from Crowley (if they allow it)"
+        "Take the Storm Lantern from Nathan Crowley (if they allow it)"
     assert RS.describe_action(s, 0, {"type": "permit", "allow": False}) == "Refuse"
     assert RS.describe_action(s, 0, {"type": "heirloom", "make": True}).startswith("Make it")

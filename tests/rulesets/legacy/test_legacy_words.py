@@ -20,7 +20,7 @@ def test_the_owner_asked_to_allow_a_take_reads_who_takes_what() -> None:
     s["choice"] = {"seat": 1, "kind": "permit", "prompt": "", "who": 0, "owner": 1,
                    "card": "lantern"}
     labels = [RS.describe_action(s, 1, {"type": "permit", "allow": a}) for a in (True, False)]
-    assert labels == ["Let Ashdown take the Storm Lantern", "Keep the Storm Lantern"]
+    assert labels == ["Let Isaac Ashdown take the Storm Lantern", "Keep the Storm Lantern"]
 
 
 def test_a_late_family_keeps_an_item_by_name() -> None:

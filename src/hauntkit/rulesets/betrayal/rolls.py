@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hauntkit.rulesets.betrayal import conditions, frames, state_access, vocabulary
+from hauntkit.rulesets.betrayal import conditions, frames, state_access, vocabulary, words
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -51,28 +51,15 @@ def take_outcome(ix: Index, s: State, eff: vocabulary.Roll, result: int, who: An
     whose = f"{state_access.name(ix, s, who)}'s roll" if who is not None else "The roll"
     for o in eff.outcomes:
         if (o.min is None or result >= o.min) and (o.max is None or result <= o.max):
-            band = f"{whose} of {result} ({band_words(o.min, o.max)})"
-            if o.text:
-                state_access.log(s, "outcome", f"{band}: {o.text}")
-            elif o.effects:
-                state_access.log(s, "outcome", f"{band} takes effect.")
-            else:
-                state_access.log(s, "outcome", f"{band}: nothing happens.")
+            band = f"{whose} is {result}, {words.result_range(o.min, o.max)}"
+            # an outcome without text is told by its effects' own lines, which follow
+            line = f"{band}: {o.text}" if o.text else f"{band}." if o.effects \
+                else f"{band}: nothing happens."
+            state_access.log(s, "outcome", line)
             frames.push(s, ix.key(o.effects), who, src)
             return
     if eff.outcomes:
-        state_access.log(s, "outcome", f"{whose} of {result}: nothing happens.")
-
-
-def band_words(low: int | None, high: int | None) -> str:
-    """An outcome's band of results in words: "3 or more", "0 to 2", "exactly 4"."""
-    if low is not None and high is not None:
-        return f"exactly {low}" if low == high else f"{low} to {high}"
-    if low is not None:
-        return f"{low} or more"
-    if high is not None:
-        return f"{high} or less"
-    return "any result"
+        state_access.log(s, "outcome", f"{whose} is {result}: nothing happens.")
 
 
 def bonuses_for(ix: Index, s: State, who: Any) -> list[Any]:

@@ -41,6 +41,9 @@ class Explorer(TypedDict):
     used: NotRequired[list[str]]
     #: legacy: the explorer has found an Item or Omen card (HL-17)
     found: NotRequired[bool]
+    #: legacy: the family member's first name and age (rulebook "Setup" 5; HL-28)
+    given_name: NotRequired[str]
+    age: NotRequired[int]
 
 
 class Monster(TypedDict):

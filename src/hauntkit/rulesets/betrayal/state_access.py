@@ -124,7 +124,10 @@ def plural(n: int, one: str, many: str) -> str:
 
 def name(ix: Index, s: State, who: Any) -> str:
     if isinstance(who, int):
-        return ix.characters[s["explorers"][who]["character"]].name
+        e = s["explorers"][who]
+        family = ix.characters[e["character"]].name
+        given = e.get("given_name")  # Legacy's family members (rulebook "Setup" 5)
+        return f"{given} {family}" if given else family
     return ix.monsters[s["monsters"][who]["kind"]].name
 
 

@@ -40,7 +40,7 @@ import re
 from typing import Any
 
 from hauntkit.core.log import visible_log
-from hauntkit.rulesets.betrayal import legal_actions
+from hauntkit.rulesets.betrayal import legal_actions, state_access
 from hauntkit.rulesets.betrayal.index import BIT, Index
 from hauntkit.rulesets.betrayal.vocabulary import SIDES, TRAITS, scaled
 
@@ -81,7 +81,8 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
             idx = e["traits"][t]
             traits[t] = {"value": track.values[idx] if idx >= 0 else 0, "index": idx,
                          "track": list(track.values), "start": track.start}
-        explorers.append({"seat": i, "character": e["character"], "name": ch.name,
+        explorers.append({"seat": i, "character": e["character"],
+                          "name": state_access.name(ix, s, i),
                           "room": e["room"],
                           "alive": e["alive"], "side": side, "traits": traits,
                           "cards": list(e["cards"])})

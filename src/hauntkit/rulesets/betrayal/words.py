@@ -32,6 +32,13 @@ def bare(phrase: str) -> str:
     return cap(phrase[4:] if phrase.startswith("the ") else phrase)
 
 
+def listing(items: list[str]) -> str:
+    """Items in a sentence: "A", "A and B", "A, B and C"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def ordinal(n: int) -> str:
     """1 -> "first" ... 10 -> "tenth", then "number 11"."""
     return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else f"number {n}"
@@ -104,7 +111,7 @@ def monster(ix: Index, s: State, mid: Any) -> str:
 
 def explorer(ix: Index, s: State, seat: Any) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(s["explorers"]):
-        return ix.characters[s["explorers"][seat]["character"]].name
+        return state_access.name(ix, s, seat)
     return "an explorer"
 
 
@@ -157,13 +164,18 @@ def effect(ix: Index, s: State, eff: Any) -> str | None:
     return None
 
 
+def _a(word: str) -> str:
+    """The article before ``word``: "an upper floor", "a basement"."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _move_words(ix: Index, eff: Any) -> str:
     floor = FLOOR_NAME.get(eff.floor, str(eff.floor).replace("_", " ")) if eff.floor else ""
     if eff.room is not None:
         return f"move to {room(ix, eff.room)}"
     return {"choice_adjacent": "move to a tile next door",
             "choice_any": "move to any tile",
-            "choice_floor": f"move to a {floor} tile of your choice" if floor
+            "choice_floor": f"move to {_a(floor)} {floor} tile of your choice" if floor
             else "move to a tile of your choice on this floor",
             "random_floor": f"move to a random {floor} tile" if floor
             else "move to a random tile on this floor",

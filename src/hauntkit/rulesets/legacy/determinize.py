@@ -59,6 +59,8 @@ def determinize(ix: Any, view: dict[str, Any], rng: random.Random) -> State:
     s["aside"] = []
     for shown, e in zip(view["explorers"], s["explorers"], strict=True):
         e["used"] = list(shown["used"])
+        if shown.get("given_name"):
+            e["given_name"], e["age"] = shown["given_name"], shown["age"]
         if shown.get("found"):
             e["found"] = True
     s["turn"]["words"] = list(view["turn"].get("words", []))

@@ -7,21 +7,21 @@ import random
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from hauntkit.core import rng
 from hauntkit.core.content import starter_dir
 from hauntkit.core.errors import HauntkitError, IllegalActionError
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.ruleset import Action, ConfigError, RulesetConfig, State
-from hauntkit.rulesets.betrayal import interpreter, state_access, turns
+from hauntkit.rulesets.betrayal import interpreter, state_access, turns, words
 from hauntkit.rulesets.betrayal.labels import describe_action
 from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
-from hauntkit.rulesets.legacy import heirlooms, view
+from hauntkit.rulesets.legacy import heirlooms, record, view
 from hauntkit.rulesets.legacy.actions import has_found
-from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin
+from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin, Member
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
 from hauntkit.rulesets.legacy.index import START_ROOMS, LegacyIndex
 from hauntkit.rulesets.legacy.rules import LegacyRules
@@ -45,6 +45,15 @@ register_copy_plan("legacy", {**COPY_PLAN, "explorers": _explorers}, shallow=SHA
 _SETUP = ("used", "heirlooms", "intensity", "stickers", "threshold", "found")
 
 
+class CampaignNotes(BaseModel):
+    """What a campaign tells its chapter game (``LegacyCampaignMixin.game_notes``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    chapter: int = Field(ge=0, description="the chapter's number (0: the prologue)")
+    characters: list[Member] = Field(description="each seat's family member, in seat order")
+    joining: list[int] = Field(default=[], description="the seats whose family joins late")
+
+
 class LegacyConfig(RulesetConfig):
     """Options of one Legacy game (``players``: 3 to 5 families, default 4)."""
 
@@ -65,6 +74,9 @@ class LegacyConfig(RulesetConfig):
                                   "discovered")
     mode: Literal["campaign", "free"] = Field(default="free", description="campaign or free play")
     house: House = Field(default_factory=House, description="the campaign's house (docs/legacy.md)")
+    campaign: CampaignNotes | None = Field(
+        default=None, description="set by the campaign: the chapter and each seat's family "
+                                  "member (first name and age)")
 
 
 class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
@@ -161,8 +173,14 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
                  for k in ("event", "item", "omen")}
         # free play: who goes first at random (rulebook "Setup" 9)
         s = self.fresh_state(config, n, r, fams, stack, decks)
-        for e in s["explorers"]:
+        members = (config.get("campaign") or {}).get("characters") or []
+        for i, e in enumerate(s["explorers"]):
             e["used"] = []
+            # rulebook "Setup" 5: a first name (and an age) for each family member; free play
+            # names them too, so that the table tells "Ada Crowley" from the family (HL-28)
+            member = members[i] if i < len(members) else record.generated_member(
+                e["character"], 0)
+            e["given_name"], e["age"] = member["name"], member["age"]
         s["legacy"] = {"threshold": config.get("haunt_threshold", 5),
                        "after_omens": config.get("haunt_after_omens"),
                        "on_tile": config.get("haunt_on_tile"),
@@ -174,7 +192,9 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         s["intensity"] = dict(house.intensify)
         s["stickers"] = sorted(house.stickers)
         self.place_start(s)  # the starting tiles; everyone on the Entrance Hall (HL-10)
-        state_access.log(s, "start", f"{n} family members come to the house.")
+        state_access.log(s, "start", f"{n} family members come to the house: " + words.listing(
+            [f"{state_access.name(ix, s, i)}, {e['age']}" for i, e in enumerate(s["explorers"])])
+            + ".")
         turns.next_turn(ix, s)
         interpreter.run(ix, s)
         return s

@@ -21,6 +21,8 @@ def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, An
     out["ruleset"] = "legacy"
     for shown, e in zip(out["explorers"], s["explorers"], strict=True):
         shown["family"] = e["character"]
+        if e.get("given_name"):  # public: introduced at the start (rulebook "Setup" 6)
+            shown["given_name"], shown["age"] = e["given_name"], e.get("age")
         shown["used"] = sorted(e["used"])
         shown["found"] = bool(e.get("found"))  # RULING HL-17 (public: cards drawn are shown)
     for tile in out["tiles"]:

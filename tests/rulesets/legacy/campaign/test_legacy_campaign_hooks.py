@@ -305,3 +305,26 @@ def test_any_sequence_of_outcomes_keeps_the_record_sound(seeds: list[int]) -> No
             assert len(rec["families"][fam]["members"]) == played
             assert record.heirloom_count(rec, fam) <= record.MAX_HEIRLOOMS
     assert games == 15
+
+
+def test_the_campaigns_family_members_play_under_their_names() -> None:
+    """betrayal-legacy-rulebook.md "Setup" 5 and 6, RULING HLC-1 and HL-28: the chapter game's
+    explorers are the campaign's family members, by first name and family, with their ages;
+    the names the campaign's config gives come first."""
+    from hauntkit.core.game import Game
+    from hauntkit.core.ruleset import get_ruleset
+
+    rs: Any = get_ruleset("legacy")
+    families = ["ashdown", "crowley", "hartwell"]
+    config = {"families": families, "members": {"crowley": [{"name": "Agnes", "age": 34}]}}
+    data = rs.campaign_start(config)
+    game_config = rs.campaign_next(config, data, [])
+    assert game_config is not None
+    members = game_config["campaign"]["characters"]
+    assert members[families.index("crowley")] == {"name": "Agnes", "age": 34}
+    game = Game.new(rs, game_config, seed=3)
+    names = [e["name"] for e in game.view(0)["explorers"]]
+    assert names[families.index("crowley")] == "Agnes Crowley"
+    assert all(n.endswith(f.capitalize()) and " " in n for n, f in zip(names, families,
+                                                                        strict=True))
+    assert "Agnes Crowley, 34" in game.state["log"][0]["text"]
