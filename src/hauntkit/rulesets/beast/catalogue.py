@@ -88,7 +88,7 @@ def _bounty_tables() -> dict[str, dict[str, str]]:
 
 
 def _hunt_catalogue(c: Content) -> dict[str, Any]:
-    """The hunts (with their investigations), locations and events of the pack."""
+    """The hunts (with their investigations), locations, events and Theme cards of the pack."""
     hunts = getattr(c, "hunts", {})
     return {
         "hunts": {k: {"name": h.name, "text": h.text,
@@ -101,8 +101,13 @@ def _hunt_catalogue(c: Content) -> dict[str, Any]:
                           "reward": loc.reward}
                       for k, loc in getattr(c, "locations", {}).items()},
         "events": {k: {"name": e.name, "text": e.text, "alignment": e.alignment,
+                       "colour": e.colour,
                        "choices": {ch.id: ch.text for ch in e.choices}}
                    for k, e in getattr(c, "hunt_events", {}).items()},
+        # Theme cards (HR-107): what each pays for, in words, is in the hunt's view
+        "themes": {k: {"name": t.name, "text": t.text, "renown": t.renown,
+                       "infamy": t.infamy, "times": t.times}
+                   for k, t in getattr(c, "themes", {}).items()},
     }
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from hauntkit.core.content import Pack
 from hauntkit.rulesets.beast.gear.loadout import GearIndex
-from hauntkit.rulesets.beast.hunt.schema import Hunt, HuntEvent, Location
+from hauntkit.rulesets.beast.hunt.schema import Hunt, HuntEvent, Location, Theme
 from hauntkit.rulesets.beast.records import AbilityRecord, ability_record
 from hauntkit.rulesets.beast.schema import (
     Ability,
@@ -129,6 +129,8 @@ class Content:
         self.hunt_events: dict[str, HuntEvent] = items["hunt_events"]  # type: ignore[assignment]
         self.locations: dict[str, Location] = items["locations"]  # type: ignore[assignment]
         self.hunts: dict[str, Hunt] = items["hunts"]  # type: ignore[assignment]
+        # Theme cards, one drawn for each Investigation (RULING HR-107)
+        self.themes: dict[str, Theme] = items.get("themes", {})  # type: ignore[assignment]
         self.gear = GearIndex(items)  # gear, arsenals, loot and mystery (gear.py)
         # units' display names, filled lazily by Rules.name: kind -> unit id -> name
         self.unit_names: dict[str, dict[str, str]] = {}

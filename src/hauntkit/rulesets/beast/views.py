@@ -62,7 +62,7 @@ class ViewsMixin:
             "log": visible_log(state["log"], seat),
         }
         if "phase" in state:  # a leg of a hunt: nothing of it is secret (docs/hunt.md)
-            out.update(hunt_view(state))
+            out.update(hunt_view(self, state))
         # gear in play (gear/using.py) and the Great Wall's spent Ward (hunters/tarot.py): public
         for key in ("traps", "calm", "crimson", "omens", "gwall"):
             if key in state:

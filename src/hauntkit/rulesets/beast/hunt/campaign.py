@@ -3,7 +3,8 @@
 One campaign game is one leg of the hunt (one location). The campaign's data::
 
     {"hunt": "ashgrove", "crypto": 12, "party": [records (hunt.party)],
-     "run": {"renown": 0, "infamy": 0, "clues": 1},   # the current investigation's
+     "run": {"renown": 0, "infamy": 0, "clues": 1,    # the current investigation's
+             "theme": {"card": "good-samaritans", "paid": 0}, "drawn": ["lost-child"]},
      "at": [1, 0],                 # the next leg: investigation and location indexes
      "status": "on" | "won" | "lost", "why": "...",
      "investigations": [{"id": "...", "success": true}]}
@@ -20,6 +21,7 @@ import orjson
 from pydantic import Field
 
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
+from hauntkit.rulesets.beast.hunt import cards
 from hauntkit.rulesets.beast.hunt.party import deal_seats, in_hunt, max_hp, new_record
 from hauntkit.rulesets.beast.hunt.phases import start_leg
 
@@ -80,7 +82,8 @@ class HuntCampaign:
         party = [new_record(self, name, 0) for name in hunters]
         deal_seats(party, players)
         return {"hunt": hid, "crypto": hunt.crypto, "party": party,
-                "run": {"renown": 0, "infamy": 0, "clues": 0}, "at": [0, 0],
+                "run": {"renown": 0, "infamy": 0, "clues": 0, "theme": None, "drawn": []},
+                "at": [0, 0],
                 "status": "on", "why": "", "investigations": []}
 
     def campaign_next(self, config: dict[str, Any], data: dict[str, Any],
@@ -117,7 +120,8 @@ class HuntCampaign:
         return _copy({
             "hunt": h["hunt"], "crypto": state["crypto"], "party": state["party"],
             "run": {"renown": state.get("renown", 0), "infamy": state.get("infamy", 0),
-                    "clues": state["clues"]},
+                    "clues": state["clues"], "theme": state.get("theme"),
+                    "drawn": state.get("drawn", [])},
             "at": out["next"], "status": out["status"],
             "why": state["result"]["reason"] if out["status"] != "on" else "",
             "investigations": done})
@@ -147,6 +151,11 @@ class HuntCampaign:
                      {"label": "Infamy", "value": data["run"]["infamy"]},
                      {"label": "Clues", "value": f"{data['run']['clues']} "
                                                  f"({inv.clues_needed} needed)"}]
+            theme = (data["run"].get("theme") or {}).get("card")
+            if theme in self.c.themes:  # the Investigation's Theme card (HR-107)
+                card = self.c.themes[theme]
+                rows.append({"label": "Theme card",
+                             "value": f"{card.name}: {cards.goal_words(self, card)}"})
         table = []
         for r in data["party"]:
             state = "dead" if r["dead"] else "broken" if r["broken"] else "hunting"

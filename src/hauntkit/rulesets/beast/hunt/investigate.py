@@ -17,7 +17,7 @@ from typing import Any
 
 from hauntkit.core.log import emit
 from hauntkit.rulesets.beast.battle import dice
-from hauntkit.rulesets.beast.hunt import checks, finds, offers, phase, renown
+from hauntkit.rulesets.beast.hunt import cards, checks, finds, offers, phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, away, change, lead_seat
 from hauntkit.rulesets.beast.hunt.phase import Phase, party_seats
 from hauntkit.rulesets.beast.hunt.schema import Effects
@@ -47,6 +47,7 @@ def apply_effects(rs: Any, state: State, fx: Effects, source: str) -> None:
              hp=fx.heal - fx.damage, sanity=-fx.sanity)
     if fx.find is not None:
         finds.found(rs, state, fx.find, source)
+    cards.effects_noted(rs, state, fx.crypto, fx.clues)  # the Theme card (HR-107)
 
 
 def roll_for_ambush(rs: Any, state: State) -> bool:
@@ -84,7 +85,9 @@ def run_events(rs: Any, state: State) -> bool:
         event = rs.c.hunt_events[h["events"].pop(0)]
         for hook in phase.BEFORE_EVENT:
             hook(rs, state, event.id)
-        emit(state, "event", f"Event: {event.name}. {event.text}", event=event.id)
+        colour = cards.colour_of(rs, event.id)  # a Blue or Gray Event card (HR-107)
+        emit(state, "event", f"{colour + ' Event card' if colour else 'Event'}: {event.name}. "
+             f"{event.text}", event=event.id)
         apply_effects(rs, state, event.effects, event.name)
         for after in phase.AFTER_EVENT:
             after(rs, state, event.id)
@@ -133,6 +136,8 @@ def choose(rs: Any, state: State, action: Action) -> bool:
     else:
         record = next(r for r in state["party"] if r["hunter"] == action["hunter"])
         passed = checks.attempt(rs, state, record, choice.check.skill, choice.check.target)
+        if passed:
+            cards.note(rs, state, "check_passed", skill=choice.check.skill)
         apply_effects(rs, state, choice.effects if passed else choice.fail, event.name)
     return run_events(rs, state)
 

@@ -15,7 +15,7 @@ import orjson
 
 from hauntkit.core.log import emit
 from hauntkit.core.ruleset import ConfigError
-from hauntkit.rulesets.beast.hunt import phase, renown
+from hauntkit.rulesets.beast.hunt import cards, phase, renown
 from hauntkit.rulesets.beast.hunt.party import active, deal_seats, in_hunt, new_record
 from hauntkit.rulesets.beast.hunt.schema import Hunt, Investigation
 from hauntkit.rulesets.beast.labels import count_of
@@ -71,10 +71,11 @@ def new_leg(rs: Any, config: dict[str, Any], seed: int,
     state["rng"]["script"].extend(config.get("dice", []))
     deal_seats(party, players)
     first, last = j == 0, j == len(inv.locations) - 1
-    if first:  # "Renown ... resets at the start of each Investigation" (and Infamy, clues)
+    if first:  # "Renown ... resets at the start of each Investigation" (and Infamy, clues,
+        # the Theme card and the Blue and Gray cards drawn: HR-107)
         run = {"renown": 0, "infamy": 0, "clues": 0}
     state.update(party=party, crypto=crypto, renown=run["renown"], infamy=run["infamy"],
-                 clues=run["clues"])
+                 clues=run["clues"], theme=run.get("theme"), drawn=list(run.get("drawn", [])))
     plan = (["shop"] if first else []) + ["investigate", "battle", "loot", "mystery", "rest"]
     state["hunt"] = {"hunt": hunt.id, "investigation": inv.id, "location": loc.id,
                      "first": first, "last": last, "plan": plan, "done": [],
@@ -83,6 +84,9 @@ def new_leg(rs: Any, config: dict[str, Any], seed: int,
     state["phase"] = "start"
     emit(state, "leg", f"The hunt reaches {loc.name} ({inv.name}).", location=loc.id,
          investigation=inv.id)
+    if first:
+        cards.draw_theme(rs, state, seed)
+    cards.draw_events(rs, state, seed)  # Blue or Gray Event cards, after the location's own
     return state
 
 

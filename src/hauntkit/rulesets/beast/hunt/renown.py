@@ -175,9 +175,10 @@ def pay_penance(state: State, party: list[dict[str, Any]], payer: str, location:
 
 
 def end_investigation(state: State, party: list[dict[str, Any]]) -> None:
-    """Renown, Infamy, Penances and Offerings last one Investigation; a tagged-in Curtis Kaine
-    steps aside for the hunter he replaced."""
-    for key in ("renown", "infamy", "penances"):
+    """Renown, Infamy, Penances, Offerings, the Theme card and the Blue and Gray cards drawn
+    (HR-107) last one Investigation; a tagged-in Curtis Kaine steps aside for the hunter he
+    replaced."""
+    for key in ("renown", "infamy", "penances", "theme", "drawn"):
         state.pop(key, None)
     for i, rec in enumerate(party):
         rec.pop("offering", None)

@@ -7,13 +7,16 @@ rulings HR-70..HR-79.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from hauntkit.rulesets.beast.gear.schema import Skill
 
 Alignment = Literal["order", "chaos"]
+Colour = Literal["blue", "gray"]
+# what a card of each colour earns ("Renown vs. Infamy"; RULING HR-107)
+COLOUR_EARNS: dict[str, str] = {"blue": "renown", "gray": "infamy"}
 
 
 class _Model(BaseModel):
@@ -63,6 +66,9 @@ class HuntEvent(_Item):
     name: str
     text: str = Field(min_length=1, description="what happens, in our own words")
     alignment: Alignment | None = Field(None, description="Order or Chaos: the Mystery Table")
+    colour: Colour | None = Field(None, description=(
+        "a Blue (earns Renown) or Gray (earns Infamy) Event card, drawn at each location "
+        "from the pack's coloured cards (HR-107); none: a Location card's own event"))
     effects: Effects = Field(default_factory=Effects)
     choices: list[Choice] = Field(default_factory=list)
 
@@ -71,6 +77,85 @@ class HuntEvent(_Item):
         ids = [c.id for c in self.choices]
         if len(set(ids)) != len(ids):
             raise ValueError("choice ids must be different")
+        return self
+
+    def all_effects(self) -> list[Effects]:
+        """The event's own effects and every choice's (success and failure)."""
+        return [self.effects, *(fx for c in self.choices for fx in (c.effects, c.fail))]
+
+    @model_validator(mode="after")
+    def _colour_earns_its_points(self) -> HuntEvent:
+        """A Blue card earns Renown and never Infamy; a Gray card the reverse (HR-107)."""
+        if self.colour is None:
+            return self
+        earns = COLOUR_EARNS[self.colour]
+        other = COLOUR_EARNS["gray" if self.colour == "blue" else "blue"]
+        fxs = self.all_effects()
+        if not any(getattr(fx, earns) > 0 for fx in fxs):
+            raise ValueError(f"colour: a {self.colour} card must earn {earns} "
+                             f"(its effects or a choice's give {earns} > 0)")
+        if any(getattr(fx, other) > 0 for fx in fxs):
+            raise ValueError(f"colour: a {self.colour} card earns {earns}, never {other}")
+        return self
+
+
+class EnemyDefeated(_Model):
+    """An enemy is defeated in a battle of the hunt (of that kind or template, if given)."""
+
+    kind: Literal["enemy_defeated"]
+    enemy: str | None = Field(None, description="an enemy id (default: any enemy)")
+    template: Literal["BASE", "UNDEAD", "CREATURE_OF_THE_NIGHT", "MONSTER", "CONDEMNED",
+                      "BEHEMOTH"] | None = Field(None, description="an enemy template")
+
+
+class BattleWon(_Model):
+    """The hunters win a battle (``unhurt``: without a hunter going down in it)."""
+
+    kind: Literal["battle_won"]
+    unhurt: bool = Field(False, description="no hunter falls in the battle")
+
+
+class CheckPassed(_Model):
+    """A hunter passes an event's skill check (of that skill, if given; HR-106)."""
+
+    kind: Literal["check_passed"]
+    skill: Skill | None = Field(None, description="the check's skill (default: any)")
+
+
+class CryptoPaid(_Model):
+    """The party pays Crypto at an event (a choice that costs Crypto)."""
+
+    kind: Literal["crypto_paid"]
+
+
+class ClueFound(_Model):
+    """The party gains a clue at an event."""
+
+    kind: Literal["clue_found"]
+
+
+ThemeCondition = Annotated[EnemyDefeated | BattleWon | CheckPassed | CryptoPaid | ClueFound,
+                           Field(discriminator="kind")]
+
+
+class Theme(_Item):
+    """A Theme card: drawn at an Investigation's start and shown to every hunter; each time
+    its condition is met during the Investigation (up to ``times``) the party earns its
+    Renown or Infamy ("Renown vs. Infamy"; RULING HR-107)."""
+
+    id: str
+    name: str
+    text: str = Field(min_length=1, description="the card, in our own words")
+    when: ThemeCondition = Field(description="what earns the points")
+    renown: int = Field(0, ge=0, le=5, description="Renown earned each time")
+    infamy: int = Field(0, ge=0, le=5, description="Infamy earned each time")
+    times: int = Field(1, ge=1, le=5, description="how often it pays in one Investigation")
+
+    @model_validator(mode="after")
+    def _one_kind_of_points(self) -> Theme:
+        if (self.renown > 0) == (self.infamy > 0):
+            raise ValueError("renown/infamy: a Theme card earns either Renown or Infamy "
+                             "points (exactly one of them above 0)")
         return self
 
 
@@ -129,6 +214,9 @@ class Hunt(_Item):
     investigations: list[Investigation] = Field(min_length=1)
     rest: RestRules = Field(default_factory=RestRules)
     max_wounds: int = Field(3, ge=1, le=10, description="a hunter dies at this many (HR-72)")
+    event_cards: int = Field(1, ge=0, le=3, description=(
+        "Blue or Gray Event cards drawn at each location, after its own events (HR-107)"))
+    themes: bool = Field(True, description="a Theme card for each Investigation (HR-107)")
 
 
 class HuntLegConfig(_Model):
@@ -159,6 +247,10 @@ def check_hunt_refs(items: dict) -> list[tuple[str, str, str]]:
             starts = "".join(maps[loc.map].rows).count("E")
             if len(loc.ambushers) > starts:
                 problems.append(("locations", lid, f"map {loc.map} has {starts} enemy starts"))
+    for tid, theme in items.get("themes", {}).items():
+        enemy = getattr(theme.when, "enemy", None)
+        if enemy is not None and enemy not in enemies:
+            problems.append(("themes", tid, f"when.enemy: unknown enemy {enemy!r}"))
     gear = items.get("gear", {})
     for eid, event in events.items():
         for fx in [event.effects, *(c.effects for c in event.choices)]:
@@ -179,7 +271,9 @@ def check_hunt_refs(items: dict) -> list[tuple[str, str, str]]:
     return problems
 
 
-HUNT_KINDS = {"hunt_events": HuntEvent, "locations": Location, "hunts": Hunt}
+HUNT_KINDS = {"hunt_events": HuntEvent, "locations": Location, "hunts": Hunt, "themes": Theme}
 
-__all__ = ["HUNT_KINDS", "Choice", "Effects", "Hunt", "HuntEvent", "HuntLegConfig",
-           "Investigation", "Location", "Penance", "RestRules", "check_hunt_refs"]
+__all__ = ["COLOUR_EARNS", "HUNT_KINDS", "BattleWon", "CheckPassed", "Choice", "ClueFound",
+           "CryptoPaid", "Effects", "EnemyDefeated", "Hunt", "HuntEvent", "HuntLegConfig",
+           "Investigation", "Location", "Penance", "RestRules", "Theme", "ThemeCondition",
+           "check_hunt_refs"]

@@ -8,14 +8,17 @@ from typing import Any
 
 import orjson
 
+from hauntkit.rulesets.beast.hunt import cards
+
 State = dict[str, Any]
 _LEG = ("hunt", "investigation", "location", "first", "last", "plan", "done", "event",
         "fight", "ambush", "battle", "mystery", "outcome")
 
 
-def hunt_view(state: State) -> dict[str, Any]:
+def hunt_view(rs: Any, state: State) -> dict[str, Any]:
     """The hunt part of a view (``phase``, ``hunt``, ``party``, ``crypto``, ``renown``,
-    ``infamy``, ``clues``)."""
+    ``infamy``, ``clues``, and in words the Investigation's ``theme`` card and the Blue and
+    Gray ``event_cards`` drawn in it, HR-107)."""
     h = state["hunt"]
     leg = {k: h[k] for k in _LEG}
     leg["events_left"] = len(h["events"])
@@ -23,7 +26,7 @@ def hunt_view(state: State) -> dict[str, Any]:
     return orjson.loads(orjson.dumps({
         "phase": state["phase"], "hunt": leg, "party": state["party"],
         "crypto": state["crypto"], "renown": state.get("renown", 0), "infamy": state.get("infamy", 0),
-        "clues": state["clues"]}))
+        "clues": state["clues"], **cards.view(rs, state)}))
 
 
 __all__ = ["hunt_view"]

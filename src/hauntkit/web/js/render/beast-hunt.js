@@ -47,7 +47,10 @@ export function huntHeader(cat, view, story = []) {
     el("div", { class: "hunt-values" },
       el("span", { class: "crypto" }, `Crypto ${view.crypto ?? 0}`),
       el("span", {}, `Renown ${view.renown ?? 0}`), el("span", {}, `Infamy ${view.infamy ?? 0}`),
-      el("span", { class: "clues" }, cluesWords(view.clues ?? 0, need))));
+      el("span", { class: "clues" }, cluesWords(view.clues ?? 0, need))),
+    // the investigation's Theme card, shown to every hunter (RULING HR-107)
+    view.theme ? el("div", { class: "hunt-theme", title: view.theme.text },
+      `Theme card: ${view.theme.name}. ${view.theme.goal}`) : null);
 }
 
 // The clues the party holds, and how many the investigation needs ("Clues: 3 (2 needed)").
