@@ -133,3 +133,21 @@ def test_haunt_boxes_are_drawn_with_their_colours(browser, web_server: ServerPro
     assert pages[0].locator("#secret .haunt-box.box-blue").count() >= 1  # the heroes' own goal
     assert not errors, errors
     ctx.close()
+
+
+def test_the_haunts_progress_is_shown_in_words(browser, web_server: ServerProcess) -> None:
+    """betrayal-legacy-rulebook.md "Goals (Main and Side)": a side's counted goal shows on its
+    page in words, with the target for the number of players ("PRAY: 1 of 2")."""
+    made = web_server.create(
+        "legacy", seats=SEATS, seed=4, title="Legacy progress",
+        config={"families": ["ashdown", "crowley", "hartwell"]},
+        setup={"haunt": {"id": "the_first_blood", "revealer": 0, "traitor": 0},
+               "counters": {"pray": 1}})
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
+    (hero,) = open_game_pages(ctx, [made["seats"][1]["url"]], errors)
+    hero.wait_for_selector("#secret-panel:not([hidden]) .progress-item")
+    assert hero.locator("#secret .progress-item").all_inner_texts() == ["PRAY: 1 of 2"]
+    _clean(hero)
+    assert not errors, errors
+    ctx.close()
