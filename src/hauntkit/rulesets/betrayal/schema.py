@@ -274,9 +274,11 @@ class SideBook(_M):
     """One side's secret book (RULING B14): ``book`` text, ``goals``, ``facts`` (lines),
     ``reactions``, granted ``actions``, and ``win`` conditions the engine checks after every
     step (any one of them met wins; heroes also need a living hero); ``if_you_win``: the ending
-    read out when this side wins (digest "Winning the Game")."""
+    read out when this side wins (digest "Winning the Game"); ``after_reveal``: a hidden
+    traitor's book text once they have revealed themselves (the ``book`` text is then stale)."""
 
     book: str = ""
+    after_reveal: str = ""
     if_you_win: str = ""
     goals: list[str] = []
     facts: list[str] = []

@@ -150,7 +150,8 @@ def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:
             "intro": scale_text(haunt.intro, n), "setup_text": scale_text(haunt.setup_text, n),
             "revealer": h["revealer"], "traitor": traitor,
             "my_side": "heroes" if hidden and seat != h["traitor"] and my_side else my_side,
-            "book": {"book": scale_text(book.book, n),
+            "book": {"book": scale_text(book.after_reveal if h["revealed"] and book.after_reveal
+                                        else book.book, n),
                      "goals": [scale_text(g, n) for g in book.goals],
                      "facts": [scale_text(f, n) for f in book.facts]}
             if book is not None else None,
