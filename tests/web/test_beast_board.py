@@ -220,16 +220,7 @@ def test_one_attack_button_per_weapon_names_the_weapon(browser, web_server: Serv
     (HR-91: no two choices read alike)."""
     setup = {"units": {"cassandra": {"x": 2, "y": 2}, "thug-1": {"x": 4, "y": 2}},
              "gear": {"cassandra": ["ar_15", "shuriken"]}}
-    made = web_server.create("beast", seats=[{"kind": "human", "name": "Ann"}],
-                             config={"map": "alley", "hunters": ["cassandra"],
-                                     "enemies": ["thug"], "dice": [6, 1]},
-                             setup=setup, seed=11)
-    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(made["seats"][0]["url"])
-    page.wait_for_selector("svg.beast-map .unit")
+    ctx, page, errors = _open(browser, web_server, setup, [], hunters=["cassandra"])
     page.click("svg.beast-map .unit.can-attack[data-unit='thug-1']")
     page.wait_for_selector(".attack-choice button")
     shown = page.locator(".attack-choice button").all_inner_texts()

@@ -186,13 +186,8 @@ class Subscriber(_Connection):
         if socket is None:
             raise LinkLost
         while True:
-            while not socket.replies:
-                if socket.lost:
-                    raise LinkLost
-                socket.arrived.clear()
-                await socket.arrived.wait()
-            pending = socket.replies
-            socket.replies = collections.deque()
+            pending = [await socket.next(), *socket.replies]
+            socket.replies.clear()
             out = [item[2] for item in pending
                    if isinstance(item, list) and len(item) == 3 and item[0] == b"message"]
             if out:

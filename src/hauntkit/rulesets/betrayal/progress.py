@@ -11,7 +11,8 @@ from typing import Any
 
 from hauntkit.rulesets.betrayal.vocabulary import scaled
 
-_LABELS: dict[tuple[int, str], str] = {}
+# (id of the book, counter) -> (the book, its label): the book is kept to tell a reused id
+_LABELS: dict[tuple[int, str], tuple[Any, str]] = {}
 
 
 def _moves_counter(value: Any, name: str) -> bool:
@@ -28,18 +29,19 @@ def counter_label(book: Any, name: str) -> str:
     """The words for counter ``name`` of ``book``: the word (or label) of the book's action
     that moves it, else the counter's name in words."""
     key = (id(book), name)
-    got = _LABELS.get(key)
-    if got is None:
-        got = name.replace("_", " ").capitalize()
-        # a counter that moves by itself (a reaction: "the poison rises") keeps its own name
-        if not any(_moves_counter(r.model_dump(), name) for r in book.reactions):
-            for action in book.actions:
-                if _moves_counter(action.model_dump().get("effects"), name):
-                    word = getattr(action, "word", None)
-                    label = re.sub(r"\s*\([^)]*\)$", "", action.label.split(":")[0]).strip()
-                    got = word or label or got
-                    break
-        _LABELS[key] = got
+    cached = _LABELS.get(key)
+    if cached is not None and cached[0] is book:
+        return cached[1]
+    got = name.replace("_", " ").capitalize()
+    # a counter that moves by itself (a reaction: "the poison rises") keeps its own name
+    if not any(_moves_counter(r.model_dump(), name) for r in book.reactions):
+        for action in book.actions:
+            if _moves_counter(action.model_dump().get("effects"), name):
+                word = getattr(action, "word", None)
+                label = re.sub(r"\s*\([^)]*\)$", "", action.label.split(":")[0]).strip()
+                got = word or label or got
+                break
+    _LABELS[key] = (book, got)
     return got
 
 

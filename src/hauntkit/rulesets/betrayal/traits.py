@@ -25,25 +25,25 @@ def change(ix: Index, s: State, seat: int, trait: str, steps: int) -> None:
             idx = 0
         else:
             e["traits"][trait] = -1
-            _say(ix, s, seat, trait, steps, f"{before} → the skull")
+            _say(ix, s, seat, trait, steps, before, "the skull")
             die(ix, s, seat, trait)
             return
     moved = idx - e["traits"][trait]
     e["traits"][trait] = idx
     after = state_access.value(ix, s, seat, trait)
     if moved:
-        _say(ix, s, seat, trait, moved, f"{before} → {after}")
+        _say(ix, s, seat, trait, moved, before, after)
     else:
         limit = "highest" if steps > 0 else "lowest"
         state_access.log(s, "trait", f"{state_access.name(ix, s, seat)}'s {trait.capitalize()} "
                          f"stays at {after}, its {limit} value.", seat=seat)
 
 
-def _say(ix: Index, s: State, seat: int, trait: str, steps: int, values: str) -> None:
+def _say(ix: Index, s: State, seat: int, trait: str, steps: int, before: int,
+         after: int | str) -> None:
     """Log a trait's move: "Ada Vance loses 1 Might: 4 → 3." A track may repeat a value
     (RULING B2), so a move can leave the value as it was: that is said in words."""
     name = state_access.name(ix, s, seat)
-    before, _, after = values.partition(" → ")
     if before == after:
         way = "up" if steps > 0 else "down"
         state_access.log(s, "trait", f"{name}'s {trait.capitalize()} moves "
@@ -51,8 +51,8 @@ def _say(ix: Index, s: State, seat: int, trait: str, steps: int, values: str) ->
                          f"still {after}.", seat=seat)
         return
     verb = "gains" if steps > 0 else "loses"
-    state_access.log(s, "trait", f"{name} {verb} {abs(steps)} {trait.capitalize()}: {values}.",
-                     seat=seat)
+    state_access.log(s, "trait", f"{name} {verb} {abs(steps)} {trait.capitalize()}: "
+                     f"{before} → {after}.", seat=seat)
 
 
 def heal(ix: Index, s: State, seat: int, trait: str) -> None:
