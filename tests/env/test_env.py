@@ -124,17 +124,21 @@ def test_the_encoding_is_fixed_by_type_then_canonical_order():
 
 def test_the_docs_snippets_run():
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
+    scopes = []
     for code in blocks:
         scope: dict[str, object] = {}
         exec(compile(code, str(DOC), "exec"), scope)  # noqa: S102
-    assert scope["W"].any()  # the training loop changed the weights
+        scopes.append(scope)
+    assert scopes[1]["W"].any()  # the training loop changed the weights
+    assert scopes[2]["obs"]["observation"].shape[0] == 64  # the vector env's batch
 
 
 @pytest.mark.parametrize("ruleset", ["betrayal", "beast"])
-def test_each_position_builds_the_acting_seats_view_once(ruleset, monkeypatch):
-    """A step builds the acting seat's view once: its info and its observation share it (a
-    view is most of an environment step's cost)."""
+def test_a_view_is_built_only_when_read_and_once_per_position(ruleset, monkeypatch):
+    """The observation never builds a view (the features come from the state); reading
+    ``info["view"]`` builds it once for that position, and a stale info is refused (a view is
+    most of an environment step's cost)."""
     e = env(ruleset)
     e.reset(seed=3)
     built = []
@@ -148,10 +152,19 @@ def test_each_position_builds_the_acting_seats_view_once(ruleset, monkeypatch):
     rng = np.random.default_rng(0)
     steps = 0
     while steps < 60:
-        obs, _reward, term, trunc, _info = e.last()
+        obs, _reward, term, trunc, info = e.last()
         if term or trunc:
             break
+        if steps % 10 == 0:
+            seat = e.agent_seat[e.agent_selection]
+            assert info["view"]["seat"] == seat and "view" in info
+            assert info.get("view") is info["view"]  # read twice, built once
+            stale = info
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
-    assert len(built) == len(set(built)), "a view was built twice for one position and seat"
-    assert len(built) <= steps + 1
+    assert len(built) == len(set(built)) == 6
+    fresh = e.infos[e.agent_selection]
+    e.step(next(iter(fresh["actions"])))
+    with pytest.raises(HauntkitError, match="earlier position"):
+        fresh["view"]
+    assert "view" in stale  # the one read before its step stays readable

@@ -61,6 +61,13 @@ def register(app: typer.Typer) -> None:
         write: Annotated[Path | None, typer.Option(
             "--write-baseline", help="Only count instructions and write them as the baseline "
                                       "file for --check.")] = None,
+        env: Annotated[bool, typer.Option(
+            "--env", help="Measure the environments instead: per ruleset the env's steps/s "
+                          "beside the engine's actions/s (side by side, --seconds each), the "
+                          "vector env, and PettingZoo's connect_four_v3 (needs the env "
+                          "extra).")] = False,
+        markdown: Annotated[bool, typer.Option(
+            "--markdown", help="Print the figures as markdown tables (for the docs).")] = False,
     ) -> None:
         """Random play on one core: actions/s, games/s, microseconds per clone(), peak memory,
         and instructions per action where perf or valgrind can count them.
@@ -70,6 +77,9 @@ def register(app: typer.Typer) -> None:
         """
         if check is not None or write is not None:
             _baseline(check, write, json)
+            return
+        if env:
+            _env_bench(seconds, json, markdown)
             return
         game_config = parse_config(config)
         if players is not None:
@@ -88,6 +98,39 @@ def register(app: typer.Typer) -> None:
             if key in figures:
                 table.add_row(label, str(figures[key]))
         Console().print(table)
+
+
+def _env_bench(seconds: float, json: bool, markdown: bool) -> None:
+    try:
+        from hauntkit.sim import env_bench
+    except ImportError as exc:
+        typer.echo(f"error: `hauntkit bench --env` needs the env extra "
+                   f"(pip install 'hauntkit[env]'): {exc}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        figures = env_bench.run_env_bench(seconds)
+    except ImportError as exc:
+        typer.echo(f"error: `hauntkit bench --env` needs the env extra "
+                   f"(pip install 'hauntkit[env]'): {exc}", err=True)
+        raise typer.Exit(2) from None
+    if json:
+        sys.stdout.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")
+    elif markdown:
+        sys.stdout.write(env_bench.markdown(figures) + "\n")
+    else:
+        table = Table(title="hauntkit bench --env (random play; CPU seconds, side by side)")
+        for column in ("ruleset", "engine actions/s", "env steps/s", "env / engine"):
+            table.add_column(column, justify="left" if column == "ruleset" else "right")
+        for row in figures["rulesets"]:
+            table.add_row(row["ruleset"], f"{row['engine_actions_per_second']:,}",
+                          f"{row['env_steps_per_second']:,}", f"{row['ratio']:.0%}")
+        Console().print(table)
+        vector = figures["vector"]
+        typer.echo(f"vector env: {vector['ruleset']}, {vector['envs']} games on "
+                   f"{vector['workers']} workers: {vector['steps_per_second']:,} steps/s "
+                   f"(wall)")
+        typer.echo(f"PettingZoo connect_four_v3: "
+                   f"{figures['connect_four_v3_steps_per_second']:,} steps/s (one env, CPU)")
 
 
 def _count(ruleset: str, config: dict, own_content: bool) -> dict:

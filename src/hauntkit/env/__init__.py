@@ -4,6 +4,12 @@
     e = env("betrayal", config={"players": 4})
     e.reset(seed=1)
 
+Many games at once (Gymnasium's vector API, on several processes)::
+
+    from hauntkit.env import vector_env
+    games = vector_env("betrayal", num_envs=64)
+    obs, infos = games.reset(seed=0)
+
 See docs/env.md for the observation features and the fixed action encoding.
 """
 
@@ -12,7 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.env.actions import CATALOGUES, ActionCatalogue
-from hauntkit.env.aec import HauntkitEnv, seat_reward
+from hauntkit.env.aec import HauntkitEnv
+from hauntkit.env.episode import Episode, seat_reward
+from hauntkit.env.vector import HauntkitVectorEnv
 
 
 def env(ruleset: str = "betrayal", **kwargs: Any) -> HauntkitEnv:
@@ -21,4 +29,11 @@ def env(ruleset: str = "betrayal", **kwargs: Any) -> HauntkitEnv:
     return HauntkitEnv(ruleset, **kwargs)
 
 
-__all__ = ["CATALOGUES", "ActionCatalogue", "HauntkitEnv", "env", "seat_reward"]
+def vector_env(ruleset: str = "betrayal", **kwargs: Any) -> HauntkitVectorEnv:
+    """``num_envs`` games of ``ruleset`` stepped in one call (``num_envs=``, ``workers=``,
+    ``config=``, ``max_actions=``, ``copy=``)."""
+    return HauntkitVectorEnv(ruleset, **kwargs)
+
+
+__all__ = ["CATALOGUES", "ActionCatalogue", "Episode", "HauntkitEnv", "HauntkitVectorEnv", "env",
+           "seat_reward", "vector_env"]

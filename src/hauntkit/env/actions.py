@@ -60,24 +60,40 @@ class ActionCatalogue:
 
     def offsets(self) -> dict[str, tuple[int, int]]:
         """type -> (first index, slots)."""
-        out, at = {}, 0
-        for kind, slots in self.blocks:
-            out[kind] = (at, slots)
-            at += slots
-        return out
+        return dict(_offsets(self.blocks))
 
     def encode(self, legal: list[Action]) -> dict[int, Action]:
         """index -> legal action, for the legal actions the encoding can name."""
-        offsets = self.offsets()
-        by_type: dict[str, list[tuple[bytes, Action]]] = {}
+        offsets = _offsets(self.blocks)
+        by_type: dict[str, list[Action]] = {}
         for action in legal:
             kind = action.get("type")
             key = kind if kind in offsets else OTHER
-            by_type.setdefault(key, []).append((canonical(action), action))
+            group = by_type.get(key)
+            if group is None:
+                by_type[key] = [action]
+            else:
+                group.append(action)
         out: dict[int, Action] = {}
-        for kind, entries in by_type.items():
+        for kind, group in by_type.items():
             first, slots = offsets[kind]
-            entries.sort(key=lambda e: e[0])
-            for k, (_c, action) in enumerate(entries[:slots]):
+            if len(group) > 1:  # one action of a type needs no canonical order
+                group.sort(key=canonical)
+            for k, action in enumerate(group[:slots]):
                 out[first + k] = action
         return out
+
+
+_OFFSETS: dict[tuple[tuple[str, int], ...], dict[str, tuple[int, int]]] = {}
+
+
+def _offsets(blocks: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int]]:
+    """type -> (first index, slots) of a catalogue's blocks, worked out once per catalogue."""
+    known = _OFFSETS.get(blocks)
+    if known is None:
+        known, at = {}, 0
+        for kind, slots in blocks:
+            known[kind] = (at, slots)
+            at += slots
+        _OFFSETS[blocks] = known
+    return known

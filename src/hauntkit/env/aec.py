@@ -2,10 +2,10 @@
 
 Agents are ``player_0``..``player_{n-1}`` (seat numbers). The agent to act is the first seat of
 ``to_act``. Observations are ``{"observation": float32 features in [0, 1], "action_mask":
-int8 over the fixed action encoding}``; ``infos[agent]`` holds the structured ``view`` and the
-``actions`` (index -> action) of the agent to act. Rewards come at the game's end: +1 to each
-seat of the winning side, -1 to the others, 0 to all when nobody wins; a game cut by
-``max_actions`` is truncated. See docs/env.md.
+int8 over the fixed action encoding}``; ``infos[agent]`` holds the ``actions`` (index ->
+action) of the agent to act and its structured ``view``, built when first read. Rewards come
+at the game's end: +1 to each seat of the winning side, -1 to the others, 0 to all when nobody
+wins; a game cut by ``max_actions`` is truncated. See docs/env.md.
 """
 
 from __future__ import annotations
@@ -18,24 +18,33 @@ from pettingzoo import AECEnv
 
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import Game
-from hauntkit.core.ruleset import Ruleset, get_ruleset
-from hauntkit.env.actions import ActionCatalogue
-from hauntkit.env.features import encoder_for
+from hauntkit.core.ruleset import Ruleset
+from hauntkit.env.episode import DEFAULT_PLAYERS, Episode, seat_reward
 
-DEFAULT_PLAYERS = {"betrayal": 4, "legacy": 4, "beast": 4}
+__all__ = ["DEFAULT_PLAYERS", "HauntkitEnv", "SeatInfo", "seat_reward"]
 
 
-def seat_reward(rs: Ruleset, state: dict[str, Any], seat: int) -> float:
-    """+1 if ``seat``'s side won, -1 if another side won, 0 without a winner."""
-    result = rs.result(state) or {}
-    winner = result.get("winner")
-    if winner is None or winner == "draw":
-        return 0.0
-    if rs.id in ("betrayal", "legacy"):
-        side = state["explorers"][seat]["side"] or "heroes"
-    else:  # every seat of beast plays the hunters
-        side = "hunters"
-    return 1.0 if side == winner else -1.0
+class SeatInfo(dict):
+    """The acting agent's info: ``actions`` (index -> action) and ``view``, the seat's view,
+    built when first read (most training loops never read it, and it costs more than the
+    engine's action). Read it before the next ``step``: after it, it is refused."""
+
+    def __init__(self, actions: dict[int, dict[str, Any]], env: HauntkitEnv, seat: int,
+                 version: int) -> None:
+        super().__init__(actions=actions)
+        self._env, self._seat, self._version = env, seat, version
+
+    def __missing__(self, key: str) -> Any:
+        if key != "view":
+            raise KeyError(key)
+        view = self["view"] = self._env.seat_view(self._seat, self._version)
+        return view
+
+    def __contains__(self, key: object) -> bool:
+        return key == "view" or super().__contains__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[key] if key in self else default
 
 
 class HauntkitEnv(AECEnv):
@@ -47,31 +56,36 @@ class HauntkitEnv(AECEnv):
                  max_actions: int = 20_000, log_events: int | None = 20,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self.rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        self.config = dict(config or {})
         if render_mode not in (None, "ansi"):
             raise HauntkitError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.episode = Episode(ruleset, config, max_actions)
+        self.rs = self.episode.rs
+        self.config = self.episode.config
         self.render_mode = render_mode
         self.max_actions = max_actions
         self.log_events = log_events
-        self.encoder = encoder_for(self.rs)
-        self.catalogue = ActionCatalogue.for_ruleset(self.rs.id)
-        n = int(self.config.get("players", DEFAULT_PLAYERS.get(self.rs.id, 4)))
-        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.encoder = self.episode.encoder
+        self.catalogue = self.episode.catalogue
+        self.possible_agents = [f"player_{i}" for i in range(self.episode.players)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), numpy.float32),
             "action_mask": spaces.Box(0, 1, (self.catalogue.size,), numpy.int8),
         })
         self.observation_spaces = {a: obs for a in self.possible_agents}
-        self._obs_space = obs
         self.action_spaces = {a: spaces.Discrete(self.catalogue.size)
                               for a in self.possible_agents}
         self._next_seed = 0
-        self.game: Game | None = None
-        self._actions: dict[int, dict[str, Any]] = {}
-        self._view_key: tuple[int, int | None] | None = None
-        self._view_cached: dict[str, Any] = {}
+        self._observed: tuple[int, int, dict[str, numpy.ndarray]] | None = None
+
+    @property
+    def game(self) -> Game | None:
+        """The game of this episode (None before ``reset`` and after ``close``)."""
+        return self.episode.game
+
+    @property
+    def steps(self) -> int:
+        return self.episode.steps
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -86,75 +100,71 @@ class HauntkitEnv(AECEnv):
             seed = self._next_seed
         self._next_seed = seed + 1
         self.seed_used = seed
-        self.game = Game.new(self.rs, {"players": len(self.possible_agents), **self.config},
-                             seed)
-        self._view_key = None
-        self.steps = 0
+        self.episode.reset(seed)
+        self._observed = None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
         self._select()
 
     def _select(self) -> None:
-        """Point ``agent_selection`` at the seat to act; fill its info and action map."""
-        assert self.game is not None
-        waiting = self.game.to_act()
-        if not waiting:  # game over: every agent steps once more with None
+        """Point ``agent_selection`` at the seat to act; fill its info."""
+        episode = self.episode
+        if self.infos.get(self.agent_selection):
+            self.infos[self.agent_selection] = {}
+        if episode.seat is None:  # over or cut: every agent steps once more with None
             self.agent_selection = self.agents[0]
             return
-        seat = waiting[0]
-        self.agent_selection = self.possible_agents[seat]
-        self._actions = self.catalogue.encode(self.game.legal_actions(seat))
-        for a in self.agents:
-            self.infos[a] = {}
-        view = dict(self._view(seat))
+        agent = self.agent_selection = self.possible_agents[episode.seat]
+        assert episode.game is not None
+        self.infos[agent] = SeatInfo(episode.actions, self, episode.seat,
+                                     episode.game.state["version"])
+
+    def seat_view(self, seat: int, version: int) -> dict[str, Any]:
+        """The seat's view of the position at ``version`` (the current one: an info read after
+        the next step is refused), its log cut to the last ``log_events``."""
+        game = self.game
+        if game is None or game.state["version"] != version:
+            raise HauntkitError("this info is of an earlier position: read info['view'] "
+                                "before the next step")
+        view = game.view(seat)
         if self.log_events is not None:
             view["log"] = view.get("log", [])[-self.log_events:] if self.log_events else []
-        self.infos[self.agent_selection] = {"view": view, "actions": dict(self._actions)}
+        return view
 
     def observe(self, agent: str) -> dict[str, numpy.ndarray]:
-        assert self.game is not None
+        game = self.game
+        assert game is not None
         seat = self.agent_seat[agent]
-        mask = numpy.zeros(self.catalogue.size, dtype=numpy.int8)
-        if agent == self.agent_selection and not (self.terminations.get(agent)
-                                                   or self.truncations.get(agent)):
-            mask[list(self._actions)] = 1
-        return {"observation": self.encoder(self._view(seat)), "action_mask": mask}
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """The seat's view of the current position, built once per position and seat (the
-        acting seat's info and its observation share it)."""
-        assert self.game is not None
-        key = (self.game.state["version"], seat)
-        if self._view_key != key:
-            self._view_key, self._view_cached = key, self.game.view(seat)
-        return self._view_cached
+        version = game.state["version"]
+        cached = self._observed
+        if cached is not None and cached[0] == version and cached[1] == seat:
+            return cached[2]
+        observation = {"observation": self.episode.observation(seat),
+                       "action_mask": self.episode.mask(seat)}
+        self._observed = (version, seat, observation)
+        return observation
 
     def step(self, action: int | None) -> None:
-        assert self.game is not None
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._actions:
-            raise HauntkitError(f"action index {action!r} is not legal for {agent} now; legal: "
-                                f"{sorted(self._actions)}")
+        episode = self.episode
+        episode.act(action)
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        self.game.act(self.agent_seat[agent], self._actions[int(action)])
-        self.steps += 1
-        if self.game.result() is not None:
-            for a in self.agents:
-                self.rewards[a] = seat_reward(self.rs, self.game.state, self.agent_seat[a])
+        if episode.finished:
+            for a, reward in zip(self.agents, episode.rewards(), strict=True):
+                self.rewards[a] = reward
                 self.terminations[a] = True
-        elif self.steps >= self.max_actions:
+            self._accumulate_rewards()
+        elif episode.truncated:
             for a in self.agents:
                 self.truncations[a] = True
-        self._accumulate_rewards()
         self._select()
 
     # ------------------------------------------------------------------------ the rest
@@ -166,12 +176,12 @@ class HauntkitEnv(AECEnv):
         return "\n".join(lines)
 
     def close(self) -> None:
-        self.game = None
+        self.episode.game = None
 
     def state(self) -> numpy.ndarray:
         """A spectator's features (no seat's secrets)."""
         assert self.game is not None
-        return self.encoder(self.game.view(None))
+        return self.episode.observation(None)
 
     def __str__(self) -> str:
         return f"hauntkit_{self.rs.id}_v0"

@@ -1,16 +1,21 @@
 """Fixed-size numeric features of a seat's ``view``, all in [0, 1]. See docs/env.md.
 
 One encoder per ruleset; each is built from the loaded content (the room, haunt and hunter
-lists fix the sizes) and reads only the view, so an agent never sees more than its seat may.
+lists fix the sizes). Calling an encoder on a view is the definition of the features: it reads
+only the view, so an agent never sees more than its seat may. ``observe(state, seat, waiting)``
+gives the same numbers without building the view (state_features.py, compiled); the env uses
+it, and tests/env/test_features.py holds the two equal.
 """
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import numpy
 
 from hauntkit.core.ruleset import Ruleset
+from hauntkit.env import state_features
 
 View = dict[str, Any]
 
@@ -26,11 +31,11 @@ class BetrayalFeatures:
     """Global figures, the haunt, one block per seat (rotated: block 0 is the observer), the
     monsters, and per room: placed, the observer there, anyone there, a monster there."""
 
-    SEATS = 6
-    MONSTERS = 12
-    SIDES = ("heroes", "traitor", "unknown", None)
-    PHASES = ("exploring", "haunt", "over")
-    TRAITS = ("might", "speed", "sanity", "knowledge")
+    SEATS = state_features.SEAT_SLOTS
+    MONSTERS = state_features.MONSTER_SLOTS
+    SIDES = state_features.SIDES
+    PHASES = state_features.PHASES
+    TRAITS = state_features.TRAITS
     FLOORS: tuple[str, ...] = ("basement", "ground", "upper", "roof")
 
     def __init__(self, rs: Ruleset) -> None:
@@ -38,9 +43,24 @@ class BetrayalFeatures:
         self.rooms = {r: i for i, r in enumerate(sorted(ix.rooms))}
         self.haunts = {h: i for i, h in enumerate(sorted(ix.haunts))}
         self.floors = {f: i for i, f in enumerate(self.FLOORS)}
-        seat_block = 2 + len(self.SIDES) + 2 * len(self.TRAITS) + 1 + len(self.floors) + 1
-        self.size = (12 + len(self.haunts) + len(self.SIDES) + self.SEATS * seat_block
-                     + self.MONSTERS * 3 + 4 * len(self.rooms))
+        tracks = {character: [list(getattr(model, trait).values) for trait in self.TRAITS]
+                  for character, model in ix.characters.items()}
+        self.layout = state_features.HouseLayout(sorted(ix.rooms), sorted(ix.haunts),
+                                                 list(self.FLOORS), tracks)
+        self.size = self.layout.size
+
+        self.packer = struct.Struct(f"{self.size}f")
+
+    def values(self, state: dict[str, Any], seat: int | None,
+               waiting: list[int]) -> list[float]:
+        """The numbers of ``observe`` as a list (for writing straight into a batch)."""
+        return state_features.house_features(self.layout, state, seat)
+
+    def observe(self, state: dict[str, Any], seat: int | None,
+                waiting: list[int]) -> numpy.ndarray:
+        """``self(view(state, seat))``, computed from the state without building the view."""
+        values = state_features.house_features(self.layout, state, seat)
+        return numpy.frombuffer(bytearray(self.packer.pack(*values)), numpy.float32)
 
     def __call__(self, view: View) -> numpy.ndarray:
         f: list[float] = []
@@ -101,12 +121,27 @@ class BeastFeatures:
     """Global figures, then one block per unit slot: hunters in the pack's order, then up to
     ``ENEMIES`` enemies in id order (position, health, sanity, flags)."""
 
-    ENEMIES = 16
-    UNIT = 11
+    ENEMIES = state_features.ENEMY_SLOTS
+    UNIT = state_features.UNIT_WIDTH
 
     def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs
         self.hunters = list(rs.c.hunters)  # type: ignore[attr-defined]
         self.size = 8 + (len(self.hunters) + self.ENEMIES) * self.UNIT
+        self.packer = struct.Struct(f"{self.size}f")
+
+    def values(self, state: dict[str, Any], seat: int | None,
+               waiting: list[int]) -> list[float]:
+        """The numbers of ``observe`` as a list (``waiting``: ``to_act(state)``)."""
+        board = self.rs.md(state)  # type: ignore[attr-defined]
+        return state_features.battle_features(self.hunters, state, seat, waiting,
+                                               board.tile_of, board.width, board.height)
+
+    def observe(self, state: dict[str, Any], seat: int | None,
+                waiting: list[int]) -> numpy.ndarray:
+        """``self(view(state, seat))``, computed from the state without building the view."""
+        values = self.values(state, seat, waiting)
+        return numpy.frombuffer(bytearray(self.packer.pack(*values)), numpy.float32)
 
     def _unit(self, u: dict[str, Any] | None, view: View) -> list[float]:
         if u is None:

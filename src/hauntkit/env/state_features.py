@@ -1,0 +1,248 @@
+"""The env's observation features, read straight from the state (compiled with mypyc).
+
+``features.py`` defines the features as a function of a seat's ``view``. Building a view costs
+more than the engine's action (it copies the whole house and filters the log), so the env
+computes the same numbers here from the state, reading only what that seat's view shows: a
+hidden traitor's side is ``unknown`` to the others, deck order is never read (only deck sizes).
+tests/env/test_features.py holds the two equal, float for float, over thousands of positions of
+every ruleset, for every seat and for a spectator.
+
+Each function returns the features as a list of floats; ``features.py`` packs them for numpy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+State = dict[str, Any]
+
+SEAT_SLOTS = 6
+MONSTER_SLOTS = 12
+SIDES: tuple[str | None, ...] = ("heroes", "traitor", "unknown", None)
+PHASES: tuple[str, ...] = ("exploring", "haunt", "over")
+TRAITS: tuple[str, ...] = ("might", "speed", "sanity", "knowledge")
+ENEMY_SLOTS = 16
+UNIT_WIDTH = 11
+
+
+def scaled(value: Any, top: float) -> float:
+    """``value / top`` clipped to [0, 1]; 0 for a missing or non-numeric value."""
+    if type(value) is int:  # the common case, without the generic conversion
+        whole: int = value
+        ratio = whole / top
+        return 1.0 if ratio > 1.0 else (ratio if ratio > 0.0 else 0.0)
+    try:
+        number = float(value) / top
+    except (TypeError, ValueError):
+        return 0.0
+    return min(1.0, max(0.0, number))
+
+
+class HouseLayout:
+    """What fixes the size and order of a house game's features: the rooms and haunts of the
+    pack (sorted ids), the floors, and each character's trait tracks."""
+
+    def __init__(self, rooms: list[str], haunts: list[str], floors: list[str],
+                 tracks: dict[str, list[list[int]]]) -> None:
+        self.rooms = rooms
+        self.room_index: dict[str, int] = {room: i for i, room in enumerate(rooms)}
+        self.haunt_index: dict[str, int] = {haunt: i for i, haunt in enumerate(haunts)}
+        self.floor_index: dict[str, int] = {floor: i for i, floor in enumerate(floors)}
+        self.haunt_count = len(haunts)
+        self.floor_count = len(floors)
+        self.tracks = tracks
+        self.seat_width = 2 + len(SIDES) + 2 * len(TRAITS) + 1 + len(floors) + 1
+        self.size = (12 + len(haunts) + len(SIDES) + SEAT_SLOTS * self.seat_width
+                     + MONSTER_SLOTS * 3 + 4 * len(rooms))
+
+
+def _side_slot(side: str | None) -> int:
+    if side == "heroes":
+        return 0
+    if side == "traitor":
+        return 1
+    if side == "unknown":
+        return 2
+    return 3
+
+
+def house_features(layout: HouseLayout, state: State, seat: int | None) -> list[float]:
+    """The features of ``view(state, seat)`` for betrayal and legacy (see features.py)."""
+    out: list[float] = [0.0] * layout.size
+    me: int = seat if seat is not None else 0
+    players: int = state["players"]
+    explorers: list[dict[str, Any]] = state["explorers"]
+    tiles: dict[str, Any] = state["tiles"]
+    haunt: dict[str, Any] | None = state["haunt"]
+    turn: dict[str, Any] = state["turn"]
+    hidden = haunt is not None and bool(haunt["hidden"]) and not haunt["revealed"]
+    out[0] = scaled(players, SEAT_SLOTS)
+    if state["result"]:
+        out[3] = 1.0
+    elif haunt:
+        out[2] = 1.0
+    else:
+        out[1] = 1.0
+    out[4] = scaled(state["turns"], 600)
+    out[5] = scaled(turn["moves_left"], 10)
+    who = turn["who"]
+    if who != "m" and who == me:
+        out[6] = 1.0
+    if who == "m":
+        out[7] = 1.0
+    if state["choice"] is not None:
+        out[8] = 1.0
+    out[9] = scaled(state["omens"], 13)
+    out[10] = scaled(len(state["stack"]), len(layout.rooms))
+    decks: dict[str, list[str]] = state["decks"]
+    out[11] = scaled(sum(len(deck) for deck in decks.values()), 100)
+    at = 12
+    my_side: str | None = None
+    if haunt is not None:
+        slot = layout.haunt_index.get(haunt["id"], -1)
+        if slot >= 0:
+            out[at + slot] = 1.0
+        if seat is not None:
+            my_side = explorers[seat]["side"]
+            if hidden and seat != haunt["traitor"] and my_side:
+                my_side = "heroes"
+    at += layout.haunt_count
+    out[at + _side_slot(my_side)] = 1.0
+    at += len(SIDES)
+    in_room: dict[str | None, int] = {}
+    for explorer in explorers:
+        if explorer["alive"]:
+            room = explorer["room"]
+            in_room[room] = in_room.get(room, 0) + 1
+    room_count = len(layout.rooms)
+    for slot in range(SEAT_SLOTS):
+        if slot < players and (me + slot) % players < len(explorers):
+            other = (me + slot) % players
+            explorer = explorers[other]
+            out[at] = 1.0
+            if explorer["alive"]:
+                out[at + 1] = 1.0
+            side: str | None = explorer["side"]
+            if hidden and seat != other and side is not None:
+                side = "unknown"
+            out[at + 2 + _side_slot(side)] = 1.0
+            block = at + 2 + len(SIDES)
+            tracks = layout.tracks[explorer["character"]]
+            levels: dict[str, int] = explorer["traits"]
+            for number, trait in enumerate(TRAITS):
+                index = levels[trait]
+                value = tracks[number][index] if index >= 0 else 0
+                out[block + 2 * number] = scaled(value, 8)
+                out[block + 2 * number + 1] = scaled(index + 1, 8)
+            block += 2 * len(TRAITS)
+            out[block] = scaled(len(explorer["cards"]), 10)
+            room = explorer["room"]
+            placed = tiles.get(room) if room is not None else None
+            if placed is not None:
+                floor = layout.floor_index.get(placed[0], -1)
+                if floor >= 0:
+                    out[block + 1 + floor] = 1.0
+            out[block + 1 + layout.floor_count] = scaled(
+                layout.room_index.get(room, 0) if room is not None else 0, room_count)
+        at += layout.seat_width
+    mine: str | None = explorers[me]["room"] if me < len(explorers) else None
+    monsters: dict[str, dict[str, Any]] = state["monsters"]
+    monster_rooms: set[str | None] = set()
+    for number, monster_id in enumerate(sorted(monsters) if monsters else ()):
+        monster = monsters[monster_id]
+        monster_rooms.add(monster["room"])
+        if number < MONSTER_SLOTS:
+            base = at + 3 * number
+            out[base] = 1.0
+            if monster["stunned"]:
+                out[base + 1] = 1.0
+            if monster["room"] == mine:
+                out[base + 2] = 1.0
+    at += 3 * MONSTER_SLOTS
+    # per room (in the layout's order): placed, the observer there, explorers there, a
+    # monster there; only the rooms something is true of are written
+    room_index = layout.room_index
+    for room in tiles:
+        index = room_index.get(room, -1)
+        if index >= 0:
+            out[at + 4 * index] = 1.0
+    if mine is not None:
+        index = room_index.get(mine, -1)
+        if index >= 0:
+            out[at + 4 * index + 1] = 1.0
+    for room, count in in_room.items():
+        index = room_index.get(room, -1) if room is not None else -1
+        if index >= 0:
+            out[at + 4 * index + 2] = scaled(count, 6)
+    for room in monster_rooms:
+        index = room_index.get(room, -1) if room is not None else -1
+        if index >= 0:
+            out[at + 4 * index + 3] = 1.0
+    return out
+
+
+def battle_features(hunters: list[str], state: State, seat: int | None,
+                    waiting: list[int], tile_of: dict[tuple[int, int], int],
+                    width: int, height: int) -> list[float]:
+    """The features of a beast battle's ``view(state, seat)`` (see features.py); ``waiting``
+    is ``to_act(state)``, ``tile_of`` the map's cell -> tile, ``width``/``height`` its size."""
+    size = 8 + (len(hunters) + ENEMY_SLOTS) * UNIT_WIDTH
+    out: list[float] = [0.0] * size
+    lights: list[dict[str, Any]] = state["lights"]
+    out[0] = scaled(state["round"], 30)
+    if state["side"] == "hunters":
+        out[1] = 1.0
+    if state["first"] == "hunters":
+        out[2] = 1.0
+    out[3] = scaled(len(state["deck"]), 40)
+    if state["pending"] is not None:
+        out[4] = 1.0
+    if state["window"] is not None:
+        out[5] = 1.0
+    out[6] = scaled(len(lights), 10)
+    if seat in waiting:
+        out[7] = 1.0
+    lit: set[int] = {tile_of[(light["x"], light["y"])] for light in lights}
+    units: dict[str, dict[str, Any]] = state["units"]
+    by_id: dict[str, dict[str, Any]] = {}
+    enemies: list[tuple[str, dict[str, Any]]] = []
+    for unit in units.values():
+        if unit["side"] == "hunters":
+            by_id[unit["id"]] = unit
+        elif unit["side"] == "enemies":
+            enemies.append((unit["id"], unit))
+    enemies.sort(key=lambda pair: pair[0])
+    x_top = float(max(1, width - 1))
+    y_top = float(max(1, height - 1))
+    at = 8
+    for hunter in hunters:
+        found = by_id.get(hunter)
+        if found is not None:
+            _unit(out, at, found, seat, lit, tile_of, x_top, y_top)
+        at += UNIT_WIDTH
+    for number in range(ENEMY_SLOTS):
+        if number < len(enemies):
+            _unit(out, at, enemies[number][1], seat, lit, tile_of, x_top, y_top)
+        at += UNIT_WIDTH
+    return out
+
+
+def _unit(out: list[float], at: int, unit: dict[str, Any], seat: int | None, lit: set[int],
+          tile_of: dict[tuple[int, int], int], x_top: float, y_top: float) -> None:
+    out[at] = 1.0
+    if unit.get("alive"):
+        out[at + 1] = 1.0
+    x = unit.get("x", 0)
+    y = unit.get("y", 0)
+    out[at + 2] = scaled(x, x_top)
+    out[at + 3] = scaled(y, y_top)
+    out[at + 4] = scaled(unit.get("hp", 0), max(1, unit.get("max") or 1))
+    out[at + 5] = scaled(unit.get("san", 0), 10)
+    if unit.get("seat") == seat:
+        out[at + 6] = 1.0
+    if unit.get("acted"):
+        out[at + 7] = 1.0
+    if tile_of[(unit["x"], unit["y"])] in lit:
+        out[at + 8] = 1.0
+    out[at + 9] = scaled(len(unit.get("st") or {}), 5)
+    out[at + 10] = scaled(unit.get("mv", 0), 10)

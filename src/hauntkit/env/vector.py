@@ -1,0 +1,347 @@
+"""``HauntkitVectorEnv``: N games stepped in one call, on several processes.
+
+It follows Gymnasium's vector API (``reset``/``step`` over a batch, ``num_envs``,
+``single_observation_space``, autoreset in the same step), not PettingZoo's parallel API: the
+parallel API is for games where every agent moves at once, and in a hauntkit game one seat
+decides at a time. Each sub-environment therefore reports which seat decides now
+(``observation["seat"]``) with that seat's features and action mask, and rewards come as one
+column per seat, since a game's end pays every seat. See docs/env.md ("Many games at once").
+
+The batch lives in shared memory: the worker processes write observations, masks and rewards
+straight into it, and only a one-word command crosses each pipe per step. Sub-environment ``i``
+plays the games of seeds ``seed + i``, ``seed + i + N``, ``seed + i + 2N``, ...; each game is
+exactly the one ``HauntkitEnv`` plays from that seed with the same action numbers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.shared_memory import SharedMemory
+from typing import Any
+
+import numpy
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from hauntkit.core.errors import HauntkitError
+from hauntkit.core.ruleset import Ruleset
+from hauntkit.env.episode import Episode, resolve_ruleset
+
+
+@dataclass(frozen=True)
+class BatchShape:
+    """The sizes that fix the shared arrays."""
+
+    envs: int
+    features: int
+    actions: int
+    players: int
+
+
+# name -> (dtype, columns(shape)); one block of shared memory each
+def _array_specs(shape: BatchShape) -> dict[str, tuple[Any, tuple[int, ...]]]:
+    return {
+        "observation": (numpy.float32, (shape.envs, shape.features)),
+        "action_mask": (numpy.int8, (shape.envs, shape.actions)),
+        "seat": (numpy.int16, (shape.envs,)),
+        "rewards": (numpy.float32, (shape.envs, shape.players)),
+        "terminated": (numpy.bool_, (shape.envs,)),
+        "truncated": (numpy.bool_, (shape.envs,)),
+        "actions": (numpy.int64, (shape.envs,)),
+        "episode_seed": (numpy.int64, (shape.envs,)),
+    }
+
+
+class BatchArrays:
+    """The batch's arrays, over shared memory blocks (``create``) or attached by name."""
+
+    def __init__(self, shape: BatchShape, names: dict[str, str] | None = None) -> None:
+        self.shape = shape
+        self.blocks: dict[str, SharedMemory] = {}
+        self.arrays: dict[str, numpy.ndarray] = {}
+        for key, (dtype, dims) in _array_specs(shape).items():
+            size = max(1, int(numpy.prod(dims)) * numpy.dtype(dtype).itemsize)
+            block = (SharedMemory(create=True, size=size) if names is None
+                     else SharedMemory(name=names[key]))
+            self.blocks[key] = block
+            self.arrays[key] = numpy.ndarray(dims, dtype=dtype, buffer=block.buf)
+        if names is None:
+            for array in self.arrays.values():
+                array.fill(0)
+
+    def names(self) -> dict[str, str]:
+        return {key: block.name for key, block in self.blocks.items()}
+
+    def close(self, unlink: bool) -> None:
+        self.arrays.clear()
+        for block in self.blocks.values():
+            block.close()
+            if unlink:
+                block.unlink()
+        self.blocks.clear()
+
+
+class SliceStepper:
+    """Steps the sub-environments ``first`` .. ``first + count - 1``, writing into the batch
+    through its raw buffers (one packed write of the features, one byte per mask entry)."""
+
+    def __init__(self, ruleset: Ruleset, config: dict[str, Any], max_actions: int,
+                 batch: BatchArrays, first: int, count: int) -> None:
+        self.episodes = [Episode(ruleset, config, max_actions) for _ in range(count)]
+        self.arrays = batch.arrays
+        self.first = first
+        self.envs = batch.shape.envs
+        self.features = batch.shape.features
+        self.action_count = batch.shape.actions
+        self.observation_buffer = batch.blocks["observation"].buf
+        self.mask_buffer = batch.blocks["action_mask"].buf
+        self.set_in_mask: list[list[int]] = [[] for _ in range(count)]
+        self.encoder = self.episodes[0].encoder
+        self.flagged: list[int] = []  # sub-environments whose game ended in the last step
+
+    def reset(self, seed: int) -> None:
+        seeds = self.arrays["episode_seed"]
+        end = self.first + len(self.episodes)
+        self.arrays["rewards"][self.first:end] = 0.0
+        self.arrays["terminated"][self.first:end] = False
+        self.arrays["truncated"][self.first:end] = False
+        self.flagged = []
+        for k, episode in enumerate(self.episodes):
+            i = self.first + k
+            seeds[i] = seed + i
+            episode.reset(int(seeds[i]))
+            self._write(k, episode)
+
+    def step(self) -> None:
+        arrays = self.arrays
+        actions, rewards = arrays["actions"].tolist(), arrays["rewards"]
+        terminated, truncated, seeds = (arrays["terminated"], arrays["truncated"],
+                                        arrays["episode_seed"])
+        for i in self.flagged:  # an end is reported in its own step only
+            terminated[i] = truncated[i] = False
+            rewards[i] = 0.0
+        self.flagged = []
+        first = self.first
+        for k, episode in enumerate(self.episodes):
+            i = first + k
+            episode.act(actions[i])
+            if episode.finished or episode.truncated:
+                terminated[i] = episode.finished
+                truncated[i] = episode.truncated
+                rewards[i] = episode.rewards()
+                self.flagged.append(i)
+                seeds[i] += self.envs  # autoreset, in the same step: the next game's seed
+                episode.reset(int(seeds[i]))
+            self._write(k, episode)
+
+    def _write(self, k: int, episode: Episode) -> None:
+        i = self.first + k
+        seat = episode.seat
+        self.arrays["seat"][i] = -1 if seat is None else seat
+        assert episode.game is not None
+        values = self.encoder.values(episode.game.state, seat, episode.waiting)
+        self.encoder.packer.pack_into(self.observation_buffer, i * self.features * 4, *values)
+        mask, row = self.mask_buffer, i * self.action_count
+        previous = self.set_in_mask[k]
+        for index in previous:
+            mask[row + index] = 0
+        indices = list(episode.actions)
+        for index in indices:
+            mask[row + index] = 1
+        self.set_in_mask[k] = indices
+
+
+def _worker(ruleset: Ruleset | str, config: dict[str, Any], max_actions: int,
+            shape: BatchShape, names: dict[str, str], first: int, count: int,
+            pipe: Connection) -> None:
+    """A worker process: attach to the batch, then serve ``reset``/``step``/``close``."""
+    batch = BatchArrays(shape, names)
+    try:
+        stepper = SliceStepper(resolve_ruleset(ruleset), config, max_actions, batch, first,
+                               count)
+        while True:
+            command, argument = pipe.recv()
+            if command == "close":
+                break
+            try:
+                if command == "reset":
+                    stepper.reset(argument)
+                else:
+                    stepper.step()
+                pipe.send(None)
+            except HauntkitError as exc:
+                pipe.send(str(exc))
+    except (EOFError, KeyboardInterrupt):
+        pass
+    finally:
+        batch.close(unlink=False)
+        pipe.close()
+
+
+def default_vector_workers() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class HauntkitVectorEnv(VectorEnv):
+    """``num_envs`` games of ``ruleset`` stepped together by ``workers`` processes (1: in this
+    process). ``step(actions)`` takes one action number per sub-environment, for the seat
+    that decides there."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, ruleset: str | Ruleset = "betrayal", num_envs: int = 64,
+                 workers: int | None = None, config: dict[str, Any] | None = None,
+                 max_actions: int = 20_000, copy: bool = True) -> None:
+        if num_envs < 1:
+            raise HauntkitError(f"num_envs must be at least 1, got {num_envs}")
+        workers = default_vector_workers() if workers is None else workers
+        if workers < 1:
+            raise HauntkitError(f"workers must be at least 1, got {workers}")
+        probe = Episode(ruleset, config, max_actions)
+        self.rs = probe.rs
+        self.num_envs = num_envs
+        self.workers = min(workers, num_envs)
+        self.copy = copy
+        self.players = probe.players
+        self.shape = BatchShape(num_envs, probe.feature_count, probe.action_count, probe.players)
+        self.single_observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (probe.feature_count,), numpy.float32),
+            "action_mask": spaces.Box(0, 1, (probe.action_count,), numpy.int8),
+            "seat": spaces.Box(-1, probe.players - 1, (), numpy.int16),
+        })
+        self.single_action_space = spaces.Discrete(probe.action_count)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (num_envs, probe.feature_count), numpy.float32),
+            "action_mask": spaces.Box(0, 1, (num_envs, probe.action_count), numpy.int8),
+            "seat": spaces.Box(-1, probe.players - 1, (num_envs,), numpy.int16),
+        })
+        self.action_space = spaces.MultiDiscrete([probe.action_count] * num_envs)
+        self._batch = BatchArrays(self.shape)
+        self._arrays = self._batch.arrays
+        self._pipes: list[Connection] = []
+        self._processes: list[Any] = []
+        self._local: SliceStepper | None = None
+        self._started = False
+        slices = _slices(num_envs, self.workers)
+        if self.workers == 1:
+            self._local = SliceStepper(self.rs, dict(config or {}), max_actions, self._batch,
+                                       0, num_envs)
+        else:
+            context = multiprocessing.get_context(
+                "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+            shipped: Ruleset | str = self.rs if context.get_start_method() == "fork" \
+                else self.rs.id
+            for first, count in slices:
+                parent, child = context.Pipe()
+                process = context.Process(
+                    target=_worker, daemon=True,
+                    args=(shipped, dict(config or {}), max_actions, self.shape,
+                          self._batch.names(), first, count, child))
+                process.start()
+                child.close()
+                self._pipes.append(parent)
+                self._processes.append(process)
+        self._closed = False
+
+    # ---------------------------------------------------------------------------- API
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, numpy.ndarray],
+                                                             dict[str, Any]]:
+        """New games: sub-environment ``i`` starts seed ``seed + i`` (``seed`` None: 0)."""
+        if isinstance(seed, list):
+            raise HauntkitError("reset takes one seed; sub-environment i plays seed + i")
+        self._command("reset", int(seed or 0))
+        self._started = True
+        return self._observations(), self._infos()
+
+    def step(self, actions: Any) -> tuple[dict[str, numpy.ndarray], numpy.ndarray,
+                                          numpy.ndarray, numpy.ndarray, dict[str, Any]]:
+        """One action number per sub-environment; returns observations (of the next seat to
+        decide, or of the next game where one ended), rewards (one column per seat),
+        terminations, truncations and infos (``episode_seed``)."""
+        if not self._started:
+            raise HauntkitError("call reset() before step()")
+        chosen = numpy.asarray(actions)
+        if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
+            raise HauntkitError(f"actions must be {self.num_envs} integers, one per "
+                                f"sub-environment; got shape {chosen.shape} of {chosen.dtype}")
+        arrays = self._arrays
+        in_range = (chosen >= 0) & (chosen < self.shape.actions)
+        legal = in_range & (arrays["action_mask"][numpy.arange(self.num_envs),
+                                                  numpy.where(in_range, chosen, 0)] == 1)
+        if not legal.all():  # refused before any game moves: the batch stays as it was
+            bad = int(numpy.flatnonzero(~legal)[0])
+            raise HauntkitError(
+                f"action {int(chosen[bad])} is not legal in sub-environment {bad} (seat "
+                f"{int(arrays['seat'][bad])}); legal there: "
+                f"{numpy.flatnonzero(arrays['action_mask'][bad]).tolist()}")
+        arrays["actions"][:] = chosen
+        self._command("step", None)
+        pick = numpy.copy if self.copy else (lambda array: array)
+        return (self._observations(), pick(arrays["rewards"]), pick(arrays["terminated"]),
+                pick(arrays["truncated"]), self._infos())
+
+    def close_extras(self, **kwargs: Any) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for pipe in self._pipes:
+            try:
+                pipe.send(("close", None))
+            except (BrokenPipeError, OSError):
+                pass
+        for process in self._processes:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+        for pipe in self._pipes:
+            pipe.close()
+        self._local = None
+        self._batch.close(unlink=True)
+
+    def __del__(self) -> None:
+        if not getattr(self, "_closed", True):
+            self.close_extras()
+
+    # ---------------------------------------------------------------------------- inside
+    def _command(self, command: str, argument: Any) -> None:
+        if self._closed:
+            raise HauntkitError("this vector environment is closed")
+        if self._local is not None:
+            if command == "reset":
+                self._local.reset(argument)
+            else:
+                self._local.step()
+            return
+        for pipe in self._pipes:
+            pipe.send((command, argument))
+        errors = [error for error in (pipe.recv() for pipe in self._pipes) if error]
+        if errors:
+            raise HauntkitError(errors[0])
+
+    def _observations(self) -> dict[str, numpy.ndarray]:
+        arrays = self._arrays
+        pick = numpy.copy if self.copy else (lambda array: array)
+        return {"observation": pick(arrays["observation"]),
+                "action_mask": pick(arrays["action_mask"]), "seat": pick(arrays["seat"])}
+
+    def _infos(self) -> dict[str, Any]:
+        return {"episode_seed": numpy.copy(self._arrays["episode_seed"])}
+
+
+def _slices(envs: int, workers: int) -> list[tuple[int, int]]:
+    """(first, count) of each worker's sub-environments: as even as can be."""
+    base, extra = divmod(envs, workers)
+    out, first = [], 0
+    for worker in range(workers):
+        count = base + (1 if worker < extra else 0)
+        out.append((first, count))
+        first += count
+    return out
