@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from hauntkit.cli.markdown import markdown_table, thousands
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import installed_ruleset_ids
 from hauntkit.sim import instructions
@@ -51,6 +52,9 @@ def register(app: typer.Typer) -> None:
         replace_starter: Annotated[bool, typer.Option(
             help="Use only --content, not the starter pack.")] = False,
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        markdown: Annotated[bool, typer.Option(
+            "--markdown", help="Print the main figures as one markdown table row (the docs' "
+                               "figure tables, `make docs-figures`).")] = False,
         count_instructions: Annotated[bool, typer.Option(
             "--instructions/--no-instructions",
             help="Also count instructions per action and per clone() with perf or callgrind "
@@ -81,6 +85,9 @@ def register(app: typer.Typer) -> None:
         if json:
             sys.stdout.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")
             return
+        if markdown:
+            typer.echo(markdown_figures(ruleset, game_config, figures))
+            return
         table = Table(title=f"hauntkit bench: {ruleset} {game_config or ''}".rstrip())
         table.add_column("figure")
         table.add_column("value", justify="right")
@@ -88,6 +95,24 @@ def register(app: typer.Typer) -> None:
             if key in figures:
                 table.add_row(label, str(figures[key]))
         Console().print(table)
+
+
+MARKDOWN_COLUMNS = {
+    "actions_per_second": "actions/s",
+    "games_per_second": "games/s",
+    "actions_per_game": "actions per game",
+    "clone_us": "clone() µs",
+    "instructions_per_action": "instructions per action",
+    "instructions_per_clone": "instructions per clone()",
+}
+
+
+def markdown_figures(ruleset: str, config: dict, figures: dict) -> str:
+    """The bench's main figures as a markdown table of one row, named by the ruleset and its
+    config (``beast, loadout=full``)."""
+    name = ", ".join([ruleset, *(f"{key}={value}" for key, value in config.items())])
+    cells = [thousands(figures.get(key, "n/a")) for key in MARKDOWN_COLUMNS]
+    return markdown_table(["ruleset", *MARKDOWN_COLUMNS.values()], [[name, *cells]])
 
 
 def _count(ruleset: str, config: dict, own_content: bool) -> dict:
