@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HAUNTKIT := $(VENV)/bin/hauntkit
 
-.PHONY: install play test soak coverage lint bench bench-check bench-baseline browser-deps clean
+.PHONY: install play test soak coverage lint bench bench-check bench-baseline docs-figures browser-deps clean
 
 # The test-only ruleset plugin (tests/plugins) is a real pip-installed package, but in its own
 # folder outside site-packages: the tests put that folder on the path (tests/conftest.py) and
@@ -95,6 +95,12 @@ bench-check: install
 
 bench-baseline: install
 	$(HAUNTKIT) bench --write-baseline benchmarks/baseline.json
+
+# The figure tables of the docs, measured again: each table's marker names the command that
+# prints it (scripts/docs_figures.py; docs/performance.md, "Figures"). About four minutes on
+# 2 cores.
+docs-figures: install
+	$(PY) scripts/docs_figures.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .coverage-data htmlcov .mypy_cache

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from hauntkit.cli.markdown import markdown_table
 from hauntkit.cli.progress import progress_bar
 from hauntkit.core.errors import HauntkitError
 from hauntkit.sim.balance import check_bot, make_spec, parse_band, run_balance
@@ -25,22 +26,35 @@ def report_json(report: dict[str, Any]) -> bytes:
     return orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
 
 
+def table_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The report's columns and its rows of text, one per haunt and ``ALL``; the band column
+    says ``ok`` or ``OUTSIDE``."""
+    spec = report["spec"]
+    columns = ["haunt", "games", f"{spec['side']} win (95%)", "band", "length mean/median",
+               "deaths", "decided most often by"]
+    rows = []
+    for name, e in {**report["scenarios"], "ALL": report["overall"]}.items():
+        w = e["side_win"]
+        top = max(e["goals"].items(), key=lambda kv: (kv[1], kv[0]))[0] if e["goals"] else ""
+        rows.append([name, str(e["games"]), f"{w['rate']:.0%} [{w['low']:.0%}-{w['high']:.0%}]",
+                     "OUTSIDE" if e["outside_band"] else "ok",
+                     f"{e['length'].get('mean', '-')} / {e['length'].get('median', '-')}",
+                     str(e["deaths"].get("mean", "-")), top])
+    return columns, rows
+
+
 def render_table(report: dict[str, Any], console: Console) -> None:
     """The report as a terminal table, one row per haunt."""
     spec = report["spec"]
     table = Table(title=f"balance: {spec['ruleset']}, bot {spec['bot']}, "
                         f"{spec['games']} games per haunt and player count")
-    for col in ("haunt", "games", f"{spec['side']} win (95%)", "band", "length mean/median",
-                "deaths", "decided most often by"):
+    columns, rows = table_rows(report)
+    for col in columns:
         table.add_column(col)
-    for name, e in {**report["scenarios"], "ALL": report["overall"]}.items():
-        w = e["side_win"]
-        top = max(e["goals"].items(), key=lambda kv: (kv[1], kv[0]))[0] if e["goals"] else ""
-        table.add_row(name, str(e["games"]),
-                      f"{w['rate']:.0%} [{w['low']:.0%}-{w['high']:.0%}]",
-                      "[red]OUTSIDE[/red]" if e["outside_band"] else "ok",
-                      f"{e['length'].get('mean', '-')} / {e['length'].get('median', '-')}",
-                      str(e["deaths"].get("mean", "-")), top)
+    band = columns.index("band")
+    for row in rows:
+        table.add_row(*row[:band], "[red]OUTSIDE[/red]" if row[band] == "OUTSIDE" else "ok",
+                      *row[band + 1:])
     console.print(table)
     low, high = spec["band"]
     flagged = ", ".join(report["flagged"]) or "none"
@@ -82,6 +96,9 @@ def register(app: typer.Typer) -> None:
             help="Folder for balance.json and balance.html.")] = Path("balance-report"),
         json: Annotated[bool, typer.Option(
             "--json", help="Print the JSON report instead of the table.")] = False,
+        markdown: Annotated[bool, typer.Option(
+            "--markdown", help="Print the table as markdown (the docs' figure tables); "
+                               "the report files are written as ever.")] = False,
     ) -> None:
         """Play GAMES bot games per haunt and player count; report win rates with 95%
         intervals, length, deaths, the goals that decided, and haunts outside the band.
@@ -109,7 +126,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         total = len(spec.jobs())
         err = Console(stderr=True)
-        progress = progress_bar("balance", err, show=not json)
+        progress = progress_bar("balance", err, show=not (json or markdown))
         start = time.perf_counter()
         try:
             with progress:
@@ -131,6 +148,9 @@ def register(app: typer.Typer) -> None:
         (out / "balance.html").write_text(render_html(report, records, wall), encoding="utf-8")
         if json:
             sys.stdout.write(data.decode())
+            return
+        if markdown:
+            typer.echo(markdown_table(*table_rows(report)))
             return
         console = Console(width=None if sys.stdout.isatty() else 140)
         render_table(report, console)

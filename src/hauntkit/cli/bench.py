@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from hauntkit.cli.markdown import markdown_table, thousands
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import installed_ruleset_ids
 from hauntkit.sim import instructions
@@ -51,6 +52,10 @@ def register(app: typer.Typer) -> None:
         replace_starter: Annotated[bool, typer.Option(
             help="Use only --content, not the starter pack.")] = False,
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        markdown: Annotated[bool, typer.Option(
+            "--markdown", help="Print the main figures as markdown (one table row; with --env, "
+                               "the env tables): the docs' figure tables, `make docs-figures`."
+        )] = False,
         count_instructions: Annotated[bool, typer.Option(
             "--instructions/--no-instructions",
             help="Also count instructions per action and per clone() with perf or callgrind "
@@ -66,8 +71,6 @@ def register(app: typer.Typer) -> None:
                           "beside the engine's actions/s (side by side, --seconds each), the "
                           "vector env, and PettingZoo's connect_four_v3 (needs the env "
                           "extra).")] = False,
-        markdown: Annotated[bool, typer.Option(
-            "--markdown", help="Print the figures as markdown tables (for the docs).")] = False,
     ) -> None:
         """Random play on one core: actions/s, games/s, microseconds per clone(), peak memory,
         and instructions per action where perf or valgrind can count them.
@@ -90,6 +93,9 @@ def register(app: typer.Typer) -> None:
             figures.update(_count(ruleset, game_config, bool(content)))
         if json:
             sys.stdout.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")
+            return
+        if markdown:
+            typer.echo(markdown_figures(ruleset, game_config, figures))
             return
         table = Table(title=f"hauntkit bench: {ruleset} {game_config or ''}".rstrip())
         table.add_column("figure")
@@ -131,6 +137,24 @@ def _env_bench(seconds: float, json: bool, markdown: bool) -> None:
                    f"(wall)")
         typer.echo(f"PettingZoo connect_four_v3: "
                    f"{figures['connect_four_v3_steps_per_second']:,} steps/s (one env, CPU)")
+
+
+MARKDOWN_COLUMNS = {
+    "actions_per_second": "actions/s",
+    "games_per_second": "games/s",
+    "actions_per_game": "actions per game",
+    "clone_us": "clone() µs",
+    "instructions_per_action": "instructions per action",
+    "instructions_per_clone": "instructions per clone()",
+}
+
+
+def markdown_figures(ruleset: str, config: dict, figures: dict) -> str:
+    """The bench's main figures as a markdown table of one row, named by the ruleset and its
+    config (``beast, loadout=full``)."""
+    name = ", ".join([ruleset, *(f"{key}={value}" for key, value in config.items())])
+    cells = [thousands(figures.get(key, "n/a")) for key in MARKDOWN_COLUMNS]
+    return markdown_table(["ruleset", *MARKDOWN_COLUMNS.values()], [[name, *cells]])
 
 
 def _count(ruleset: str, config: dict, own_content: bool) -> dict:

@@ -17,6 +17,8 @@ from typing import Any
 import orjson
 import typer
 
+from hauntkit.cli.markdown import markdown_table
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -242,6 +244,32 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+MARKDOWN_COLUMNS = (("games", "games"), ("p50_ms", "p50 ms"), ("p99_ms", "p99 ms"),
+                    ("actions_per_s", "act/s"), ("server_cpu_ms_per_action", "srv ms/act"))
+
+
+def markdown_rows(rows: list[dict[str, Any]], server: str) -> str:
+    """The runs as a markdown table, one row per run named by ``server`` (the docs' figure
+    table of docs/loadtest.md)."""
+    return markdown_table(["server", *(title for _, title in MARKDOWN_COLUMNS)],
+                          [[server, *("-" if row.get(key) is None else row[key]
+                                      for key, _ in MARKDOWN_COLUMNS)] for row in rows])
+
+
+def is_postgres(db: str | None) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (else the server uses SQLite)."""
+    return (db or "").startswith(("postgresql", "postgres://"))
+
+
+def server_name(workers: int, db: str | None, redis: str | None, url: str | None) -> str:
+    """``2 processes, PostgreSQL + Redis``: the server a run loaded."""
+    if url is not None:
+        return url
+    database = "PostgreSQL" if is_postgres(db) else "SQLite"
+    processes = "1 process" if workers == 1 else f"{workers} processes"
+    return f"{processes}, {database}" + (" + Redis" if redis else "")
+
+
 def register(app: typer.Typer) -> None:
     @app.command("loadtest")
     def _cmd(
@@ -265,6 +293,9 @@ def register(app: typer.Typer) -> None:
         generators: int = typer.Option(1, "--load-procs", help="Load generator processes "
                                                                 "(the games are shared out)."),
         json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+        markdown: bool = typer.Option(False, "--markdown", help="Print a markdown table, one "
+                                                                "row per count (the docs' "
+                                                                "figure table)."),
     ) -> None:
         """Drive GAMES games (2 client seats with think time, 2 bots, a spectator each) over
         real websockets for DURATION seconds; print p50/p90/p99 from a client's action to
@@ -279,8 +310,7 @@ def register(app: typer.Typer) -> None:
             typer.echo("hauntkit loadtest: --duration and --load-procs must be positive and "
                        "--think at least 0", err=True)
             raise typer.Exit(2)
-        postgres = (db or "").startswith(("postgresql", "postgres://"))
-        if workers > 1 and not redis and not postgres and not url:
+        if workers > 1 and not redis and not is_postgres(db) and not url:
             typer.echo(f"hauntkit loadtest: --workers {workers} needs --redis URL or a "
                        "postgresql:// --db", err=True)
             raise typer.Exit(2)
@@ -288,11 +318,14 @@ def register(app: typer.Typer) -> None:
         for count in counts:
             rows.append(_one_run(count, duration, think, url, workers, db, redis, bot_delay,
                                  ruleset, generators))
-            if not json and len(counts) > 1:
+            if not (json or markdown) and len(counts) > 1:
                 typer.echo(f"{count} games: p99 {rows[-1]['p99_ms']} ms", err=True)
         if json:
             out: Any = rows[0] if len(rows) == 1 else rows
             sys.stdout.write(orjson.dumps(out, option=orjson.OPT_INDENT_2).decode() + "\n")
+            return
+        if markdown:
+            typer.echo(markdown_rows(rows, server_name(workers, db, redis, url)))
             return
         if len(rows) == 1:
             for key, value in rows[0].items():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import orjson
 import typer
@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hauntkit.bots.base import bot_names
+from hauntkit.cli.markdown import markdown_table, thousands
 from hauntkit.cli.progress import progress_bar
 from hauntkit.sim.cliutil import load_ruleset, parse_config
 from hauntkit.sim.tournament import COOPERATIVE, haunt_lengths, run_tournament
@@ -46,6 +47,9 @@ def register(app: typer.Typer) -> None:
         opening: Annotated[str, typer.Option(
             help="The bot of every seat before the haunt in sides mode.")] = "heuristic",
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        markdown: Annotated[bool, typer.Option(
+            "--markdown", help="Print a markdown table of the win rates (the docs' figure "
+                               "tables).")] = False,
     ) -> None:
         """Play bots against each other and print each bot's win rate with a 95% interval
         (Wilson). betrayal and legacy rotate the bots over the seats game by game; beast
@@ -71,7 +75,7 @@ def register(app: typer.Typer) -> None:
         coop = rs.id in COOPERATIVE
         total = games * (len(dict.fromkeys(names)) if coop else 2 if mode == "sides" else 1)
         err = Console(stderr=True)
-        progress = progress_bar("playing", err, show=not json)
+        progress = progress_bar("playing", err, show=not (json or markdown))
         with progress:
             task = progress.add_task("games", total=total)
             report = run_tournament(rs, names, games, seed, cfg, options,
@@ -81,6 +85,9 @@ def register(app: typer.Typer) -> None:
             report["haunts"] = haunt_lengths(report)
         if json:
             sys.stdout.write(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode() + "\n")
+            return
+        if markdown:
+            typer.echo(markdown_report(report))
             return
         out = Console(width=None if sys.stdout.isatty() else 130)
         render(report, out)
@@ -95,6 +102,9 @@ def register_speed(app: typer.Typer) -> None:
         rollout: Annotated[int, typer.Option(min=0, help="Rollout length.")] = 6,
         seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        markdown: Annotated[bool, typer.Option(
+            "--markdown", help="Print a markdown table of one row (the docs' figure "
+                               "tables).")] = False,
     ) -> None:
         """ISMCTS iterations per CPU second on mid-game decisions of heuristic games."""
         from hauntkit.bots.speed import ismcts_speed
@@ -104,8 +114,49 @@ def register_speed(app: typer.Typer) -> None:
         if json:
             sys.stdout.write(orjson.dumps(fig, option=orjson.OPT_INDENT_2).decode() + "\n")
             return
+        if markdown:
+            typer.echo(markdown_table(
+                ["ruleset", "iterations per CPU second",
+                 f"CPU seconds per decision of {iterations:,} iterations"],
+                [[rs.id, thousands(fig["iterations_per_cpu_second"]),
+                  fig["cpu_seconds_per_decision"]]]))
+            return
         for key, value in fig.items():
             typer.echo(f"{key}: {value}")
+
+
+def markdown_report(report: dict[str, Any]) -> str:
+    """The tournament as markdown rows: the first names the tournament, then one row per bot
+    with its win rate (wins per side), 95% interval and mean game length."""
+    length_unit = "rounds" if report["mode"] == "cooperative" else "turns"
+    over = "seat-games" if report["mode"] == "seats" else "games"
+    rows = []
+    for index, result in enumerate(report["results"]):
+        sides = ", ".join(f"{side} {tally['wins']}/{tally['games']}"
+                          for side, tally in result["by_side"].items())
+        rate = f"{result['rate']:.1%} of {result['seat_games']} {over}"
+        rows.append([tournament_title(report) if index == 0 else "", result["bot"],
+                     f"{rate} ({sides})" if report["mode"] != "cooperative" else rate,
+                     f"{result['low']:.1%} - {result['high']:.1%}",
+                     f"{result['mean_turns']} {length_unit}"])
+    return markdown_table(["tournament", "bot", "win rate", "95% interval", "mean length"],
+                          rows)
+
+
+def tournament_title(report: dict[str, Any]) -> str:
+    """``betrayal, sides, 10 seeds (20 games), 200 iterations, seed 100``: what was played."""
+    games, mode = report["games"], report["mode"]
+    settings = " ".join(f"{key}={value}" for key, value in report["config"].items())
+    parts = [f"{report['ruleset']} {settings}".strip()]
+    if mode == "sides":
+        parts += ["sides", f"{games} seeds ({2 * games} games)"]
+    elif mode == "seats":
+        parts += ["seats", f"{games} games"]
+    else:
+        parts.append(f"{games} games each")
+    parts += [f"{value} {name}" for name, value in report["options"].items()]
+    parts.append(f"seed {report['seed']}")
+    return ", ".join(parts)
 
 
 def render(report: dict[str, object], out: Console) -> None:
