@@ -33,8 +33,8 @@ $(VENV)/.play-installed: Makefile pyproject.toml setup.py mypyc_modules.txt $(MY
 	touch $@
 
 $(VENV)/.installed: $(VENV)/.play-installed $(TINYGAME)/pyproject.toml $(wildcard $(TINYGAME)/src/*/*.py)
-	@echo "make: installing what the tests use (the test, ray and env extras)"
-	$(PY) scripts/extras.py test ray env > $(VENV)/test-requirements.txt
+	@echo "make: installing what the tests use (the test, ray, env and openspiel extras)"
+	$(PY) scripts/extras.py test ray env openspiel > $(VENV)/test-requirements.txt
 	$(PY) -m pip install -q --progress-bar on -r $(VENV)/test-requirements.txt
 	$(PY) -m pip uninstall -q -y hauntkit-tinygame 2>/dev/null || true
 	rm -rf $(TEST_PLUGINS)
