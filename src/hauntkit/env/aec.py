@@ -114,15 +114,16 @@ class HauntkitEnv(AECEnv):
     def _select(self) -> None:
         """Point ``agent_selection`` at the seat to act; fill its info."""
         episode = self.episode
-        if self.infos.get(self.agent_selection):
-            self.infos[self.agent_selection] = {}
-        if episode.seat is None:  # over or cut: every agent steps once more with None
+        infos = self.infos
+        if infos[self.agent_selection]:
+            infos[self.agent_selection] = {}
+        seat = episode.seat
+        if seat is None:  # over or cut: every agent steps once more with None
             self.agent_selection = self.agents[0]
             return
-        agent = self.agent_selection = self.possible_agents[episode.seat]
+        agent = self.agent_selection = self.possible_agents[seat]
         assert episode.game is not None
-        self.infos[agent] = SeatInfo(episode.actions, self, episode.seat,
-                                     episode.game.state["version"])
+        infos[agent] = SeatInfo(episode.actions, self, seat, episode.game.state["version"])
 
     def seat_view(self, seat: int, version: int) -> dict[str, Any]:
         """The seat's view of the position at ``version`` (the current one: an info read after
@@ -137,17 +138,23 @@ class HauntkitEnv(AECEnv):
         return view
 
     def observe(self, agent: str) -> dict[str, numpy.ndarray]:
-        game = self.game
+        episode = self.episode
+        game = episode.game
         assert game is not None
         seat = self.agent_seat[agent]
         version = game.state["version"]
         cached = self._observed
         if cached is not None and cached[0] == version and cached[1] == seat:
             return cached[2]
-        observation = {"observation": self.episode.observation(seat),
-                       "action_mask": self.episode.mask(seat)}
+        observation = {"observation": episode.observation(seat), "action_mask": episode.mask(seat)}
         self._observed = (version, seat, observation)
         return observation
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation, its reward so far, whether it is done, its info."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
