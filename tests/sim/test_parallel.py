@@ -8,7 +8,9 @@ from typer.testing import CliRunner
 from hauntkit.cli.main import app
 from hauntkit.core.errors import HauntkitError
 from hauntkit.sim.cliutil import optional_values, ray_address
-from hauntkit.sim.parallel import CHUNK_MAX, chunk_size, default_workers, run_ordered
+from hauntkit.sim.parallel import run_ordered
+from hauntkit.sim.simulate import SimSpec, iter_records
+from hauntkit.sim.workers import CHUNK_MAX, chunk_size, default_workers
 
 
 @pytest.mark.parametrize("workers", [1, 2, 3])
@@ -17,7 +19,7 @@ def test_results_come_back_in_job_order_for_any_worker_count(workers):
     assert list(run_ordered(abs, items, workers)) == [abs(i) for i in items]
 
 
-def test_every_core_by_default_and_sane_chunks():
+def test_idle_cores_by_default_and_sane_chunks():
     assert default_workers() >= 1
     assert list(run_ordered(abs, [-3, 4], None)) == [3, 4]
     # at most CHUNK_MAX games a chunk (the last one leaves a core idle briefly), eight a worker
@@ -25,6 +27,17 @@ def test_every_core_by_default_and_sane_chunks():
     assert chunk_size(64, 2) == 4
     with pytest.raises(HauntkitError, match="workers must be at least 1"):
         list(run_ordered(abs, [1], 0))
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_workers_play_the_same_games_as_one_process(workers):
+    # 48 games: chunks of several games each (chunk_size), handed out to the workers in turn
+    spec = SimSpec("betrayal", games=48, seed=7, max_actions=400)
+    one = [record.to_dict() for record in iter_records(spec, 1)]
+    many = [record.to_dict() for record in iter_records(spec, workers)]
+    assert chunk_size(spec.games, workers) > 1
+    assert [record["seed"] for record in one] == list(range(7, 55))
+    assert many == one
 
 
 def test_simulate_json_is_byte_identical_with_one_and_two_workers():

@@ -89,7 +89,8 @@ def register(app: typer.Typer) -> None:
             help="ISMCTS CPU seconds per decision, instead of iterations (the games then "
                  "depend on the machine's speed: not reproducible).")] = None,
         workers: Annotated[int | None, typer.Option(
-            min=1, help="Processes to use. Default: every core.")] = None,
+            min=1, help="Processes to use. Default: the idle cores (cores minus the load "
+                        "average, at least 1; see docs/performance.md).")] = None,
         ray: Annotated[str | None, typer.Option(
             "--ray", metavar="[ADDRESS]", help=RAY_HELP)] = None,
         out: Annotated[Path, typer.Option(

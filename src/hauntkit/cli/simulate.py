@@ -18,6 +18,7 @@ from hauntkit.sim.parallel import shutdown_ray
 from hauntkit.sim.render import render_summary
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
 from hauntkit.sim.simulate import SimSpec, simulate
+from hauntkit.sim.workers import default_workers
 
 PROGRESS_FROM = 20  # games; shorter runs show no progress bar
 
@@ -32,6 +33,13 @@ def check_config(rs: Ruleset, config: dict[str, Any], seed: int) -> None:
         typer.echo(f"error: {rs.id} cannot start a game with --players/--config "
                    f"{_shown(config)}: {first}", err=True)
         raise typer.Exit(2) from None
+
+
+def _doing(workers: int, ray: str | None) -> str:
+    """The progress bar's label: how many processes play (local runs)."""
+    if ray is not None:
+        return "simulating on Ray"
+    return f"simulating on {workers} worker{'s' if workers != 1 else ''}"
 
 
 def _shown(config: dict[str, Any]) -> str:
@@ -60,7 +68,8 @@ def register(app: typer.Typer) -> None:
         check: Annotated[bool, typer.Option(
             help="Check the ruleset's invariants after every action (slower).")] = False,
         workers: Annotated[int | None, typer.Option(
-            min=1, help="Processes to use. Default: every core.")] = None,
+            min=1, help="Processes to use. Default: the idle cores (cores minus the load "
+                        "average, at least 1; see docs/performance.md).")] = None,
         ray: Annotated[str | None, typer.Option(
             "--ray", metavar="[ADDRESS]", help=RAY_HELP)] = None,
         save_dir: Annotated[str | None, typer.Option(
@@ -83,12 +92,13 @@ def register(app: typer.Typer) -> None:
         except HauntkitError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
+        count = default_workers(games) if workers is None else workers
         err = Console(stderr=True)
-        progress = progress_bar("simulating", err, show=not json and games >= PROGRESS_FROM)
+        progress = progress_bar(_doing(count, ray), err, show=not json and games >= PROGRESS_FROM)
         try:
             with progress:
                 task = progress.add_task("games", total=games)
-                summary = simulate(spec, workers, rs,
+                summary = simulate(spec, count, rs,
                                    progress=lambda _r: progress.advance(task),
                                    ray_address=ray_address(ray))
         except SimulationError as exc:

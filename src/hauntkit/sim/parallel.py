@@ -1,10 +1,10 @@
-"""Running independent jobs on every core or on a Ray cluster, results in job order.
+"""Running independent jobs in worker processes or on a Ray cluster, results in job order.
 
 A job is ``fn(item)`` for a module-level ``fn`` and a picklable ``item``. Results come back in
 the order of ``items`` whatever the number of workers or the backend, so anything built from
 them (a simulation's totals, a balance report) is byte-identical for any worker count::
 
-    for result in run_ordered(play_one, jobs, workers=None):      # every core
+    for result in run_ordered(play_one, jobs, workers=None):      # the idle cores
         ...
     for result in run_ordered(play_one, jobs, ray_address=""):    # local Ray
         ...
@@ -13,35 +13,18 @@ them (a simulation's totals, a balance report) is byte-identical for any worker 
 from __future__ import annotations
 
 import multiprocessing
-import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from hauntkit.core.errors import HauntkitError
+from hauntkit.sim.workers import chunk_size, default_workers
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 LOCAL_RAY = ""  # ``ray_address`` meaning: start (or join) a Ray instance on this machine
-
-
-def default_workers() -> int:
-    """The cores this process may use (at least 1)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-CHUNK_MAX = 25  # jobs per chunk at most: short chunks even out the workers' finishing times
-
-
-def chunk_size(jobs: int, workers: int) -> int:
-    """Jobs sent to a worker at once: at least eight chunks per worker and at most
-    ``CHUNK_MAX`` jobs each, so that the workers finish close together (the last chunk of a
-    10,000-game run is a fraction of a second, not several seconds of one core idle)."""
-    return max(1, min(CHUNK_MAX, jobs // (workers * 8)))
 
 
 def _pool_context() -> Any:
@@ -56,12 +39,12 @@ def run_ordered(fn: Callable[[T], R], items: Sequence[T], workers: int | None = 
                 ray_address: str | None = None) -> Iterator[R]:
     """``fn(item)`` for every item, yielded in item order.
 
-    ``workers``: processes (``None``: every core; 1 runs in this process). ``ray_address``:
-    ``None`` for local processes, ``""`` for a local Ray instance with ``workers`` CPUs, else
-    the address of a Ray cluster (``ray.init(address=...)``); ``fn``'s module must be
-    importable on the cluster's nodes.
+    ``workers``: processes (``None``: ``default_workers``; 1 runs in this process).
+    ``ray_address``: ``None`` for local processes, ``""`` for a local Ray instance with
+    ``workers`` CPUs, else the address of a Ray cluster (``ray.init(address=...)``); ``fn``'s
+    module must be importable on the cluster's nodes.
     """
-    n = default_workers() if workers is None else workers
+    n = default_workers(len(items)) if workers is None else workers
     if n < 1:
         raise HauntkitError(f"workers must be at least 1, got {n}")
     if ray_address is not None:
@@ -108,9 +91,6 @@ def _run_ray(fn: Callable[[T], R], items: Sequence[T], workers: int,
 
 def shutdown_ray() -> None:
     """Disconnect from Ray if this process connected (tests and the CLI call it at the end)."""
-    try:
-        import ray
-    except ImportError:
-        return
-    if ray.is_initialized():
+    ray = sys.modules.get("ray")  # not imported: never connected (importing it takes ~0.4 s)
+    if ray is not None and ray.is_initialized():
         ray.shutdown()

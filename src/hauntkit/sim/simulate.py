@@ -12,6 +12,7 @@ from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.sim.parallel import run_ordered
 from hauntkit.sim.report import summarize
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, GameRecord, play_game
+from hauntkit.sim.workers import default_workers
 
 
 @dataclass
@@ -76,14 +77,16 @@ def _run_indexed(args: tuple[SimSpec, int]) -> GameRecord:
 
 def iter_records(spec: SimSpec, workers: int | None = 1, ruleset: Ruleset | None = None,
                  ray_address: str | None = None) -> Iterator[GameRecord]:
-    """Each game's record, in game order whatever the number of workers (``None``: every
-    core) or backend (``ray_address``, see ``parallel.run_ordered``)."""
+    """Each game's record, in game order whatever the number of workers (``None``: the
+    idle cores, see ``workers.default_workers``) or backend (``ray_address``, see
+    ``parallel.run_ordered``)."""
     rs = _ruleset_for(spec, ruleset)  # loaded here once: forked workers inherit it
-    if workers == 1 and ray_address is None:
+    count = default_workers(spec.games) if workers is None else workers
+    if count == 1 and ray_address is None:
         for index in range(spec.games):
             yield run_one(spec, index, rs)
         return
-    yield from run_ordered(_run_indexed, [(spec, i) for i in range(spec.games)], workers,
+    yield from run_ordered(_run_indexed, [(spec, i) for i in range(spec.games)], count,
                            ray_address)
 
 
