@@ -59,8 +59,9 @@ class BetrayalFeatures:
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:
         """``self(view(state, seat))``, computed from the state without building the view."""
-        values = state_features.house_features(self.layout, state, seat)
-        return numpy.frombuffer(bytearray(self.packer.pack(*values)), numpy.float32)
+        buffer = bytearray(self.packer.size)
+        self.packer.pack_into(buffer, 0, *state_features.house_features(self.layout, state, seat))
+        return numpy.frombuffer(buffer, numpy.float32)
 
     def __call__(self, view: View) -> numpy.ndarray:
         f: list[float] = []
@@ -140,8 +141,9 @@ class BeastFeatures:
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:
         """``self(view(state, seat))``, computed from the state without building the view."""
-        values = self.values(state, seat, waiting)
-        return numpy.frombuffer(bytearray(self.packer.pack(*values)), numpy.float32)
+        buffer = bytearray(self.packer.size)
+        self.packer.pack_into(buffer, 0, *self.values(state, seat, waiting))
+        return numpy.frombuffer(buffer, numpy.float32)
 
     def _unit(self, u: dict[str, Any] | None, view: View) -> list[float]:
         if u is None:

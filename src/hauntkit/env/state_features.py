@@ -110,18 +110,16 @@ def house_features(layout: HouseLayout, state: State, seat: int | None) -> list[
     out[at + _side_slot(my_side)] = 1.0
     at += len(SIDES)
     in_room: dict[str | None, int] = {}
-    for explorer in explorers:
-        if explorer["alive"]:
-            room = explorer["room"]
-            in_room[room] = in_room.get(room, 0) + 1
     room_count = len(layout.rooms)
     for slot in range(SEAT_SLOTS):
         if slot < players and (me + slot) % players < len(explorers):
             other = (me + slot) % players
             explorer = explorers[other]
             out[at] = 1.0
+            room = explorer["room"]
             if explorer["alive"]:
                 out[at + 1] = 1.0
+                in_room[room] = in_room.get(room, 0) + 1
             side: str | None = explorer["side"]
             if hidden and seat != other and side is not None:
                 side = "unknown"
@@ -136,7 +134,6 @@ def house_features(layout: HouseLayout, state: State, seat: int | None) -> list[
                 out[block + 2 * number + 1] = scaled(index + 1, 8)
             block += 2 * len(TRAITS)
             out[block] = scaled(len(explorer["cards"]), 10)
-            room = explorer["room"]
             placed = tiles.get(room) if room is not None else None
             if placed is not None:
                 floor = layout.floor_index.get(placed[0], -1)

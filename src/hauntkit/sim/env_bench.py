@@ -164,17 +164,17 @@ def connect_four_rate(seconds: float) -> float:
 
 
 def markdown(figures: dict[str, Any]) -> str:
-    """The figures as markdown tables (docs/env.md)."""
-    lines = ["| ruleset | engine actions/s | env steps/s | env / engine |",
+    """The figures as one markdown table (docs/env.md): a row per ruleset, then the vector
+    env and connect_four_v3, which have no engine figure beside them."""
+    lines = ["| environment | engine actions/s | env steps/s | env / engine |",
              "|---|---:|---:|---:|"]
     for row in figures["rulesets"]:
-        lines.append(f"| {row['ruleset']} | {row['engine_actions_per_second']:,} | "
+        lines.append(f"| {row['ruleset']}, one env (CPU) | {row['engine_actions_per_second']:,} | "
                      f"{row['env_steps_per_second']:,} | {row['ratio']:.0%} |")
     vector = figures["vector"]
-    lines += ["", "| environment | steps/s |", "|---|---:|",
-              f"| vector env, {vector['ruleset']}, {vector['envs']} games on "
-              f"{vector['workers']} worker{'s' if vector['workers'] != 1 else ''} (wall) | "
-              f"{vector['steps_per_second']:,} |",
-              f"| PettingZoo connect_four_v3, one env (CPU) | "
-              f"{figures['connect_four_v3_steps_per_second']:,} |"]
+    workers = f"{vector['workers']} worker{'s' if vector['workers'] != 1 else ''}"
+    lines += [f"| vector env, {vector['ruleset']}, {vector['envs']} games on {workers} (wall) "
+              f"| - | {vector['steps_per_second']:,} | - |",
+              f"| PettingZoo connect_four_v3, one env (CPU) | - | "
+              f"{figures['connect_four_v3_steps_per_second']:,} | - |"]
     return "\n".join(lines)
