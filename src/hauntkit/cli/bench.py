@@ -108,7 +108,7 @@ def register(app: typer.Typer) -> None:
 
 def _env_bench(seconds: float, json: bool, markdown: bool) -> None:
     try:
-        from hauntkit.sim import env_bench
+        from hauntkit.env import bench as env_bench
     except ImportError as exc:
         typer.echo(f"error: `hauntkit bench --env` needs the env extra "
                    f"(pip install 'hauntkit[env]'): {exc}", err=True)

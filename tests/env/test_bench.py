@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hauntkit.sim import env_bench
+from hauntkit.env import bench as env_bench
 
 
 def test_env_bench_measures_every_ruleset_beside_the_engine():
