@@ -31,7 +31,8 @@ class SeatInfo(dict):
 
     def __init__(self, actions: dict[int, dict[str, Any]], env: HauntkitEnv, seat: int,
                  version: int) -> None:
-        super().__init__(actions=actions)
+        dict.__init__(self)
+        self["actions"] = actions
         self._env, self._seat, self._version = env, seat, version
 
     def __missing__(self, key: str) -> Any:

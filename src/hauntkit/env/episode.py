@@ -73,14 +73,22 @@ class Episode:
         self._select()
 
     def _select(self) -> None:
+        """Whose decision it is now and their encoded legal actions; a game with nobody to
+        act is finished (or cut, in the odd case that it has no result)."""
         game = self.game
         assert game is not None
-        waiting = self.waiting = game.to_act()
-        if not waiting or self.truncated:
+        state = game.state
+        waiting = self.waiting = self.rs.to_act(state)
+        if not waiting:
+            self.finished = self.rs.result(state) is not None
+            self.truncated = self.truncated or not self.finished
+        elif self.steps >= self.max_actions:
+            self.truncated = True
+        if self.finished or self.truncated:
             self.seat, self.actions = None, {}
             return
-        self.seat = waiting[0]
-        self.actions = self.catalogue.encode(game.legal_actions(self.seat))
+        seat = self.seat = waiting[0]
+        self.actions = self.catalogue.encode(game.legal_actions(seat))
 
     def act(self, index: Any) -> None:
         """Apply the acting seat's action number ``index`` (an int: a float or bool is
@@ -97,10 +105,6 @@ class Episode:
         assert self.seat is not None
         game.act_trusted(self.seat, chosen)  # taken from legal_actions: no re-check
         self.steps += 1
-        if game.result() is not None:
-            self.finished = True
-        elif self.steps >= self.max_actions:
-            self.truncated = True
         self._select()
 
     def observation(self, seat: int | None) -> numpy.ndarray:
