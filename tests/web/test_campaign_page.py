@@ -125,7 +125,8 @@ def test_campaign_page_without_or_with_a_forged_host_key(
 
 def test_a_friend_seat_gets_one_link_for_the_whole_campaign(
         browser: Any, web_server: ServerProcess) -> None:
-    host_ctx, friend_ctx = browser.new_context(), browser.new_context()
+    host_ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    friend_ctx = browser.new_context()
     host = host_ctx.new_page()
     host.goto(web_server.url + "/")
     host.wait_for_selector("#campaign-panel:not([hidden])")
@@ -144,6 +145,9 @@ def test_a_friend_seat_gets_one_link_for_the_whole_campaign(
     assert link.count() == 1  # Bo's seat; not the host's own, not the bot's
     bo_url = link.input_value()
     assert "#seat=" in bo_url
+    host.click("button.copy-friend-link")  # copying the link says so on the button
+    host.wait_for_selector("button.copy-friend-link:has-text('link copied')")
+    assert host.evaluate("navigator.clipboard.readText()") == bo_url
 
     friend = friend_ctx.new_page()
     friend.goto(bo_url)

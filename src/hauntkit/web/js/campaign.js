@@ -4,7 +4,7 @@
 // campaign tokens come from this browser's localStorage (campaignkeys.js) or once from the
 // link's #host= / #seat=, which is then taken out of the address bar.
 import { keysOf, saveKeys } from "./campaignkeys.js";
-import { api, clear, el } from "./dom.js";
+import { api, clear, copyButton, el } from "./dom.js";
 import { describeResult } from "./forms.js";
 import { renderSummary } from "./summary.js";
 
@@ -104,7 +104,7 @@ function drawSeats() {
     const who = s.bot ? `bot: ${s.bot}` : i === mySeat ? "you" : "a person";
     body.append(el("tr", { class: "camp-seat" }, el("td", {}, String(i + 1)), el("td", {}, s.name), el("td", {}, who),
       el("td", {}, link ? el("span", {}, el("input", { class: "friend-link", readonly: true, value: link, "aria-label": `campaign link of ${s.name}` }), " ",
-        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, "copy")) : null)));
+        copyButton(link, "select the link in the box beside it and copy it", { class: "copy-friend-link" })) : null)));
   });
   const note = $("host-note");
   note.hidden = !isHost;

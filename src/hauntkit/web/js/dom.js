@@ -59,3 +59,20 @@ export function describeAction(action) {
   const name = type.replace(/_/g, " ");
   return parts.length ? `${name} (${parts.join(", ")})` : name;
 }
+
+// A button that copies `url` and says so on itself ("link copied"), or says how to copy it by
+// hand (`byHand`) when the browser refuses; its label comes back after three seconds.
+export function copyButton(url, byHand, attrs = {}, label = "copy link") {
+  const button = el("button", { type: "button", "aria-live": "polite", ...attrs }, label);
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      button.textContent = "link copied";
+    } catch {
+      button.textContent = `could not copy: ${byHand}`;
+    }
+    clearTimeout(button.timer);
+    button.timer = setTimeout(() => { button.textContent = label; }, 3000);
+  });
+  return button;
+}

@@ -1,7 +1,7 @@
 // The game page: one websocket to the server, the seat's view drawn by the ruleset's renderer
 // (js/render/<ruleset>.js, else the generic one), prompts for every choice, the story, dice.
 import { drawnCards, hideCard, showCard } from "./cardshow.js";
-import { api, clear, describeAction as genericDescribe, el } from "./dom.js";
+import { api, clear, copyButton, describeAction as genericDescribe, el } from "./dom.js";
 import { downloadSave, renderEnd as drawEnd } from "./endscreen.js";
 import * as generic from "./render/generic.js";
 
@@ -168,11 +168,7 @@ async function hostRemove(seat, name) {
     box.hidden = false;
     box.append(`${name}'s seat has a new link: `,
       el("a", { href: done.url, target: "_blank", class: "new-seat-link" }, "open the seat"), " ",
-      el("button", { type: "button", class: "copy-new-link", "aria-live": "polite", onclick: async (ev) => {
-        const button = ev.currentTarget;
-        try { await navigator.clipboard.writeText(done.url); button.textContent = "link copied"; }
-        catch { button.textContent = "could not copy: right-click “open the seat” to copy its link"; }
-      } }, "copy link"));
+      copyButton(done.url, "right-click “open the seat” to copy its link", { class: "copy-new-link" }));
   } catch (err) { toast(err.message); }
 }
 

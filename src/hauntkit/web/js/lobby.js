@@ -2,7 +2,7 @@
 // through newcampaign.js, create campaigns and list them).
 // Everything about a ruleset (name, seat range, config options) comes from /api/info, which
 // reads each ruleset's declaration: the lobby knows no ruleset by name.
-import { api, clear, el } from "./dom.js";
+import { api, clear, copyButton, el } from "./dom.js";
 import { describeResult, readOptions, renderOptions, seatCountProblem, syncSeatRows } from "./forms.js";
 import { startCampaignForm } from "./newcampaign.js";
 
@@ -49,18 +49,6 @@ function remember(created) {
   localStorage.setItem("hauntkit.mine", JSON.stringify(mine));
 }
 
-// Copy a seat's link, and say so on the button (or say how to copy it by hand).
-async function copyLink(button, url) {
-  try {
-    await navigator.clipboard.writeText(url);
-    button.textContent = "link copied";
-  } catch {
-    button.textContent = "could not copy: right-click “open seat” to copy its link";
-  }
-  clearTimeout(button.timer);
-  button.timer = setTimeout(() => { button.textContent = "copy link"; }, 3000);
-}
-
 function showLinks(created) {
   const list = clear($("links"));
   for (const s of created.seats) {
@@ -68,7 +56,7 @@ function showLinks(created) {
     list.append(el("li", { class: "link-row" },
       el("strong", {}, `${s.name}`), ` (seat ${s.seat + 1}, ${who}) `,
       el("a", { href: s.url, target: "_blank", class: "seat-link", dataset: { seat: s.seat } }, "open seat"),
-      " ", el("button", { type: "button", class: "copy-link", "aria-live": "polite", onclick: (ev) => copyLink(ev.currentTarget, s.url) }, "copy link")));
+      " ", copyButton(s.url, "right-click “open seat” to copy its link", { class: "copy-link" })));
   }
   list.append(el("li", {}, el("strong", {}, "Spectators"), " ",
     el("a", { href: created.spectator_url, target: "_blank", class: "spectator-link" }, "watch")));
