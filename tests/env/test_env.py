@@ -171,18 +171,12 @@ def test_a_view_is_built_only_when_read_and_once_per_position(ruleset, monkeypat
     assert "view" in stale  # the one read before its step stays readable
 
 
-def test_without_the_env_extra_the_error_names_it_in_one_line():
+def test_without_the_env_extra_the_error_names_it_in_one_line(run_without):
     """hauntkit without pettingzoo: the environments say which extra to install."""
-    import subprocess
-    import sys
-
-    code = ("import sys; sys.modules['pettingzoo'] = None\n"
-            "from hauntkit.core.errors import HauntkitError\n"
-            "from hauntkit.env import env\n"
-            "try:\n    env('betrayal')\nexcept HauntkitError as exc:\n    print(exc)\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("hauntkit's environments need the env extra: "
-                                 "pip install 'hauntkit[env]'")
-    assert len(run.stdout.strip().splitlines()) == 1
+    out = run_without("pettingzoo", "from hauntkit.core.errors import HauntkitError\n"
+                                    "from hauntkit.env import env\n"
+                                    "try:\n    env('betrayal')\n"
+                                    "except HauntkitError as exc:\n    print(exc)\n")
+    assert out.startswith("hauntkit's environments need the env extra: "
+                          "pip install 'hauntkit[env]'")
+    assert len(out.strip().splitlines()) == 1

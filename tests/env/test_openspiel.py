@@ -274,15 +274,12 @@ def test_openspiel_ismcts_plays_a_whole_game(ruleset, seed):
     assert len(state.returns()) == 4
 
 
-def test_importing_without_open_spiel_names_the_extra():
-    script = ("import sys\nsys.modules['pyspiel'] = None\n"
-              "from hauntkit.core.errors import HauntkitError\n"
-              "try:\n    import hauntkit.env.openspiel\n"
-              "except HauntkitError as error:\n    print(repr(str(error)))\n")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True).stdout.strip()
-    assert out == repr("hauntkit.env.openspiel needs OpenSpiel: "
-                       "pip install 'hauntkit[openspiel]'")
+def test_importing_without_open_spiel_names_the_extra(run_without):
+    out = run_without("pyspiel", "from hauntkit.core.errors import HauntkitError\n"
+                                 "try:\n    import hauntkit.env.openspiel\n"
+                                 "except HauntkitError as error:\n    print(repr(str(error)))\n")
+    assert out.strip() == repr("hauntkit.env.openspiel needs OpenSpiel: "
+                               "pip install 'hauntkit[openspiel]'")
 
 
 def test_hauntkit_without_the_openspiel_module_never_imports_pyspiel():

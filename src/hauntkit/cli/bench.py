@@ -109,15 +109,14 @@ def register(app: typer.Typer) -> None:
 def _env_bench(seconds: float, json: bool, markdown: bool) -> None:
     try:
         from hauntkit.env import bench as env_bench
-    except ImportError as exc:
-        typer.echo(f"error: `hauntkit bench --env` needs the env extra "
-                   f"(pip install 'hauntkit[env]'): {exc}", err=True)
-        raise typer.Exit(2) from None
-    try:
+
         figures = env_bench.run_env_bench(seconds)
     except ImportError as exc:
         typer.echo(f"error: `hauntkit bench --env` needs the env extra "
                    f"(pip install 'hauntkit[env]'): {exc}", err=True)
+        raise typer.Exit(2) from None
+    except HauntkitError as exc:  # the env's own word for a missing extra, among others
+        typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     if json:
         sys.stdout.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2).decode() + "\n")

@@ -16,15 +16,16 @@ import numpy
 
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.env import state_features
+from hauntkit.env.state_features import scaled
 
 View = dict[str, Any]
 
 
-def _scale(value: Any, top: float) -> float:
-    try:
-        return min(1.0, max(0.0, float(value) / top))
-    except (TypeError, ValueError):
-        return 0.0
+def _packed(packer: struct.Struct, values: list[float]) -> numpy.ndarray:
+    """``values`` as a new, writable float32 array (one packed write)."""
+    buffer = bytearray(packer.size)
+    packer.pack_into(buffer, 0, *values)
+    return numpy.frombuffer(buffer, numpy.float32)
 
 
 class BetrayalFeatures:
@@ -48,7 +49,6 @@ class BetrayalFeatures:
         self.layout = state_features.HouseLayout(sorted(ix.rooms), sorted(ix.haunts),
                                                  list(self.FLOORS), tracks)
         self.size = self.layout.size
-
         self.packer = struct.Struct(f"{self.size}f")
 
     def values(self, state: dict[str, Any], seat: int | None,
@@ -59,9 +59,7 @@ class BetrayalFeatures:
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:
         """``self(view(state, seat))``, computed from the state without building the view."""
-        buffer = bytearray(self.packer.size)
-        self.packer.pack_into(buffer, 0, *state_features.house_features(self.layout, state, seat))
-        return numpy.frombuffer(buffer, numpy.float32)
+        return _packed(self.packer, self.values(state, seat, waiting))
 
     def __call__(self, view: View) -> numpy.ndarray:
         f: list[float] = []
@@ -69,12 +67,12 @@ class BetrayalFeatures:
         n = view["players"]
         phase = view.get("phase")
         turn = view.get("turn") or {}
-        f += [_scale(n, self.SEATS)] + [float(phase == p) for p in self.PHASES]
-        f += [_scale(turn.get("number", 0), 600), _scale(turn.get("moves_left", 0), 10),
+        f += [scaled(n, self.SEATS)] + [float(phase == p) for p in self.PHASES]
+        f += [scaled(turn.get("number", 0), 600), scaled(turn.get("moves_left", 0), 10),
               float(turn.get("actor") == me), float(turn.get("actor") == "monsters"),
-              float(view.get("choice") is not None), _scale(view.get("omens_drawn", 0), 13),
-              _scale(view.get("room_stack", 0), len(self.rooms)),
-              _scale(sum((view.get("decks") or {}).values()), 100)]
+              float(view.get("choice") is not None), scaled(view.get("omens_drawn", 0), 13),
+              scaled(view.get("room_stack", 0), len(self.rooms)),
+              scaled(sum((view.get("decks") or {}).values()), 100)]
         haunt = view.get("haunt") or {}
         f += [float(haunt.get("id") == h) for h in self.haunts]
         f += [float(haunt.get("my_side") == s) for s in self.SIDES]
@@ -92,11 +90,11 @@ class BetrayalFeatures:
             f += [float(e.get("side") == s) for s in self.SIDES]
             for t in self.TRAITS:
                 tr = (e.get("traits") or {}).get(t) or {}
-                f += [_scale(tr.get("value", 0), 8), _scale(tr.get("index", -1) + 1, 8)]
-            f.append(_scale(len(e.get("cards", [])), 10))
+                f += [scaled(tr.get("value", 0), 8), scaled(tr.get("index", -1) + 1, 8)]
+            f.append(scaled(len(e.get("cards", [])), 10))
             floor = (tiles.get(e.get("room")) or {}).get("floor")
             f += [float(floor == fl) for fl in self.floors]
-            f.append(_scale(self.rooms.get(e.get("room"), 0), len(self.rooms)))
+            f.append(scaled(self.rooms.get(e.get("room"), 0), len(self.rooms)))
             if e.get("alive"):
                 rooms_of[e["room"]] = rooms_of.get(e["room"], 0) + 1
         monsters = view.get("monsters", [])
@@ -107,7 +105,7 @@ class BetrayalFeatures:
                 1.0, float(bool(m.get("stunned"))), float(m.get("room") == mine)]
         monster_rooms = {m.get("room") for m in monsters}
         for room in self.rooms:
-            f += [float(room in tiles), float(room == mine), _scale(rooms_of.get(room, 0), 6),
+            f += [float(room in tiles), float(room == mine), scaled(rooms_of.get(room, 0), 6),
                   float(room in monster_rooms)]
         return numpy.asarray(f, dtype=numpy.float32)
 
@@ -141,27 +139,25 @@ class BeastFeatures:
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:
         """``self(view(state, seat))``, computed from the state without building the view."""
-        buffer = bytearray(self.packer.size)
-        self.packer.pack_into(buffer, 0, *self.values(state, seat, waiting))
-        return numpy.frombuffer(buffer, numpy.float32)
+        return _packed(self.packer, self.values(state, seat, waiting))
 
     def _unit(self, u: dict[str, Any] | None, view: View) -> list[float]:
         if u is None:
             return [0.0] * self.UNIT
         w, h = view["map"]["width"], view["map"]["height"]
-        return [1.0, float(bool(u.get("alive"))), _scale(u.get("x", 0), max(1, w - 1)),
-                _scale(u.get("y", 0), max(1, h - 1)),
-                _scale(u.get("hp", 0), max(1, u.get("max") or 1)), _scale(u.get("san", 0), 10),
+        return [1.0, float(bool(u.get("alive"))), scaled(u.get("x", 0), max(1, w - 1)),
+                scaled(u.get("y", 0), max(1, h - 1)),
+                scaled(u.get("hp", 0), max(1, u.get("max") or 1)), scaled(u.get("san", 0), 10),
                 float(u.get("seat") == view.get("seat")), float(bool(u.get("acted"))),
-                float(bool(u.get("lit"))), _scale(len(u.get("st") or {}), 5),
-                _scale(u.get("mv", 0), 10)]
+                float(bool(u.get("lit"))), scaled(len(u.get("st") or {}), 5),
+                scaled(u.get("mv", 0), 10)]
 
     def __call__(self, view: View) -> numpy.ndarray:
         units = view.get("units", {})
-        f = [_scale(view.get("round", 0), 30), float(view.get("side") == "hunters"),
-             float(view.get("first") == "hunters"), _scale(view.get("deck_size", 0), 40),
+        f = [scaled(view.get("round", 0), 30), float(view.get("side") == "hunters"),
+             float(view.get("first") == "hunters"), scaled(view.get("deck_size", 0), 40),
              float(view.get("pending") is not None), float(view.get("window") is not None),
-             _scale(len(view.get("lights", [])), 10), float(view.get("seat") in
+             scaled(len(view.get("lights", [])), 10), float(view.get("seat") in
                                                             view.get("to_act", []))]
         by_kind = {u["id"]: u for u in units.values() if u.get("side") == "hunters"}
         for hid in self.hunters:

@@ -16,7 +16,6 @@ exactly the one ``HauntkitEnv`` plays from that seed with the same action number
 from __future__ import annotations
 
 import multiprocessing
-import os
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.shared_memory import SharedMemory
@@ -29,6 +28,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.env.episode import Episode, resolve_ruleset
+from hauntkit.sim.workers import usable_cores
 
 
 @dataclass(frozen=True)
@@ -181,14 +181,6 @@ def _worker(ruleset: Ruleset | str, config: dict[str, Any], max_actions: int,
         pipe.close()
 
 
-def default_vector_workers() -> int:
-    """One worker per core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 class HauntkitVectorEnv(VectorEnv):
     """``num_envs`` games of ``ruleset`` stepped together by ``workers`` processes (1: in this
     process). ``step(actions)`` takes one action number per sub-environment, for the seat
@@ -201,7 +193,7 @@ class HauntkitVectorEnv(VectorEnv):
                  max_actions: int = 20_000, copy: bool = True) -> None:
         if num_envs < 1:
             raise HauntkitError(f"num_envs must be at least 1, got {num_envs}")
-        workers = default_vector_workers() if workers is None else workers
+        workers = usable_cores() if workers is None else workers
         if workers < 1:
             raise HauntkitError(f"workers must be at least 1, got {workers}")
         probe = Episode(ruleset, config, max_actions)
