@@ -22,7 +22,7 @@ Structure (all plain JSON)::
       "haunt": None | {"id", "number", "name", "intro", "setup_text", "revealer",
                        "traitor": seat | None (None while hidden, except to the traitor),
                        "my_side", "book": {"book", "goals", "facts"} of MY side only,
-                       "progress": [{"label", "value", "target"}] of MY side's counted goals,
+                       "progress": [{"label", "value", "target", "text"}] of MY side's goals so far,
                        "counters": {...}, "flags": {...}},
       "choice": None | {"seat", "kind", "prompt",
                         "tile": {"room", "floor", "x", "y"} (kind "rotate" only)},
@@ -155,6 +155,6 @@ def _haunt(ix: Index, s: State, seat: int | None) -> dict[str, Any] | None:
                      "goals": [scale_text(g, n) for g in book.goals],
                      "facts": [scale_text(f, n) for f in book.facts]}
             if book is not None else None,
-            # my side's counted goals in words ("PRAY: 1 of 3"); the counters are public
-            "progress": progress.progress(book, s["counters"], n) if book is not None else [],
+            # my side's goals so far in words ("PRAY: 1 of 3"); the counters are public
+            "progress": progress.progress(ix, s, book, hidden) if book is not None else [],
             "counters": dict(s["counters"]), "flags": dict(s["flags"])}

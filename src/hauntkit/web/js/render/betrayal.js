@@ -136,7 +136,7 @@ export function renderSecrets(view) {
     h.book ? el("p", { class: "book-text" }, h.book.book) : null,
     h.book?.goals.length && !boxes.length ? el("div", {}, el("strong", {}, "Goals"), el("ul", { class: "goals" }, ...h.book.goals.map((g) => el("li", {}, g)))) : null,
     h.progress?.length ? el("div", { class: "progress" }, el("strong", {}, "Progress"),
-      el("ul", {}, ...h.progress.map((p) => el("li", { class: "progress-item" }, `${p.label}: ${p.value} of ${p.target}`)))) : null,
+      el("ul", {}, ...h.progress.map((p) => el("li", { class: "progress-item" }, p.text)))) : null,
     boxes.length ? el("div", { class: "boxes" }, ...boxes.map((b) => renderBox(b, null))) : null,
     h.book?.facts.length ? el("div", {}, el("strong", {}, "Facts"), el("ul", { class: "facts" }, ...h.book.facts.map((f) => el("li", {}, f)))) : null,
     others.length ? el("div", { class: "boxes boxes-read" }, el("strong", {}, "Boxes you may read"),
