@@ -48,6 +48,7 @@ play: $(VENV)/.play-installed
 
 browser-deps:
 	@sh scripts/ensure-chromium.sh
+	@sh scripts/ensure-axe.sh
 
 lint: install
 	$(VENV)/bin/ruff check src tests

@@ -30,7 +30,8 @@ function step(svgNode, wrap, dir) {
 // `focus` is an [x, y] point of the map (natural units) to centre when `key` (what is in
 // focus: a floor and a room) changes; otherwise the box keeps the scroll it had.
 export function zoomable(svgNode, focus = null, key = null) {
-  const wrap = el("div", { class: "map-wrap" });
+  // a scrollable region the keyboard can reach: focused, the arrow keys scroll it
+  const wrap = el("div", { class: "map-wrap", tabindex: "0", role: "region", "aria-label": "Map (arrow keys scroll it)" });
   if (svgNode instanceof SVGElement) {
     apply(svgNode);
     wrap.append(svgNode);

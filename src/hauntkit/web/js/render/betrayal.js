@@ -420,11 +420,11 @@ export function renderBoard(root, msg, ui) {
       el("p", { class: "traitor-line" }, traitor, h.my_side ? ` You are on the ${h.my_side === "traitor" ? "traitor's" : "heroes'"} side.` : "")));
   }
   const floor = chooseFloor(view, msg, spots);
-  const tabs = el("div", { class: "floor-tabs", role: "tablist" });
+  const tabs = el("div", { class: "floor-tabs", role: "group", "aria-label": "Floors of the house" });
   const present = new Set(view.tiles.map((x) => x.floor));
   for (const f of [...FLOORS.filter((x) => present.has(x) || x !== "outside"), ...[...present].filter((x) => !FLOORS.includes(x))]) {
     const count = view.explorers.filter((e) => e.alive && view.tiles.find((x) => x.room === e.room)?.floor === f).length;
-    tabs.append(el("button", { type: "button", class: `floor-tab${f === floor ? " active" : ""}`, "data-floor": f, onclick: () => { shownFloor = f; ui.rerender(); } },
+    tabs.append(el("button", { type: "button", class: `floor-tab${f === floor ? " active" : ""}`, "aria-pressed": String(f === floor), "data-floor": f, onclick: () => { shownFloor = f; ui.rerender(); } },
       `${FLOOR_NAME[f] || pretty(f)}${count ? ` (${count})` : ""}`));
   }
   if (shownFloor) tabs.append(el("button", { type: "button", class: "floor-tab follow", onclick: () => { shownFloor = null; ui.rerender(); } }, "follow the action"));
