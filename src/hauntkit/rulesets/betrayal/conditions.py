@@ -67,7 +67,7 @@ def _compile(c: Any) -> Test:
         add(lambda ix, s, who: s["tiles"][state_access.room_of(s, who)][0] in floors)
     if c.room_has_symbol is not None:
         sym = c.room_has_symbol
-        add(lambda ix, s, who: ix.rooms[state_access.room_of(s, who)].symbol == sym)
+        add(lambda ix, s, who: sym in ix.symbols[state_access.room_of(s, who)])
     if c.carrying is not None:
         wanted = list(c.carrying)
         add(lambda ix, s, who: any(_holds_card(_cards(s, who), x) for x in wanted))

@@ -72,7 +72,10 @@ class Index:
         self.rooms_links: dict[str, tuple[Any, ...]] = {
             rid: tuple(room.links) for rid, room in self.rooms.items()}
         self.floor_ok = {rid: frozenset(r.floors) for rid, r in self.rooms.items()}
-        self.omen_rooms = frozenset(rid for rid, r in self.rooms.items() if r.symbol == "omen")
+        # the card symbols of each tile (a Legacy tile may have several)
+        self.symbols: dict[str, tuple[str, ...]] = {
+            rid: (r.symbol,) if r.symbol else () for rid, r in self.rooms.items()}
+        self.omen_rooms = frozenset(rid for rid, sy in self.symbols.items() if "omen" in sy)
         self.deck_ids = {k: sorted(c.id for c in self.cards.values() if c.kind == k and c.in_deck)
                          for k in ("event", "item", "omen")}
         self.stack_ids = sorted(r.id for r in self.rooms.values() if r.in_stack and not r.start)

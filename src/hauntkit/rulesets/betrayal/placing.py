@@ -50,7 +50,7 @@ def place_rooms(ix: Index, s: State, who: Any, where: str, room: str | None,
     if where == "room":
         return [room] if room is not None and room in s["tiles"] else []
     if where == "each_symbol":
-        return sorted(r for r in s["tiles"] if ix.rooms[r].symbol == symbol)
+        return sorted(r for r in s["tiles"] if symbol in ix.symbols[r])
     if where == "far":
         here = state_access.room_of(s, who) if who is not None else "entrance_hall"
         return [far_room(ix, s, here)]
