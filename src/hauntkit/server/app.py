@@ -73,9 +73,15 @@ class GameSeatSpec(SeatSpec):
     iterations: StrictInt | None = Field(default=None, ge=_ITERS["min"], le=_ITERS["max"])
 
 
+TURN_CLOCK = Field(default=None, ge=1, le=86_400, description=(
+    "seconds a person has for each decision; when they run out a bot covers the seat until "
+    "its person comes back (none: no clock)"))
+
+
 class CreateGame(TableSpec):
     seats: list[GameSeatSpec] = Field(min_length=1, max_length=12)
     bot_delay: float | None = Field(default=None, ge=0, le=30)
+    turn_clock: StrictInt | None = TURN_CLOCK
     setup: dict[str, Any] | None = None  # dev only: a scenario set-up
     dice: list[StrictInt] | None = Field(default=None, max_length=500)  # dev only: scripted dice
 
@@ -88,6 +94,7 @@ class ResumeGame(BaseModel):
     seats: list[GameSeatSpec] = Field(default_factory=list, max_length=12)
     title: Text = Field(default="", max_length=200)
     bot_delay: float | None = Field(default=None, ge=0, le=30)
+    turn_clock: StrictInt | None = TURN_CLOCK
 
 
 class SetBot(BaseModel):
@@ -314,7 +321,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                                   f"available: {', '.join(known)}", "ruleset")
         return await created(req.ruleset, [s.model_dump() for s in req.seats], req.seed,
                              req.config, req.title, setup=req.setup, dice=req.dice,
-                             bot_delay=req.bot_delay)
+                             bot_delay=req.bot_delay, turn_clock=req.turn_clock)
 
     @app.post("/api/games/resume")
     async def _resume(req: ResumeGame, request: Request) -> Response:
@@ -330,7 +337,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             {"kind": "human"} for _ in range(int(game.state["config"]["players"]))]
         return await created(game.ruleset.id, seats, game.state["seed"],
                              dict(game.state["config"]), req.title or "Resumed game",
-                             bot_delay=req.bot_delay, resumed=game)
+                             bot_delay=req.bot_delay, turn_clock=req.turn_clock, resumed=game)
 
     @app.get("/api/games/{gid}")
     async def _game(gid: str) -> Response:
@@ -458,7 +465,9 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
         new = await mgr.room(new_id) if new_id is not None else None
         if new is None:
             cfg = {k: v for k, v in room.rec.config.items() if not k.startswith("_")}
-            seats = [{"kind": "bot" if s.get("bot") else "human", "name": s.get("name", ""),
+            # a seat a bot only covered (the turn clock ran out) is its person's again
+            seats = [{"kind": "human", "name": s.get("name", "")} if s.get("covered") else
+                     {"kind": "bot" if s.get("bot") else "human", "name": s.get("name", ""),
                       "bot": s.get("bot"), "iterations": s.get("iterations")}
                      for s in room.rec.seats]
             title = room.rec.title if room.rec.title.startswith("Rematch: ") else \
@@ -466,6 +475,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             try:
                 new = await mgr.create(room.rec.ruleset, seats, None, cfg, title[:200],
                                        bot_delay=room.rec.config.get("_bot_delay"),
+                                       turn_clock=room.rec.config.get("_turn_clock"),
                                        rematch_of=room.rec)
             except HauntkitError as exc:
                 return error_response(400, exc.code, str(exc))
@@ -570,7 +580,9 @@ async def _handle(room: Room, conn: Conn, msg: dict[str, Any]) -> None:
             raise ProtocolError("already_joined", "this connection has already said hello")
         conn.seat = room.seat_of_token(msg.get("token"))
         conn.token = msg.get("token") if conn.seat is not None else None
-        conn.hello = True
+        if conn.seat is not None:  # a bot covering while the turn clock ran out steps aside
+            await room.come_back(conn.seat)  # (told to the others; this socket's first
+        conn.hello = True                    # message stays its state)
         await room.push(conn, "hello")
         if conn.seat is not None:
             await room.broadcast_seats(exclude=conn)

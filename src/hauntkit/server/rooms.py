@@ -127,6 +127,8 @@ class Room:
         self.conns: set[Conn] = set()
         self.wake = asyncio.Event()
         self.bot_task: asyncio.Task[None] | None = None
+        self.clock_task: asyncio.Task[None] | None = None  # the turn clock (owner only)
+        self.clock_since = time.time()  # when the decisions waited on now became due
         self._view_cache: dict[Any, dict[str, Any]] = {}
         self._view_version = -1
         # The plain tokens, only in the room that created the game (for the creator's answer);
@@ -137,8 +139,16 @@ class Room:
         self._moved = asyncio.Event()  # set (and replaced) whenever the game changes
 
     def _note_move(self) -> None:
+        self.clock_since = time.time()
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
+
+    def clock_left(self) -> float | None:
+        """Seconds left on the turn clock for the people to act now (None: no clock)."""
+        limit = self.rec.config.get("_turn_clock")
+        if not limit or self.game.over:
+            return None
+        return max(0.0, self.clock_since + float(limit) - time.time())
 
     async def reached(self, version: int, timeout: float) -> None:
         """Wait until this room's game is at ``version`` or later (a move committed by the
@@ -186,7 +196,7 @@ class Room:
     def public_seats(self) -> list[dict[str, Any]]:
         return [
             {"seat": i, "name": s.get("name", ""), "bot": s.get("bot"),
-             "connected": self.connected(i)}
+             "connected": self.connected(i), "covered": bool(s.get("covered"))}
             for i, s in enumerate(self.rec.seats)
         ]
 
@@ -244,6 +254,9 @@ class Room:
         }
         if legal:
             msg["labels"] = action_labels(game.ruleset, game.state, seat, legal)
+        limit = self.rec.config.get("_turn_clock")
+        if limit:
+            msg["clock"] = {"limit": limit, "left": self.clock_left()}
         return msg
 
     async def push(self, conn: Conn, reason: str,
@@ -297,7 +310,9 @@ class Room:
 
     async def broadcast_seats(self, exclude: Conn | None = None) -> None:
         """Tell everyone else who is connected and who plays which seat."""
-        msg = {"type": "seats", "seats": self.public_seats()}
+        msg: dict[str, Any] = {"type": "seats", "seats": self.public_seats()}
+        if self.rec.config.get("_turn_clock"):  # a seat given back starts a new clock
+            msg["clock"] = {"limit": self.rec.config["_turn_clock"], "left": self.clock_left()}
         await asyncio.gather(*(self.tell(c, msg) for c in list(self.conns)
                                if c.hello and c is not exclude))
 
@@ -408,6 +423,7 @@ class Room:
                 rec = await asyncio.to_thread(self.manager.store.load_game, self.id)
                 if rec is not None:
                     self.rec.seats = rec.seats
+                self._note_move()  # a seat handed back to its person starts a new clock
             await self.drop_removed()
             await self.broadcast_seats()
             self.start_bots()
@@ -509,7 +525,9 @@ class Room:
                 with contextlib.suppress(Exception):
                     await conn.close(REMOVED_CLOSE)
 
-    async def set_bot(self, seat: int, bot: str | None) -> None:
+    async def set_bot(self, seat: int, bot: str | None, covered: bool = False) -> None:
+        """Hand ``seat`` to ``bot`` (None: back to its person). ``covered``: the turn clock
+        ran out on its person, who takes the seat back by coming back (``come_back``)."""
         if not 0 <= seat < len(self.rec.seats):
             raise ProtocolError("bad_seat", f"this game has seats 0..{len(self.rec.seats) - 1}")
         if bot is not None:
@@ -520,12 +538,22 @@ class Room:
         async with self.lock:
             seats = [dict(s) for s in self.rec.seats]
             seats[seat]["bot"] = bot
+            seats[seat].pop("covered", None)
+            if covered:
+                seats[seat]["covered"] = True
             await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
             self.rec.seats = seats
+            self._note_move()  # a seat handed back to its person starts a new clock
         if self.manager.cluster is not None:
             await self.manager.cluster.publish({"game": self.id, "kind": "seats"})
         await self.broadcast_seats()
         self.start_bots()  # restarts a bot driver that stopped
+
+    async def come_back(self, seat: int) -> None:
+        """The person of ``seat`` is here again: a bot that covers for them because the turn
+        clock ran out gives the seat back."""
+        if self.rec.seats[seat].get("covered"):
+            await self.set_bot(seat, None)
 
     # -- bots ---------------------------------------------------------------------------------
     def start_bots(self) -> None:
@@ -535,7 +563,33 @@ class Room:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.create_task(self._bot_loop(), name=f"bots-{self.id}")
+        if self.rec.config.get("_turn_clock") and (self.clock_task is None
+                                                   or self.clock_task.done()):
+            self.clock_task = asyncio.create_task(self._clock_loop(), name=f"clock-{self.id}")
         self.wake.set()
+
+    def stop_drivers(self) -> None:
+        """Stop this process's bot driver and turn clock (the game is owned elsewhere now, or
+        leaves memory)."""
+        for task in (self.bot_task, self.clock_task):
+            if task is not None:
+                task.cancel()
+
+    async def _clock_loop(self) -> None:
+        """The turn clock: when the people asked to act let it run out, a bot covers each of
+        their seats until they come back (docs/playing.md, "The turn clock")."""
+        while not self.game.over:
+            moved = self._moved  # set by any move or seat change from here on
+            waiting = [s for s in self.game.to_act() if not self.rec.seats[s].get("bot")]
+            left = self.clock_left()
+            if waiting and left is not None and left <= 0:
+                for seat in waiting:
+                    await self.set_bot(seat, "default", covered=True)
+                    log.info("game %s: the turn clock ran out on seat %s; a bot covers it",
+                             self.id, seat)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(moved.wait(), left if waiting else None)
 
     async def _bot_loop(self) -> None:
         while True:
@@ -585,10 +639,11 @@ class Room:
         return await asyncio.to_thread(bot.choose, view, legal, rng)
 
     async def close(self) -> None:
-        if self.bot_task is not None:
-            self.bot_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.bot_task
+        self.stop_drivers()
+        for task in (self.bot_task, self.clock_task):
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
 
 def tokens_of(rec: GameRecord) -> str:
@@ -726,8 +781,8 @@ class Manager:
 
     def _lost(self, gid: str) -> None:
         room = self.rooms.get(gid)
-        if room is not None and room.bot_task is not None:
-            room.bot_task.cancel()
+        if room is not None:
+            room.stop_drivers()
 
     async def claim(self, room: Room) -> None:
         """Own ``room``'s game if nobody does; a new owner first catches up from the database
@@ -804,8 +859,7 @@ class Manager:
         room.evicted = True
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-        if room.bot_task is not None:
-            room.bot_task.cancel()
+        room.stop_drivers()
         return room
 
     async def room(self, gid: str) -> Room | None:
@@ -833,7 +887,7 @@ class Manager:
     async def create(self, ruleset: str, seats: list[dict[str, Any]], seed: int | None,
                      config: dict[str, Any], title: str = "", setup: dict[str, Any] | None = None,
                      dice: list[int] | None = None, bot_delay: float | None = None,
-                     rematch_of: GameRecord | None = None,
+                     turn_clock: int | None = None, rematch_of: GameRecord | None = None,
                      resumed: Game | None = None) -> Room:
         """Create and store a new game. Raises ``HauntkitError`` for a bad request.
 
@@ -885,6 +939,8 @@ class Manager:
             game.state["rng"]["script"].extend(dice)
         if bot_delay is not None:
             cfg["_bot_delay"] = max(self.settings.min_bot_delay, min(float(bot_delay), 30.0))
+        if turn_clock:
+            cfg["_turn_clock"] = int(turn_clock)
         host_hash = hash_token(host)
         if rematch_of is not None:  # the seat tokens derive from this game's id and the host
             cfg["_tokens_of"] = tokens_of(rematch_of)

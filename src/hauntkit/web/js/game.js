@@ -99,7 +99,8 @@ function renderPrompt(ui) {
   }
   const mine = last.seats[last.you];
   if (mine?.bot) {
-    title.textContent = "A bot plays your seat";
+    title.textContent = mine.covered ? "Your time ran out: a bot plays your seat" : "A bot plays your seat";
+    if (mine.covered) box.append(el("p", { class: "covered-note" }, "It plays until you take the seat back."));
     box.append(el("button", { type: "button", class: "take-back", onclick: () => send({ type: "set_bot", seat: last.you, bot: null }) }, "Take my seat back"));
     return;
   }
@@ -107,7 +108,9 @@ function renderPrompt(ui) {
     title.textContent = "Waiting";
     const waiting = (last.to_act || []).map(seatName).join(", ");
     box.append(el("p", { class: "waiting" }, waiting ? `Waiting for ${waiting}.` : "Waiting."));
+    if (clockShown()) box.append(clockLine(false));
   } else {
+    if (clockShown()) box.append(clockLine(true));
     title.textContent = (renderer.promptTitle && renderer.promptTitle(last.view, last.legal_actions)) || "Your choices";
     const context = renderer.promptContext ? renderer.promptContext(last.view, story) : null;
     if (context) box.append(context);
@@ -119,6 +122,34 @@ function renderPrompt(ui) {
   }
   box.append(el("div", { class: "seat-controls" },
     el("button", { type: "button", class: "hand-to-bot", onclick: () => send({ type: "set_bot", seat: last.you, bot: "default" }) }, "Let a bot play for me")));
+}
+
+// ---------------------------------------------------------------- the turn clock
+// The server tells how many seconds were left when it sent the state; the page counts down
+// from there. When the clock runs out a bot covers each person who was asked to act.
+let clockDeadline = null;
+let clockTimer = null;
+
+function clockShown() {
+  return Boolean(last?.clock && clockDeadline !== null && !last.result
+    && (last.to_act || []).some((i) => !last.seats[i]?.bot));
+}
+
+function clockWords(mine) {
+  const left = Math.max(0, Math.ceil((clockDeadline - performance.now()) / 1000));
+  if (left === 0) return mine ? "Time is up: a bot answers for you." : "Time is up: a bot answers for them.";
+  const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return mine ? `Time left to choose: ${text}` : `Time left for them: ${text}`;
+}
+
+function clockLine(mine) {
+  const line = el("p", { class: "turn-clock", role: "timer", "aria-live": "off" }, clockWords(mine));
+  clearInterval(clockTimer);
+  clockTimer = setInterval(() => {
+    if (!line.isConnected) { clearInterval(clockTimer); return; }
+    line.textContent = clockWords(mine);
+  }, 1000);
+  return line;
 }
 
 export function genericPrompt(box, actions = last.legal_actions) {
@@ -138,7 +169,8 @@ function renderSeats() {
     const extra = renderer.seatSummary ? renderer.seatSummary(last.view, i) : "";
     const flags = [];
     if (i === last.you) flags.push("you");
-    if (s.bot) flags.push(`bot: ${s.bot}`);
+    if (s.covered) flags.push("a bot covers: their time ran out");
+    else if (s.bot) flags.push(`bot: ${s.bot}`);
     else flags.push(s.connected ? "here" : "away");
     if ((last.to_act || []).includes(i)) flags.push("to act");
     const item = el("li", { class: `seat ${(last.to_act || []).includes(i) ? "acting" : ""}` },
@@ -258,6 +290,7 @@ async function onState(msg) {
   const reset = msg.reason === "hello" || msg.reason === "sync";
   if (last && !reset && msg.version < last.version) return;
   last = msg;
+  clockDeadline = msg.clock ? performance.now() + msg.clock.left * 1000 : null;
   document.body.classList.remove("busy");
   $("game-title").textContent = msg.game.title || `${msg.game.ruleset} game ${msg.game.id}`;
   $("whoami").textContent = msg.you === null ? (hostToken ? "host (watching)" : "watching") : `you are ${seatName(msg.you)}`;
@@ -299,7 +332,11 @@ let handled = Promise.resolve();
 
 function handle(msg) {
   if (msg.type === "state") return onState(msg);
-  if (msg.type === "seats" && last) { last.seats = msg.seats; draw(); }
+  if (msg.type === "seats" && last) {
+    last.seats = msg.seats;
+    if (msg.clock) { last.clock = msg.clock; clockDeadline = performance.now() + msg.clock.left * 1000; }
+    draw();
+  }
   else if (msg.type === "error") { document.body.classList.remove("busy"); toast(msg.message); }
   return null;
 }
