@@ -45,19 +45,21 @@ def _no_chapter(number: int) -> Chapter | None:
 
 
 def _played(lab: Any, ch: dict[str, Any], chapter: Chapter | None) -> dict[str, Any]:
-    """One played chapter: its story (when the chapter is known), seats, ending and changes."""
+    """One played chapter: its story (when the chapter played is at hand), seats, ending and
+    changes."""
+    known = chapter if chapter is not None and chapter.id == ch.get("id") else None
     rows = [(lab(s["family"]), f"{s['name']}, {s['age']}: {s['fate']}") for s in ch["seats"]]
     if ch.get("joined"):
         rows.append(("joined late", _list(lab, ch["joined"])))
     if ch.get("ending"):
         rows.append(("ending read", "the heroes'" if ch["ending"] == "heroes"
                      else "the traitor's"))
-        if chapter is not None and chapter.id == ch.get("id"):
-            rows.append(("ending", chapter.endings[ch["ending"]].text))
+        if known is not None:
+            rows.append(("ending", known.endings[ch["ending"]].text))
     rows += [("change", lab(c)) for c in ch.get("changes", [])]
     out: dict[str, Any] = {"title": f"{chapter_name(ch['number'])} ({ch['year']}): {ch['title']}"}
-    if chapter is not None and chapter.id == ch.get("id"):
-        out["text"] = chapter.story
+    if known is not None:
+        out["text"] = known.story
     return {**out, "rows": _rows(rows)}
 
 
