@@ -23,6 +23,7 @@ from hauntkit.core.ruleset import ConfigError, RulesetConfig
 from hauntkit.rulesets.legacy import joining, record
 from hauntkit.rulesets.legacy.chapters import LAST_CHAPTER, Chapter, load_chapters
 from hauntkit.rulesets.legacy.outcome import game_outcome, house_of
+from hauntkit.rulesets.legacy.story import chapter_name, ending_side
 from hauntkit.rulesets.legacy.summary import campaign_summary
 
 DEFAULT_FAMILIES = ("red", "blue", "green", "yellow", "purple")
@@ -97,7 +98,9 @@ class LegacyCampaignMixin:
         for option in [fam, *fam.get("anyOf", [])]:
             if option.get("type") == "array":
                 option.setdefault("items", {})["enum"] = self.campaign_families()
-        haunts = sorted(getattr(getattr(self, "ix", None), "haunts", {}))
+        # free-play haunts only: a chapter's haunt, listed here by its id, would tell the table
+        # which haunt a coming chapter plays (rulebook "The Legacy Decks": read in order)
+        haunts = list(getattr(getattr(self, "ix", None), "free_haunts", []))
         fp = schema.get("properties", {}).get("free_play_haunt", {})
         for option in [fp, *fp.get("anyOf", [])]:
             if option.get("type") == "string" and haunts:
@@ -301,7 +304,7 @@ class LegacyCampaignMixin:
         if ch is not None:
             # RULING HLC-6: a game that ends with no winning side (the turn cap) reads the
             # heroes' ending: the house's story goes on.
-            ending = winner if winner in ("heroes", "traitor") else "heroes"
+            ending = ending_side(winner)
             crest = {
                 "traitor": [traitor] if traitor else [],
                 "winners": [families[i] for i, s in enumerate(seats)
@@ -342,13 +345,15 @@ class LegacyCampaignMixin:
         title, then free play (game ``index`` plays chapter ``index``: one a game, in order)."""
         if index > LAST_CHAPTER:
             return f"Free play {index - LAST_CHAPTER}"
-        name = "Prologue" if index == 0 else f"Chapter {index}"
+        name = chapter_name(index)
         ch = self.chapter(index)
         return f"{name}: {ch.title}" if ch is not None else name
 
     def campaign_summary(self, data: dict[str, Any]) -> dict[str, Any]:
         """The record as labelled sections for the browser and the command line."""
-        return campaign_summary(data)
+        ix = getattr(self, "ix", None)
+        haunts = {k: h.name for k, h in getattr(ix, "haunts", {}).items()}
+        return campaign_summary(data, self.chapter, haunts)
 
 
 __all__ = ["LegacyCampaignConfig", "LegacyCampaignMixin", "parse_config"]

@@ -19,7 +19,7 @@ from hauntkit.rulesets.betrayal.labels import describe_action
 from hauntkit.rulesets.betrayal.ruleset import BetrayalRuleset
 from hauntkit.rulesets.betrayal.setup import apply_setup, invariants
 from hauntkit.rulesets.betrayal.snapshot import COPY_PLAN, SHALLOW
-from hauntkit.rulesets.legacy import heirlooms, record, view
+from hauntkit.rulesets.legacy import heirlooms, record, story, view
 from hauntkit.rulesets.legacy.actions import has_found
 from hauntkit.rulesets.legacy.campaign import LegacyCampaignMixin, Member
 from hauntkit.rulesets.legacy.house import MAX_HEIRLOOMS, House
@@ -246,7 +246,8 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
         return super().explain_illegal(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.view(self.ix, state, seat, self.to_act(state))
+        return view.view(self.ix, state, seat, self.to_act(state),
+                         story.game_chapter(self.chapter, state))
 
     def invariants(self, state: State) -> list[str]:
         """Betrayal's invariants; components out of this game (Purgatory, Tomb, box) may be

@@ -2,20 +2,29 @@
 page and ``hauntkit campaign status/history``: plain JSON ``{"title": ..., "sections": [...]}``
 where a section is ``{"title", "rows": [{"label", "value"}, ...]}`` or ``{"title", "columns":
 [...], "table": [[...], ...]}`` (the format of ``hauntkit.core.campaign_view``). Ids are shown
-by the printed names the record keeps in ``labels``."""
+by the printed names the record keeps in ``labels`` (haunts by the names ``haunts`` gives).
+
+With the chapters at hand (``find``: number -> chapter), each played chapter's section opens
+with its story and gives the ending read, and a last chapter section tells the next chapter's
+story: never its haunt (rulebook "The Legacy Decks": the cards are read in order, one at a
+time)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from hauntkit.rulesets.legacy.chapters import LAST_CHAPTER
+from hauntkit.rulesets.legacy.chapters import LAST_CHAPTER, Chapter
+from hauntkit.rulesets.legacy.story import chapter_name
+
+Find = Callable[[int], Chapter | None]
 
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 
 
-def _labeller(data: dict[str, Any]) -> Any:
-    labels: dict[str, str] = data.get("labels", {})
+def _labeller(data: dict[str, Any], more: dict[str, str]) -> Any:
+    labels: dict[str, str] = {**more, **data.get("labels", {})}
 
     def lab(text: str) -> str:
         return _ID.sub(lambda m: labels.get(m.group(0), m.group(0)), text)
@@ -31,9 +40,39 @@ def _list(lab: Any, ids: list[str]) -> str:
     return ", ".join(lab(i) for i in ids) if ids else "-"
 
 
-def campaign_summary(data: dict[str, Any]) -> dict[str, Any]:
+def _no_chapter(number: int) -> Chapter | None:
+    return None
+
+
+def _played(lab: Any, ch: dict[str, Any], chapter: Chapter | None) -> dict[str, Any]:
+    """One played chapter: its story (when the chapter played is at hand), seats, ending and
+    changes."""
+    known = chapter if chapter is not None and chapter.id == ch.get("id") else None
+    rows = [(lab(s["family"]), f"{s['name']}, {s['age']}: {s['fate']}") for s in ch["seats"]]
+    if ch.get("joined"):
+        rows.append(("joined late", _list(lab, ch["joined"])))
+    if ch.get("ending"):
+        rows.append(("ending read", "the heroes'" if ch["ending"] == "heroes"
+                     else "the traitor's"))
+        if known is not None:
+            rows.append(("ending", known.endings[ch["ending"]].text))
+    rows += [("change", lab(c)) for c in ch.get("changes", [])]
+    out: dict[str, Any] = {"title": f"{chapter_name(ch['number'])} ({ch['year']}): {ch['title']}"}
+    if known is not None:
+        out["text"] = known.story
+    return {**out, "rows": _rows(rows)}
+
+
+def _coming(chapter: Chapter) -> dict[str, Any]:
+    """The next chapter, before it is played: its story alone."""
+    return {"title": f"Next: {chapter_name(chapter.number)} ({chapter.year}): {chapter.title}",
+            "text": chapter.story}
+
+
+def campaign_summary(data: dict[str, Any], find: Find = _no_chapter,
+                     haunts: dict[str, str] | None = None) -> dict[str, Any]:
     """The record of a Legacy campaign, readable."""
-    lab = _labeller(data)
+    lab = _labeller(data, haunts or {})
     chapters = data.get("chapters", [])
     nxt = data.get("next", 0)
     where = ("the prologue" if nxt == 0 else f"chapter {nxt}" if nxt <= LAST_CHAPTER
@@ -57,20 +96,14 @@ def campaign_summary(data: dict[str, Any]) -> dict[str, Any]:
     sections.append({
         "title": "Chapters",
         "columns": ["#", "chapter", "year", "haunt", "winner", "traitor"],
-        "table": [[str(ch["number"]), ch["title"], str(ch["year"]), ch.get("haunt") or "-",
+        "table": [[str(ch["number"]), ch["title"], str(ch["year"]), lab(ch.get("haunt") or "-"),
                    ch["winner"] or "no one", lab(ch["traitor"]) if ch.get("traitor") else "-"]
                   for ch in chapters],
     })
-    for ch in chapters:
-        rows = [(lab(s["family"]), f"{s['name']}, {s['age']}: {s['fate']}") for s in ch["seats"]]
-        if ch.get("joined"):
-            rows.append(("joined late", _list(lab, ch["joined"])))
-        if ch.get("ending"):
-            rows.append(("ending read", "the heroes'" if ch["ending"] == "heroes"
-                         else "the traitor's"))
-        rows += [("change", lab(c)) for c in ch.get("changes", [])]
-        sections.append({"title": f"{'Prologue' if ch['number'] == 0 else 'Chapter ' + str(ch['number'])}"
-                                  f" ({ch['year']}): {ch['title']}", "rows": _rows(rows)})
+    sections += [_played(lab, ch, find(ch["number"])) for ch in chapters]
+    coming = find(nxt)
+    if coming is not None:
+        sections.append(_coming(coming))
     sections.append({
         "title": "Families",
         "columns": ["family", "member", "age", "chapter", "fate", "died", "traitor"],

@@ -1,6 +1,7 @@
 """What a Legacy player sees: betrayal's view plus used cards, action words used this turn,
 the haunt's boxes a seat may read, heirlooms, and the backs of the decks and the tile stack (their regions are public: "Players
-may look through, but not rearrange, the backs", rulebook "Card Decks and the Tile Stack")."""
+may look through, but not rearrange, the backs", rulebook "Card Decks and the Tile Stack"), and
+in a campaign game its chapter (``chapter``, story.py; None in free play)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,20 @@ from typing import Any
 from hauntkit.rulesets.betrayal import words
 from hauntkit.rulesets.betrayal.view import scale_text
 from hauntkit.rulesets.betrayal.view import view as betrayal_view
-from hauntkit.rulesets.legacy import heirlooms
+from hauntkit.rulesets.legacy import heirlooms, story
 from hauntkit.rulesets.legacy.actions import is_swarm, swarm_group
+from hauntkit.rulesets.legacy.chapters import Chapter
 from hauntkit.rulesets.legacy.schema import BOX_COLOURS
 
 State = dict[str, Any]
 
 
-def view(ix: Any, s: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
+def view(ix: Any, s: State, seat: int | None, to_act: list[int],
+         chapter: Chapter | None = None) -> dict[str, Any]:
     out = betrayal_view(ix, s, seat, to_act)
     out["ruleset"] = "legacy"
+    # public: the chapter is read aloud to the whole table (rulebook "Setup" step 7)
+    out["chapter"] = story.shown(chapter, s) if chapter is not None else None
     for shown, e in zip(out["explorers"], s["explorers"], strict=True):
         shown["family"] = e["character"]
         if e.get("given_name"):  # public: introduced at the start (rulebook "Setup" 6)

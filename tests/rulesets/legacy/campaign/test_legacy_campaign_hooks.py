@@ -260,12 +260,12 @@ def test_the_summary_shows_the_record_by_printed_names() -> None:
     summary = rs.campaign_summary(data)
     assert check_summary(summary) == []
     titles = [s["title"] for s in summary["sections"]]
-    assert titles == ["The house", "Chapters", "Prologue (1666): The First Stone", "Families",
-                      "Heirlooms"]
+    assert titles == ["The house", "Chapters", "Prologue (1666): The First Stone",
+                      "Next: Chapter 1 (1680): Ashes in the Well", "Families", "Heirlooms"]
     prologue = summary["sections"][2]["rows"]
     assert {"label": "the Blue family", "value": prologue[1]["value"]} in prologue
     assert {"label": "change", "value": "the Blue family's crest placed on Mask"} in prologue
-    assert summary["sections"][4]["table"] == [["red", "it_lamp", "Ada's Lamp", "0"]]
+    assert summary["sections"][5]["table"] == [["red", "it_lamp", "Ada's Lamp", "0"]]
 
 
 @settings(max_examples=12, deadline=None)
