@@ -124,8 +124,8 @@ class EnemySide:
         if not _disabled(unit, enemy, act):
             return act, first, c.card_cruelty[first]
         again = draw_card(c, state)
-        emit(state, "card", f"{self.name(unit)} cannot take that action now and draws again: "
-             f"the combat card {c.card_names[again]}, {card_intent(c, unit, again)}.",
+        emit(state, "card", f"That action is disabled for {self.name(unit)}, so it draws "
+             f"again: the combat card {c.card_names[again]}, {card_intent(c, unit, again)}.",
              unit=unit["id"], card=again)
         act2 = c.cards[again]
         if again == first or _disabled(unit, enemy, act2):
