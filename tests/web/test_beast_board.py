@@ -93,7 +93,8 @@ def test_a_battle_played_to_its_end_by_clicking(browser, web_server: ServerProce
     assert "won" in page.inner_text("#endscreen")
     assert "The hunters won: every enemy is defeated" in page.inner_text("#endscreen")
     log = page.inner_text("#log")
-    assert "Fei attacks Thug 1 (physical): sword & shield, sword & shield (2 hits)" in log
+    assert ("Fei attacks Thug 1 with 2 physical attack dice and rolls sword & shield and "
+            "sword & shield: 2 hits, a critical hit") in log
     assert not re.search(r"\[\d", log) and "Seat 0" not in log
     assert page.locator(".rolls .die").count() >= 4
     page.screenshot(path=str(shots / "beast-end.png"))
@@ -153,7 +154,7 @@ def test_an_area_attack_aimed_and_thrown_by_clicking_starts_its_cool_down(
     assert "Shock Grenade — cooling down: 2 turns" in page.inner_text(".mine-info")
     assert "cooling down: Shock Grenade 2" in page.inner_text(".unit-list")
     assert page.locator("button.aim[data-ability=shock-grenade]").count() == 0
-    assert "Fei attacks Thug 1 (electric)" in page.inner_text(".rolls")
+    assert re.search(r"Fei attacks Thug 1 with \d electric attack dice", page.inner_text(".rolls"))
     page.screenshot(path=str(shots / "beast-cooldown.png"))
     assert not errors, errors
     ctx.close()

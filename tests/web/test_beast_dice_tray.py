@@ -30,8 +30,8 @@ def test_the_top_tray_shows_the_dice_of_a_beast_attack(browser, web_server: Serv
     page.click(".attack-choice button:has-text('Melee')")
     page.wait_for_selector("#dice .die")
     tray = page.inner_text("#dice")
-    assert "Fei attacks Thug 1 (physical)" in tray
-    assert "Thug 1 defends" in tray
+    assert "Fei attacks Thug 1 with 2 physical attack dice" in tray
+    assert "Thug 1 defends with 2 dice" in tray
     # the attack's two dice and the defence's two, drawn as the side column draws them
     assert page.locator("#dice .die").count() == 4
     assert page.locator("#dice .die.face-1").count() == 1
@@ -39,7 +39,7 @@ def test_the_top_tray_shows_the_dice_of_a_beast_attack(browser, web_server: Serv
     assert page.locator("#dice .die svg").count() == 4
     assert "idle" not in (page.get_attribute("#dice", "class") or "")
     # the same roll is in the side column's list
-    assert "Fei attacks Thug 1 (physical)" in page.inner_text(".rolls")
+    assert "Fei attacks Thug 1 with 2 physical attack dice" in page.inner_text(".rolls")
     page.locator("#dice").screenshot(path=str(shots / "beast-dice-tray.png"))
     page.screenshot(path=str(shots / "beast-dice-tray-page.png"))
     assert not errors, errors

@@ -74,7 +74,7 @@ def test_anoint_weapon_makes_the_next_attack_ether_with_physical_criticals(rs):
               "target": "blake"})
     g.act(1, {"type": "attack", "unit": "blake", "target": "ghoul-1", "mode": "melee"})
     roll = events(g, "attack_roll")[-1]
-    assert "(ether)" in roll["text"] and roll["crit"] is True
+    assert " ether attack dice" in roll["text"] and roll["crit"] is True
     assert len(events(g, "crit_roll")) == 1  # physical-style critical with its multiplier
     ghoul = g.state["units"]["ghoul-1"]
     assert ghoul["hp"] == 8 - 4  # ETHER ignores the template; primed and treated as BASE
@@ -212,7 +212,7 @@ def test_anointed_sneak_attack_is_ether(rs):
               "target": "michael"})
     g.act(1, {"type": "ability", "unit": "michael", "ability": "sneak-attack",
               "target": "ghoul-1"})
-    assert "(ether)" in events(g, "attack_roll")[-1]["text"]
+    assert " ether attack dice" in events(g, "attack_roll")[-1]["text"]
     assert "ANOINTED" not in g.state["units"]["michael"]["st"]
 
 

@@ -114,7 +114,7 @@ def test_philosophers_dust_changes_the_element_of_an_attack(rs):
     use(g, "interrupt", "gear-philosophers_dust-fire", "michael")
     assert "DUSTED" in g.state["units"]["michael"]["st"]
     g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "melee"})
-    assert "(fire)" in events(g, "attack_roll")[-1]["text"]
+    assert " fire attack dice" in events(g, "attack_roll")[-1]["text"]
 
 
 def test_gothic_bell_turns_an_enemy_on_its_own_and_holds_it_a_turn(rs):

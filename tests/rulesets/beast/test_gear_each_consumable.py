@@ -25,7 +25,7 @@ def test_ammunition_gives_ranged_attacks_its_element_this_turn(rs, item: str,
     assert michael["acted"] is False  # a free action
     assert michael["ch"][f"gear-{item}"] == 2
     g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged"})
-    assert f"({element})" in events(g, "attack_roll")[-1]["text"]
+    assert f" {element} attack dice" in events(g, "attack_roll")[-1]["text"]
 
 
 @pytest.mark.parametrize(("item", "dice", "element"), [("frag_bomb", 4, None),
@@ -44,7 +44,7 @@ def test_bombs_throw_their_attack_on_and_around_a_spot(rs, item: str, dice: int,
     rolled = events(g, "attack_roll")[-1]
     assert len(rolled["faces"]) == dice
     if element is not None:
-        assert f"({element})" in rolled["text"]
+        assert f" {element} attack dice" in rolled["text"]
     assert g.state["units"]["michael"]["acted"] is True
 
 
@@ -115,7 +115,7 @@ def test_pro_grenades_hit_within_two_spaces_and_are_gone_after_use(rs, item: str
     g = field(rs, {"michael": [item]}, [0] * 20, ex=9, ey=4)
     use(g, "ability", item, [7, 2])  # the thug at (9, 4) is 2 spaces from the spot
     rolled = events(g, "attack_roll")
-    assert any("Thug" in e["text"] and f"({element})" in e["text"] for e in rolled)
+    assert any("Thug" in e["text"] and f" {element} attack dice" in e["text"] for e in rolled)
     assert len(rolled[-1]["faces"]) == 5
     unit = g.state["units"]["michael"]
     assert item not in unit["gear"] and unit["lost_gear"] == [item]
@@ -180,7 +180,7 @@ def test_holy_water_throws_ether_on_and_around_a_spot(rs) -> None:
     g = field(rs, {"michael": ["holy_water"]}, [0] * 12)
     use(g, "interrupt", "holy_water", [8, 2])
     rolled = events(g, "attack_roll")[-1]
-    assert len(rolled["faces"]) == 3 and "(ether)" in rolled["text"]
+    assert len(rolled["faces"]) == 3 and " ether attack dice" in rolled["text"]
     michael = g.state["units"]["michael"]
     assert michael["ch"]["gear-holy_water"] == 1 and michael["acted"] is False
 

@@ -34,7 +34,7 @@ def test_incendiary_ammo_makes_ranged_attacks_fire_this_turn(rs):
     assert g.state["units"]["michael"]["ch"]["gear-incendiary_ammo"] == 2
     g.act(0, {"type": "attack", "unit": "michael", "target": "thug-1", "mode": "ranged"})
     assert events(g, "attack_roll")[-1]["faces"] == [1, 0]
-    assert "(fire)" in events(g, "attack_roll")[-1]["text"]
+    assert " fire attack dice" in events(g, "attack_roll")[-1]["text"]
     assert g.state["units"]["thug-1"]["hp"] == 6 - 2  # 1 hit + FIRE's extra point
 
 

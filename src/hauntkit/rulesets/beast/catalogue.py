@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.rulesets.beast.data import DIRS, Content
+from hauntkit.rulesets.beast.glossary import glossary_catalogue
 from hauntkit.rulesets.beast.hunt import bounties
 from hauntkit.rulesets.beast.labels import (
     CARD_ACTION_WORDS,
@@ -76,6 +77,7 @@ def catalogue(c: Content) -> dict[str, Any]:
         "elements": dict(ELEMENT_WORDS),
         "directions": [{"name": w, "step": list(DIRS[i])} for i, w in enumerate(DIR_WORDS)],
         "faces": {str(k): v for k, v in FACE_WORDS.items()},
+        "glossary": glossary_catalogue(getattr(c, "glossary", {})),
     }
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from hauntkit.core.content import Pack
 from hauntkit.rulesets.beast.gear.loadout import GearIndex
+from hauntkit.rulesets.beast.glossary import GlossaryTerm
 from hauntkit.rulesets.beast.hunt.schema import Hunt, HuntEvent, Location, Theme
 from hauntkit.rulesets.beast.records import AbilityRecord, ability_record
 from hauntkit.rulesets.beast.schema import (
@@ -153,6 +154,9 @@ class Content:
                         kind="free", targets=cs.targets, range=cs.range, attack=cs.attack,
                         element=cs.element, effects=cs.effects)
         self.herbs: dict[str, Herb] = items.get("herbs", {})  # type: ignore[assignment]
+        # the page's terms and abbreviations in plain words (glossary.py)
+        self.glossary: dict[str, GlossaryTerm] = items.get(
+            "glossary", {})  # type: ignore[assignment]
         # the Tarot of Nysa's Great Arcana: its 18 spirits (RULING HR-110)
         self.tarot: dict[str, TarotSpirit] = items.get(
             "tarot_spirits", {})  # type: ignore[assignment]

@@ -143,6 +143,27 @@ def faces_text(faces: list[int]) -> str:
     return ", ".join([FACE_WORDS.get(f, str(f)) for f in faces]) if faces else "no dice"
 
 
+def faces_list(faces: list[int]) -> str:
+    """Combat die faces as a list in words: ``[2, 1, 0]`` -> ``"double sword, sword & shield
+    and blank"`` (one face: its word alone)."""
+    words = [FACE_WORDS.get(f, str(f)) for f in faces]
+    if len(words) < 2:
+        return words[0] if words else "nothing"
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def tally(n: int, word: str) -> str:
+    """A count in words: ``tally(0, "hit")`` -> ``"no hits"``, ``tally(1, "hit")`` ->
+    ``"1 hit"``, ``tally(3, "block")`` -> ``"3 blocks"``."""
+    return f"no {word}s" if n <= 0 else count_of(n, word)
+
+
+def dice_count(n: int, kind: str = "") -> str:
+    """``dice_count(1, "attack")`` -> ``"1 attack die"``; ``dice_count(3)`` -> ``"3 dice"``."""
+    noun = f"{kind} " if kind else ""
+    return f"no {noun}dice" if n <= 0 else count_of(n, f"{noun}die", f"{noun}dice")
+
+
 # Texts of rolls by their faces: every attack and defence writes one (few distinct rolls).
 _HITS_TEXT: dict[tuple[int, ...], str] = {}
 _BLOCKS_TEXT: dict[tuple[int, ...], str] = {}
@@ -154,7 +175,7 @@ def hits_text(faces: list[int]) -> str:
     text = _HITS_TEXT.get(key)
     if text is None:
         n = sum(1 for f in faces if f)
-        text = _HITS_TEXT[key] = f"{faces_text(faces)} ({n} hit{'' if n == 1 else 's'})"
+        text = _HITS_TEXT[key] = f"{faces_text(faces)} ({tally(n, 'hit')})"
     return text
 
 
@@ -164,7 +185,7 @@ def blocks_text(faces: list[int]) -> str:
     text = _BLOCKS_TEXT.get(key)
     if text is None:
         n = sum(1 for f in faces if f == 1)
-        text = _BLOCKS_TEXT[key] = f"{faces_text(faces)} ({n} block{'' if n == 1 else 's'})"
+        text = _BLOCKS_TEXT[key] = f"{faces_text(faces)} ({tally(n, 'block')})"
     return text
 
 

@@ -13,6 +13,7 @@ from hauntkit.rulesets.beast.gear.schema import (
     MysteryEntry,
     check_gear,
 )
+from hauntkit.rulesets.beast.glossary import GlossaryTerm, check_glossary
 from hauntkit.rulesets.beast.hunt.schema import HUNT_KINDS, check_hunt_refs
 from hauntkit.rulesets.beast.schema import (
     BattleMap,
@@ -43,8 +44,9 @@ PACK_SPEC = PackSpec(
         "loadouts": Loadout,
         "loot": LootEntry,
         "mystery": MysteryEntry,
+        "glossary": GlossaryTerm,
     },
-    checks=[check_refs, check_hunt_refs, check_gear],
+    checks=[check_refs, check_hunt_refs, check_gear, check_glossary],
 )
 
 __all__ = ["PACK_SPEC"]

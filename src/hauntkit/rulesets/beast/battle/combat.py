@@ -15,12 +15,12 @@ from hauntkit.rulesets.beast.battle import bounty_traits, dice, status
 from hauntkit.rulesets.beast.battle.board import dist
 from hauntkit.rulesets.beast.gear import attack_effects
 from hauntkit.rulesets.beast.labels import (
-    blocks_text,
-    count_of,
+    dice_count,
     element_word,
+    faces_list,
     faces_text,
-    hits_text,
     object_name,
+    tally,
 )
 from hauntkit.rulesets.beast.schema import ELEMENTS
 
@@ -73,8 +73,9 @@ def step(rs: Any, state: State, fr: dict[str, Any]) -> bool:
             faces = dice.combat(state, fr["atk"])
             fr["h"] = dice.hits(faces)
             fr["nodef"] = True
-            emit(state, "crit_reroll", f"{rs.name(att)} rerolls to bypass defence: {hits_text(faces)}.",
-                 faces=faces)
+            emit(state, "crit_reroll", f"{rs.name(att)} rolls the attack again, so that "
+                 f"{rs.name(tgt)} cannot defend: {faces_list(faces)}, "
+                 f"{tally(fr['h'], 'hit')}.", faces=faces)
         return _damage(rs, state, fr, att, tgt)
     if fr["ph"] == "done":
         return True
@@ -104,8 +105,10 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         primed = "PRIMED" in tgt["st"] or ("omens" in state and "eclipse" in state["omens"]) \
             or ("weather" in state and state["weather"][0] == el)  # Rain Stick
         fr["sp"] = face == dice.DOUBLE or (primed and face >= dice.SHIELD)
-        emit(state, "element_roll", f"{element_word(el).capitalize()} special roll: {faces_text([face])}"
-             f"{' - it triggers' if fr['sp'] else ''}.", face=face, triggered=fr["sp"])
+        emit(state, "element_roll", f"{rs.name(att)} rolls for the {element_word(el)} special "
+             f"effect: {faces_text([face])}, "
+             f"{'so it takes hold' if fr['sp'] else 'not enough for it'}.", face=face,
+             triggered=fr["sp"])
     n = max(0, fr["atk"] + bonus - status.value(att, "ATTACK_DOWN")
             - (status.value(att, "MELEE_DOWN") if fr["style"] == "melee" else 0))
     faces = dice.combat(state, n)
@@ -127,8 +130,8 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
     fr["dbl"] = faces.count(dice.DOUBLE)
     phys = el == "PHYSICAL" or fr["pc"]
     crit = n >= (2 if phys else 3) and all(faces) and not fr.get("nocrit")
-    emit(state, "attack_roll", f"{rs.name(att)} attacks {rs.name(tgt)} ({element_word(el)}): "
-         f"{hits_text(faces)}{', a critical hit' if crit else ''}.", att=att["id"], tgt=tgt["id"], faces=faces,
+    emit(state, "attack_roll", attack_line(rs.name(att), rs.name(tgt), element_word(el), faces,
+                                           crit), att=att["id"], tgt=tgt["id"], faces=faces,
          crit=crit)
     fr["h"] = h
     fr["crit"] = crit
@@ -140,7 +143,9 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         for _ in range(mult - 1):
             more = dice.combat(state, n)
             fr["h"] += dice.hits(more)
-            emit(state, "crit_roll", f"Critical hit (x{mult}), {count_of(len(more), 'more die', 'more dice')}: {hits_text(more)}.", faces=more)
+            emit(state, "crit_roll", f"The critical hit lets {rs.name(att)} roll "
+                 f"{dice_count(len(more), 'more')}: {faces_list(more)}, "
+                 f"{tally(dice.hits(more), 'more hit')}.", faces=more)
     elif crit:
         if att["side"] == "hunters":
             fr["ph"] = "crit"
@@ -151,6 +156,26 @@ def _roll(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         fr["ph"] = "decided"
         return step(rs, state, fr)
     return _damage(rs, state, fr, att, tgt)
+
+
+def attack_line(att: str, tgt: str, element: str, faces: list[int], crit: bool) -> str:
+    """An attack roll in a sentence: ``"Thug 1 attacks Fei with 2 physical attack dice and
+    rolls double sword and blank: 1 hit."`` (RULING R1: a blank misses, the others hit)."""
+    if not faces:
+        return f"{att} attacks {tgt} but has no attack dice to roll: no hits."
+    return (f"{att} attacks {tgt} with {dice_count(len(faces), element + ' attack')} and rolls "
+            f"{faces_list(faces)}: {tally(dice.hits(faces), 'hit')}"
+            f"{', a critical hit (every die hit)' if crit else ''}.")
+
+
+def defence_line(tgt: str, faces: list[int], hits: int, perfect: bool) -> str:
+    """A defence roll in a sentence, set against the attack's hits: ``"Fei defends with 2 dice
+    and rolls sword & shield and blank: 1 block against 2 hits."`` (R1, R3)."""
+    against = f"{tally(dice.blocks(faces), 'block')} against {tally(hits, 'hit')}"
+    if not faces:
+        return f"{tgt} has no defence dice to roll: {against}."
+    return (f"{tgt} defends with {dice_count(len(faces))} and rolls {faces_list(faces)}: "
+            f"{against}{', a perfect defence: the attack does no damage' if perfect else ''}.")
 
 
 def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
@@ -176,6 +201,7 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         adds += attack_effects.attack_bonus(rs, state, fr, tgt)
     blocked = 0
     perfect = False
+    defended: dict[str, Any] | None = None
     omens = state.get("omens")  # Mystery Table omens on this battle (hunt/gear_phases.py)
     if omens and "eclipse" in omens and fr.get("sp"):
         adds += 1  # Eclipse: a triggered elemental status effect deals 1 more damage
@@ -189,8 +215,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         perfect = (blocked >= 3 and rs.defence_score(state, tgt) < 6
                    and "FROZEN" not in tgt["st"] and not fr.get("noperf")
                    and ("gear" not in tgt or attack_effects.perfect_allowed(rs, tgt)))
-        emit(state, "defence_roll", f"{rs.name(tgt)} defends: {blocks_text(faces)}"
-             f"{', a perfect defence' if perfect else ''}.", faces=faces, perfect=perfect)
+        defended = emit(state, "defence_roll", defence_line(rs.name(tgt), faces, h, perfect),
+                        faces=faces, perfect=perfect)
     if "FLINCH" in tgt["st"]:
         status.remove(state, tgt, "FLINCH", ctx=rs)
     dmg = 0 if perfect else max(0, h + adds - blocked) if h else max(0, fire - blocked)
@@ -208,6 +234,8 @@ def _damage(rs: Any, state: State, fr: dict[str, Any], att: dict[str, Any],
         dmg = rs.great_wall_soak(state, tgt, dmg)  # Great Wall Arcana's Ward (HR-56)
     if dmg and "gear" in tgt:
         dmg = attack_effects.armour(rs, fr, tgt, dmg)
+    if defended is not None and not dmg and not perfect:
+        defended["text"] += " No damage gets through."  # the same event: wording only
     lost = rs.deal(state, tgt, dmg, att, el, weapon=fr.get("wpn")) if dmg else 0
     hit = h > 0 and not perfect
     if fr["ab"]:

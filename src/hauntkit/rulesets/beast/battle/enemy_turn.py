@@ -26,7 +26,7 @@ from hauntkit.rulesets.beast.battle.enemy_reach import (
 )
 from hauntkit.rulesets.beast.battle.reach import shielded_by_barricade
 from hauntkit.rulesets.beast.gear import using
-from hauntkit.rulesets.beast.labels import object_name, space_name
+from hauntkit.rulesets.beast.labels import CARD_ACTION_WORDS, count_of, object_name, space_name
 from hauntkit.rulesets.beast.schema import Ability
 
 State = dict[str, Any]
@@ -90,7 +90,8 @@ class EnemySide:
             if holder == FRIEND and cur["path"] and unit["mv"] >= 2 and \
                     space_holder(state, walls, unit, tuple(cur["path"][0])) == FREE:
                 # through a friendly unit's space to the next one ("Combat Basics", HR-6)
-                emit(state, "move", f"{self.name(unit)} moves through {space_name(nx, ny)}.",
+                emit(state, "move", f"{self.name(unit)} moves through {space_name(nx, ny)}, "
+                     f"a space an ally holds, {_toward(self, state, unit, cur)}.",
                      unit=unit["id"], at=list(nxt))
                 unit["mv"] -= 1
                 nxt = tuple(cur["path"].pop(0))
@@ -101,8 +102,8 @@ class EnemySide:
                 return
             unit["x"], unit["y"] = nxt
             unit["mv"] -= 1
-            emit(state, "move", f"{self.name(unit)} moves to {space_name(nx, ny)}.",
-                 unit=unit["id"], at=list(nxt))
+            emit(state, "move", f"{self.name(unit)} moves to {space_name(nx, ny)}, "
+                 f"{_toward(self, state, unit, cur)}.", unit=unit["id"], at=list(nxt))
             if "traps" in state:  # a trap it steps on goes off (using.py)
                 using.stepped_on(self, state, unit)
             return
@@ -117,17 +118,19 @@ class EnemySide:
         c = self.c
         enemy = c.enemies[unit["kind"]]
         first = draw_card(c, state)
-        emit(state, "card", f"{self.name(unit)} draws {c.card_names[first]}.",
-             unit=unit["id"], card=first)
+        emit(state, "card", f"{self.name(unit)} draws the combat card {c.card_names[first]}: "
+             f"{card_intent(c, unit, first)}.", unit=unit["id"], card=first)
         act = c.cards[first]
         if not _disabled(unit, enemy, act):
             return act, first, c.card_cruelty[first]
         again = draw_card(c, state)
-        emit(state, "card", f"That action is disabled; {self.name(unit)} draws "
-             f"{c.card_names[again]}.", unit=unit["id"], card=again)
+        emit(state, "card", f"That action is disabled for {self.name(unit)}, so it draws "
+             f"again: the combat card {c.card_names[again]}, {card_intent(c, unit, again)}.",
+             unit=unit["id"], card=again)
         act2 = c.cards[again]
         if again == first or _disabled(unit, enemy, act2):
-            emit(state, "lose_turn", f"{self.name(unit)} loses its turn.")
+            emit(state, "lose_turn", f"{self.name(unit)} cannot act on that card either and "
+                 "loses its turn.")
             return None, again, False
         return act2, again, c.card_cruelty[again]
 
@@ -232,7 +235,8 @@ class EnemySide:
             here = {(unit["x"], unit["y"]): (0, None)}
             best = best_area(md, units, unit, ab, here, block, occupancy(state))
             if best is None:
-                emit(state, "no_target", f"{self.name(unit)} has no hunter to catch.")
+                emit(state, "no_target", f"{self.name(unit)} cannot catch a hunter with "
+                     f"{ab.name} from here, so it does nothing more this turn.")
                 return
             if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, ab.range):
                 return
@@ -259,7 +263,8 @@ class EnemySide:
                             "STEALTH" in u["st"] and "MARKED" not in u["st"]):
                 in_reach.append(uid)
         if not in_reach:
-            emit(state, "no_target", f"{self.name(unit)} has no hunter in reach.")
+            emit(state, "no_target", f"{self.name(unit)} has no hunter within reach of "
+                 f"{action_words(act, ab)}, so it does nothing more this turn.")
             return
         target: str = cur.get("target") or ""  # none yet: pick one
         if target not in in_reach:
@@ -271,8 +276,11 @@ class EnemySide:
             target = bar["id"]
         if "BLIND" in unit["st"] and not combat.blind_check(self, state, unit, reach):
             return
-        emit(state, "enemy_action", f"{self.name(unit)}: {ab.name} on "
-             f"{object_name(state, target) if target not in units else self.name(t)}.",
+        aimed_at = object_name(state, target) if target not in units else self.name(t)
+        shield = f", which stands between it and {self.name(t)}" if target not in units else ""
+        doing = f"makes {action_words(act, ab)}" if act in ("melee", "range") else \
+            f"uses {ab.name}"
+        emit(state, "enemy_action", f"{self.name(unit)} {doing} on {aimed_at}{shield}.",
              unit=unit["id"], ability=ab.id, target=target)
         if hook == "hex":
             self.resolve_ability(state, unit, ab, target)
@@ -290,9 +298,9 @@ class EnemySide:
             others = [uid for uid in in_reach if uid != target]
             if others:  # QUICKSHOT: the ranged attack takes a second hunter in reach
                 second = self.pick_by_logic(state, unit, others, cruelty=cur["cruel"])
-                emit(state, "enemy_action", f"{self.name(unit)} (Quickshot): {ab.name} on "
-                     f"{self.name(state['units'][second])} too.", unit=unit["id"],
-                     ability=ab.id, target=second)
+                emit(state, "enemy_action", f"Quickshot: {self.name(unit)} turns "
+                     f"{action_words(act, ab)} on {self.name(state['units'][second])} too.",
+                     unit=unit["id"], ability=ab.id, target=second)
                 state["queue"].append(frames.frame(unit["id"], second, mode=act,
                                                    atk=attack, el=ab.element, style=style,
                                                    ab=slot, mult=ab.crit_multiplier,
@@ -322,6 +330,7 @@ class EnemySide:
 
 
 
+_LOOK_BACK: Final = 200  # log events read back to find the activation's card (_toward)
 AREA_COOLDOWN: Final = 2  # "Attack Types": beams and AOEs, unless indicated otherwise
 FREE: Final = 0
 FRIEND: Final = 1  # a living unit of the mover's side: it may be passed through
@@ -351,6 +360,50 @@ def draw_card(c: Any, state: State) -> str:
         shuffle(state["rng"], deck)
         state["deck"] = deck
     return state["deck"].pop(0)
+
+
+def action_words(act: str, ab: Ability) -> str:
+    """What an enemy's card makes it do, in words: ``"a melee attack"``, ``"a ranged
+    attack"``, or the ability's name."""
+    if act == "melee":
+        return "a melee attack"
+    if act == "range":
+        return "a ranged attack"
+    return ab.name
+
+
+def card_intent(c: Any, unit: Unit, card: str) -> str:
+    """What a drawn combat card tells ``unit`` to do ("Combat Cards", "Cruelty"): ``"a melee
+    attack"``, ``"its second special ability, Kneecap"``, with cruelty when the card has it."""
+    act = c.cards[card]
+    what = CARD_ACTION_WORDS.get(act, act)
+    if act not in ("melee", "range"):
+        spec = getattr(c.enemies[unit["kind"]], act, None)
+        if spec is not None:
+            what = f"{what}, {spec.name}"
+    if c.card_cruelty[card]:
+        what += " with cruelty, so it goes for the hunter with the least Health it can reach"
+    return what
+
+
+def _toward(rs: Any, state: State, unit: Unit, cur: dict[str, Any]) -> str:
+    """Where a moving enemy heads and how far it has come this activation, from the log:
+    ``"toward Fei (2 squares so far)"``."""
+    target = state["units"].get(cur.get("target") or "")
+    goal = f"toward {rs.name(target)}" if target is not None else "toward the hunters"
+    moved = 1
+    uid = unit["id"]
+    log: list[dict[str, Any]] = state["log"]
+    for i in range(len(log) - 1, max(-1, len(log) - 1 - _LOOK_BACK), -1):
+        event = log[i]
+        if event.get("unit") != uid:
+            continue
+        kind = event["type"]
+        if kind == "card":
+            break
+        if kind == "move":
+            moved += 1
+    return f"{goal} ({count_of(moved, 'square')} so far)"
 
 
 def _disabled(unit: Unit, enemy: Any, act: str) -> bool:

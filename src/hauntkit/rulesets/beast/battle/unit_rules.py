@@ -155,9 +155,11 @@ class Rules:
                  unit=unit["id"])
         if lost <= 0:
             return 0
+        before = unit["hp"]
         unit["hp"] -= lost
-        emit(state, "damage", f"{self.name(unit)} takes {dmg} {element_word(el)} damage "
-             f"({unit['hp']} HP left).", unit=unit["id"], damage=dmg, element=el)
+        emit(state, "damage", f"{self.name(unit)} takes {dmg} {element_word(el)} damage and "
+             f"loses {lost} Health ({before} → {unit['hp']}).", unit=unit["id"], damage=dmg,
+             element=el)
         if unit["hp"] <= 0:
             self.kill(state, unit, "slain")
         return lost

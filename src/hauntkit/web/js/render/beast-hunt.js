@@ -3,7 +3,7 @@
 // page: the shop's wares, the location's event and its choices, the loot, the mystery, the rest.
 // Every button is one of the seat's legal actions, labelled by the server (describe_action).
 import { el } from "../dom.js";
-import { controlLine, inWords } from "./beast-common.js";
+import { controlLine, inWords, term } from "./beast-common.js";
 
 export const PHASES = ["shop", "investigate", "battle", "loot", "mystery", "rest"];
 const PHASE_NAME = { shop: "Shop", investigate: "Investigate", battle: "Battle", loot: "Loot", mystery: "Mystery", rest: "Rest" };
@@ -45,9 +45,9 @@ export function huntHeader(cat, view, story = []) {
       inv ? ` · ${inv.name}` : "", loc ? ` · ${loc.name}` : "", h.last ? " (the last location)" : ""),
     track,
     el("div", { class: "hunt-values" },
-      el("span", { class: "crypto" }, `Crypto ${view.crypto ?? 0}`),
-      el("span", {}, `Renown ${view.renown ?? 0}`), el("span", {}, `Infamy ${view.infamy ?? 0}`),
-      el("span", { class: "clues" }, cluesWords(view.clues ?? 0, need))),
+      el("span", { class: "crypto" }, term("Crypto"), ` ${view.crypto ?? 0}`),
+      el("span", {}, term("Renown"), ` ${view.renown ?? 0}`), el("span", {}, term("Infamy"), ` ${view.infamy ?? 0}`),
+      el("span", { class: "clues" }, term("Clues"), cluesWords(view.clues ?? 0, need).replace(/^Clues/, ""))),
     // the investigation's Theme card, shown to every hunter (RULING HR-107)
     view.theme ? el("div", { class: "hunt-theme", title: view.theme.text },
       `Theme card: ${view.theme.name}. ${view.theme.goal}`) : null);

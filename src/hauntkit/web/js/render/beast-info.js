@@ -1,31 +1,32 @@
 // Beside the beast board: my hunters' cards (HP, Sanity, gear, clash hand, cool downs), the turn
 // order, the acting enemy's card and intent, every unit in words, the dice of the latest rolls.
 import { el, svg } from "../dom.js";
-import { SEAT_COLOURS, catalog, hunterBook, inWords, joinNames, seatHunters, spaceName, statusText, statusWord, unitName } from "./beast-common.js";
+import { SEAT_COLOURS, catalog, glossaryEntry, hunterBook, inWords, joinNames, seatHunters, spaceName, statusText, statusWord, term, unitName, withTerms } from "./beast-common.js";
 
 export function hunterCard(view, u, selected = null) {
   const book = hunterBook(u) || { abilities: {} };
   const cds = Object.entries(book.abilities || {}).map(([id, ab]) => {
     const cd = u.cd?.[id] || 0;
     const ch = u.ch?.[id];
-    let state = "ready";
-    if (cd > 0) state = `cooling down: ${cd} turn${cd === 1 ? "" : "s"}`;
-    if (ch !== undefined) state = `${ch} use${ch === 1 ? "" : "s"} left${cd > 0 ? `, ${state}` : ""}`;
-    if (ab.kind === "interrupt" && u.intr) state = "interrupt used this turn";
-    return el("li", { class: `ability ${cd > 0 || ch === 0 ? "cooling" : "ready"}`, title: inWords(ab.text) },
-      el("span", { class: "ab-name" }, ab.name), ab.kind === "interrupt" ? el("span", { class: "ab-kind" }, " (interrupt)") : null,
-      el("span", { class: "ab-state" }, ` — ${state}`));
+    let state = ["ready"];
+    const cooling = [term("cooling down"), `: ${cd} turn${cd === 1 ? "" : "s"}`];
+    if (cd > 0) state = cooling;
+    if (ch !== undefined) state = [`${ch} `, term("uses left", `use${ch === 1 ? "" : "s"} left`), ...(cd > 0 ? [", ", ...cooling] : [])];
+    if (ab.kind === "interrupt" && u.intr) state = [term("interrupt"), " used this turn"];
+    return el("li", { class: `ability ${cd > 0 || ch === 0 ? "cooling" : "ready"}` },
+      el("span", { class: "ab-name", title: inWords(ab.text) }, ab.name), ab.kind === "interrupt" ? el("span", { class: "ab-kind" }, " (", term("interrupt"), ")") : null,
+      el("span", { class: "ab-state" }, " — ", ...state));
   });
   return el("div", { class: `hunter-card${u.alive ? "" : " down"}${selected === u.id ? " selected" : ""}`, dataset: { unit: u.id } },
     el("span", { class: "dot", style: `background:${SEAT_COLOURS[u.seat % 4]}` }),
     el("strong", {}, u.name), " ",
-    el("span", { class: "hp" }, `HP ${Math.max(0, u.hp)}/${u.max}`), " ",
-    el("span", { class: "san" }, `Sanity ${u.san}`), " ",
-    el("span", { class: "mv" }, u.alive ? `moves left ${u.mv}${u.acted ? ", has acted" : ""}` : "out of the battle"),
+    el("span", { class: "hp" }, term("HP"), ` ${Math.max(0, u.hp)}/${u.max}`), " ",
+    el("span", { class: "san" }, term("Sanity"), ` ${u.san}`), " ",
+    el("span", { class: "mv" }, ...(u.alive ? [term("moves left"), ` ${u.mv}`, u.acted ? ", " : "", u.acted ? term("has acted") : ""] : ["out of the battle"])),
     statusLine(u),
     gearLine(u),
     handLine(view, u),
-    madness(view, u) ? el("div", { class: "madness" }, `Madness points: ${madness(view, u)}`) : null,
+    madness(view, u) ? el("div", { class: "madness" }, term("Madness points"), `: ${madness(view, u)}`) : null,
     cds.length ? el("ul", { class: "cooldowns" }, ...cds) : null);
 }
 
@@ -36,8 +37,8 @@ const madness = (view, u) => view.hx?.[u.id]?.mad || 0;
 function handLine(view, u) {
   const hand = view.clash?.hands?.[u.id];
   if (!hand) return null;
-  if (!hand.cards) return el("div", { class: "hand-line" }, `Clash cards in hand: ${hand.size}`);
-  return el("div", { class: "hand-line" }, `Clash cards in hand (${hand.size}): `,
+  if (!hand.cards) return el("div", { class: "hand-line" }, term("clash cards", "Clash cards"), ` in hand: ${hand.size}`);
+  return el("div", { class: "hand-line" }, term("clash cards", "Clash cards"), ` in hand (${hand.size}): `,
     ...hand.cards.map((cid, i) => el("span", { class: "clash-card", title: [catalog.clash?.[cid]?.light, catalog.clash?.[cid]?.dark].filter(Boolean).map((x, j) => `${j ? "Dark" : "Light"}: ${x}`).join("\n") },
       `${catalog.clash?.[cid]?.name || cid}${i < hand.cards.length - 1 ? ", " : ""}`)));
 }
@@ -63,15 +64,15 @@ export function intentBox(view) {
   const target = a.target ? unitName(view, a.target) : null;
   const moving = a.path?.length ? `, moving through ${a.path.map((p) => spaceName(p[0], p[1])).join(", ")}` : "";
   return el("div", { class: "intent" },
-    el("div", { class: "intent-card" }, el("span", { class: "card-kind" }, "Combat card "), el("strong", { class: "card-name" }, a.card_name || a.card)),
-    el("p", { class: "intent-text" }, `${who} drew ${a.card_name}: ${a.does}${a.ability ? ` (${a.ability.name})` : ""}${target ? ` on ${target}` : ""}${moving}.`));
+    el("div", { class: "intent-card" }, el("span", { class: "card-kind" }, term("Combat card"), " "), el("strong", { class: "card-name" }, a.card_name || a.card)),
+    el("p", { class: "intent-text" }, withTerms(`${who} drew ${a.card_name}: ${a.does}${a.ability ? ` (${a.ability.name})` : ""}${target ? ` on ${target}` : ""}${moving}.`)));
 }
 
 export function battleHeader(view) {
   const name = catalog.maps?.[view.map.id]?.name || view.map.id;
   const side = view.side === "hunters" ? "the hunters' turn" : "the enemies' turn";
   const mission = view.mission?.type === "survive" ? ` · survive ${view.mission.rounds} rounds` : "";
-  return el("div", { class: "battle-head" }, el("strong", {}, name), ` · round ${view.round} · ${side}${mission}`);
+  return el("div", { class: "battle-head" }, el("strong", {}, name), " · ", term("round"), ` ${view.round} · ${side}${mission}`);
 }
 
 export function turnOrder(view, ui) {
@@ -90,9 +91,9 @@ export function turnOrder(view, ui) {
           `${ui.seatName(s)}: ${joinNames(hunters.filter((u) => u.seat === s).map((u) => u.name))}${passed.has(s) && now ? " (done)" : ""}`))));
     }
     return el("li", { class: `order-side${now ? " now" : ""}` }, el("strong", {}, "Enemies"), " (the weakest acts first)",
-      el("ol", {}, ...enemies.map((u) => el("li", { class: view.acting?.unit === u.id ? "now" : "" }, `${u.name} (strength ${u.cp})`))));
+      el("ol", {}, ...enemies.map((u) => el("li", { class: view.acting?.unit === u.id ? "now" : "" }, `${u.name} (`, term("strength"), ` ${u.cp})`))));
   });
-  return el("section", { class: "info turn-order" }, el("h3", {}, `Turn order (initiative: ${first} first)`), el("ol", {}, ...items));
+  return el("section", { class: "info turn-order" }, el("h3", {}, "Turn order (", term("initiative"), `: ${first} first)`), el("ol", {}, ...items));
 }
 
 // My hunters with their cool downs and uses left (beside the board on a wide screen; a phone
@@ -114,7 +115,8 @@ export function unitList(view) {
   const units = Object.values(view.units || {});
   return el("section", { class: "info units" }, el("h3", {}, "On the board"),
     el("ul", { class: "unit-list" }, ...units.map((u) => el("li", { class: `${u.side}${u.alive ? "" : " down"}`, dataset: { unit: u.id } },
-      el("strong", {}, u.name), ` ${spaceName(u.x, u.y)} · HP ${Math.max(0, u.hp)}/${u.max}${u.side === "hunters" ? ` · Sanity ${u.san}${cooling(u)}` : ""}`,
+      el("strong", {}, u.name), ` ${spaceName(u.x, u.y)} · `, term("HP"), ` ${Math.max(0, u.hp)}/${u.max}`,
+      ...(u.side === "hunters" ? [" · ", term("Sanity"), ` ${u.san}${cooling(u)}`] : []),
       u.alive ? "" : " · out", view.clash?.hands?.[u.id] ? ` · ${view.clash.hands[u.id].size} clash cards` : "",
       madness(view, u) ? ` · madness ${madness(view, u)}` : "", Object.keys(u.st || {}).length ? el("span", { class: "statuses" }, " · ", Object.keys(u.st).map(statusWord).join(", ")) : null))));
 }
@@ -150,11 +152,24 @@ export function rolls(story) {
   const list = (story || []).filter((e) => ROLLS.has(e.type)).slice(-8).reverse();
   return el("section", { class: "info rolls" }, el("h3", {}, "Dice"),
     list.length ? el("ul", { class: "roll-list" }, ...list.map((e) =>
-      el("li", { class: `roll ev-${e.type}` }, rollDice(e), " ", el("span", { class: "roll-text" }, e.text)))) : el("p", { class: "waiting" }, "No dice yet."));
+      el("li", { class: `roll ev-${e.type}` }, rollDice(e), " ", el("span", { class: "roll-text" }, withTerms(e.text))))) : el("p", { class: "waiting" }, "No dice yet."),
+    diceKey());
+}
+
+// The dice key: what each combat die face means (RULING R1, in the glossary's words), and the
+// plain numbered die.
+const KEY_FACES = [[1, "sword & shield"], [2, "double sword"], [0, "blank"]];
+
+export function diceKey() {
+  const meaning = (word) => glossaryEntry(word)?.text || "";
+  return el("div", { class: "dice-key" }, el("h4", {}, "Dice key"),
+    el("ul", {}, ...KEY_FACES.map(([face, word]) => el("li", { class: "key-face", dataset: { face } }, die(face), " ",
+      el("strong", {}, catalog.faces?.[String(face)] || word), `: ${meaning(word)}`)),
+    el("li", { class: "key-d6" }, el("span", { class: "d6" }, "6"), " ", el("strong", {}, "a number"), `: ${meaning("d6")}`)));
 }
 
 export function legend() {
-  const item = (node, text) => el("span", { class: "legend-item" }, node, text);
+  const item = (node, text) => el("span", { class: "legend-item" }, node, term(text));
   return el("div", { class: "legend beast-legend" },
     item(el("span", { class: "lg lg-lit" }), "lit tile"), item(el("span", { class: "lg lg-dark" }), "dark tile"),
     item(el("span", { class: "lg lg-wall" }), "wall"), item(el("span", { class: "lg lg-cover" }), "cover"),

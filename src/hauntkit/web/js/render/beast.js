@@ -7,7 +7,7 @@
 // (/api/rulesets/beast/catalog); spaces are named A1, B1... as the board's edges (HR-90).
 import { el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
-import { SEAT_COLOURS, abilityOf, catalog, controlLine, hunterBook, inWords, joinNames, seatHunters, spaceName, statusWord, unitName } from "./beast-common.js";
+import { SEAT_COLOURS, abilityOf, catalog, controlLine, hunterBook, inWords, joinNames, seatHunters, spaceName, statusWord, termsList, unitName, withTerms } from "./beast-common.js";
 import * as hunt from "./beast-hunt.js";
 import { battleHeader, hunterCard, intentBox, legend, mineSection, rollDice, rolls, turnOrder, unitList } from "./beast-info.js";
 
@@ -119,7 +119,8 @@ export function cardOf(event) {
     text: c ? `${c.does[0].toUpperCase()}${c.does.slice(1)}${c.cruelty ? ", with cruelty: it picks the weakest hunter it can reach" : ""}.${ab ? ` ${ab.name}: ${inWords(ab.text)}` : ""}` : "" };
 }
 
-export function describeEvent(e) { return e.text || e.type; }
+// A log line, its terms and abbreviations shown with their meaning (the glossary).
+export function describeEvent(e) { return e.text ? withTerms(e.text) : e.type; }
 
 // ---------------------------------------------------------------- my hunters (beside the choices)
 
@@ -437,7 +438,7 @@ export function renderBoard(root, msg, ui) {
     board.append(unitToken(msg, ui, u, p, X, Y, hover));
   }
   root.append(el("div", { class: "beast-board" },
-    el("div", { class: "beast-map-col" }, view.hunt ? hunt.huntHeader(catalog, view, ui.story) : null, battleHeader(view), zoomable(board, null, null), legend()),
+    el("div", { class: "beast-map-col" }, view.hunt ? hunt.huntHeader(catalog, view, ui.story) : null, battleHeader(view), zoomable(board, null, null), legend(), termsList()),
     el("div", { class: "beast-info" }, mineSection(view, local.selected), turnOrder(view, ui), view.acting ? intentBox(view) : null, unitList(view), rolls(ui.story))));
 }
 
