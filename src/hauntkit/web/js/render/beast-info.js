@@ -133,7 +133,7 @@ const SHIELD = "M9 8 h5 v3 q0 3 -2.5 4 q-2.5 -1 -2.5 -4 z";
 function die(face) {
   const word = catalog.faces?.[String(face)] || String(face);
   const paths = face === 2 ? [SWORD, SWORD2] : face === 1 ? [SWORD, SHIELD] : [];
-  return el("span", { class: `die face-${face}`, title: word, "aria-label": word },
+  return el("span", { class: `die face-${face}`, role: "img", title: word, "aria-label": word },
     svg("svg", { viewBox: "0 0 16 16", width: 16, height: 16 }, ...paths.map((d) => svg("path", { d }))));
 }
 
