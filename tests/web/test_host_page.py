@@ -84,3 +84,30 @@ def test_the_host_removes_a_player_and_gets_the_seats_new_link(browser: Any,
     assert host.locator("#toast").is_hidden()
     assert not errors
     ctx.close()
+
+
+def test_the_host_makes_a_player_the_host(browser: Any, web_server: ServerProcess) -> None:
+    """docs/playing.md, "The host": the host hands the game to Ben; Ben's page becomes the
+    host's (it shows the host's buttons), and the old host page is a spectator's."""
+    made = web_server.create(ruleset="betrayal", seed=10,
+                             seats=[{"kind": "human", "name": n} for n in ("Ann", "Ben", "Cy")])
+    ctx = browser.new_context()
+    errors: list[str] = []
+    host, ben = ctx.new_page(), ctx.new_page()
+    for page in (host, ben):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    ben.goto(made["seats"][1]["url"])
+    ben.wait_for_selector("#conn.live")
+    assert ben.locator("button.host-hand-over").count() == 0
+    host.goto(made["host_url"])
+    host.wait_for_selector("#seats li.seat button.host-hand-over")
+    host.on("dialog", lambda d: d.accept())
+    host.locator("#seats li.seat").nth(1).locator("button.host-hand-over").click()
+    host.wait_for_function("() => !location.hash.includes('host=')", timeout=15_000)
+    host.wait_for_selector("#conn.live")
+    ben.wait_for_function("() => location.hash.includes('host=')", timeout=15_000)
+    ben.wait_for_selector("#seats li.seat button.host-remove")
+    assert "the host" in ben.locator("#seats li.seat").nth(1).inner_text()
+    assert host.locator("button.host-remove").count() == 0
+    assert not errors, errors
+    ctx.close()

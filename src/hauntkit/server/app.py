@@ -97,6 +97,10 @@ class ResumeGame(BaseModel):
     turn_clock: StrictInt | None = TURN_CLOCK
 
 
+class HandOver(BaseModel):
+    seat: StrictInt = Field(ge=0, le=11, description="the seat whose person becomes the host")
+
+
 class SetBot(BaseModel):
     bot: Text | None = Field(default=None, max_length=40)
 
@@ -402,6 +406,32 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                              "url": f"{base}/game/{room.id}#t={token}",
                              "seats": room.public_seats()})
 
+    @app.post("/api/games/{gid}/host")
+    async def _hand_over(gid: str, req: HandOver,
+                         authorization: str | None = Header(default=None)) -> Response:
+        """The host hands the game to a seat's person: their page becomes the host's (it
+        claims the new host token with its seat token); this host token stops working."""
+        room = await room_of(gid)
+        host = bearer_token(authorization)
+        if host is None or not room.is_host(host):
+            return error_response(403, "forbidden", "only the host may hand the game over")
+        try:
+            await room.hand_over_host(host, req.seat)
+        except ProtocolError as exc:
+            return error_response(403, exc.code, exc.message)
+        return JSONResponse({"type": "ok", "seats": room.public_seats()})
+
+    @app.post("/api/games/{gid}/host/claim")
+    async def _claim_host(gid: str, authorization: str | None = Header(default=None)
+                          ) -> Response:
+        """The seat the host handed the game to takes the host token, with its seat token."""
+        room = await room_of(gid)
+        try:
+            host = room.claim_host(bearer_token(authorization))
+        except ProtocolError as exc:
+            return error_response(403, exc.code, exc.message)
+        return JSONResponse(_created(room, _host_links(room, host)))
+
     @app.get("/api/games/{gid}/links")
     async def _links(gid: str, authorization: str | None = Header(default=None)) -> Response:
         room = await room_of(gid)
@@ -623,8 +653,8 @@ def _host_links(room: Room, host: str) -> dict[str, Any]:
     """The plain tokens of ``room`` the host token gives: seat tokens derive from it (the
     database keeps digests only); a seat whose token was made otherwise (a game from before
     hashing) has no link to show."""
-    gid = tokens_of(room.rec)
-    seats = [seat_token(host, gid, i, int(s.get("issue", 0)))
+    gid, secret = tokens_of(room.rec), room.links_secret(host)
+    seats = [seat_token(secret, gid, i, int(s.get("issue", 0)))
              for i, s in enumerate(room.rec.seats)]
     seats = [tok if token_matches(tok, s.get("token_hash")) else None
              for tok, s in zip(seats, room.rec.seats, strict=True)]

@@ -82,6 +82,25 @@ def seat_token(host_token: str, game_id: str, seat: int, issue: int = 0) -> str:
     return base64.urlsafe_b64encode(mac.digest()[:18]).decode()
 
 
+def _padded(data: bytes, key_token: str) -> bytes:
+    """``data`` (at most 32 bytes) xor a pad made from ``key_token``: seal and unseal both."""
+    if len(data) > 32:
+        raise ValueError("only a token of at most 32 bytes can be sealed")
+    pad = hashlib.sha256(b"hauntkit-seal:" + key_token.encode()).digest()[:len(data)]
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True))
+
+
+def seal(secret: str, key_token: str) -> str:
+    """``secret`` (a token) locked with ``key_token``: only the holder of ``key_token`` opens
+    it (``unseal``). Each key token locks one secret, so its pad is never used twice."""
+    return base64.urlsafe_b64encode(_padded(secret.encode(), key_token)).decode()
+
+
+def unseal(sealed: str, key_token: str) -> str:
+    """The secret ``seal`` locked with ``key_token`` (garbage for another key)."""
+    return _padded(base64.urlsafe_b64decode(sealed.encode()), key_token).decode(errors="replace")
+
+
 class StaleWriteError(RuntimeError):
     """The game row moved on since it was read: another writer got there first."""
 
@@ -300,6 +319,13 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(self.games).where(self.games.c.id == game_id)
                          .values(seats=_dumps(seats), updated=repr(time.time())))
+
+    def save_host(self, game_id: str, host_token_hash: str, config: dict[str, Any]) -> None:
+        """A new host: its token's digest, and the config that holds the sealed links."""
+        with self.engine.begin() as conn:
+            conn.execute(update(self.games).where(self.games.c.id == game_id)
+                         .values(host_token_hash=host_token_hash, config=_dumps(config),
+                                 updated=repr(time.time())))
 
     # -- reading ------------------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | None:

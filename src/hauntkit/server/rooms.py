@@ -33,8 +33,10 @@ from hauntkit.server.db import (
     StaleWriteError,
     Store,
     hash_token,
+    seal,
     seat_token,
     token_matches,
+    unseal,
 )
 from hauntkit.server.looplag import LoopLag
 from hauntkit.server.outbox import Outbox
@@ -190,13 +192,60 @@ class Room:
     def is_host(self, token: str | None) -> bool:
         return token_matches(token, self.rec.host_token_hash)
 
+    def links_secret(self, host: str) -> str:
+        """What the seat tokens derive from (``seat_token``): the host token, or, once the
+        host has handed the game over, the first host's token sealed with the present one."""
+        sealed = self.rec.config.get("_links_seal")
+        return unseal(sealed, host) if sealed else host
+
+    def host_seat(self) -> int | None:
+        """The seat whose person the host handed the game to (None: the creator hosts)."""
+        offer = self.rec.config.get("_host_offer")
+        return int(offer["seat"]) if offer else None
+
+    async def hand_over_host(self, host: str, seat: int) -> None:
+        """Make ``seat``'s person the host: a new host token, sealed with that seat's token
+        (they open it with ``claim_host``), and the seat links sealed with the new host token;
+        ``host``, the present host token, stops working at once."""
+        if not 0 <= seat < len(self.rec.seats):
+            raise ProtocolError("bad_seat", f"this game has seats 0..{len(self.rec.seats) - 1}")
+        if self.rec.seats[seat].get("bot") and not self.rec.seats[seat].get("covered"):
+            raise ProtocolError("bot_seat", f"seat {seat} is a bot's; a person hosts")
+        secret = self.links_secret(host)
+        issue = int(self.rec.seats[seat].get("issue", 0))
+        their = seat_token(secret, tokens_of(self.rec), seat, issue)
+        new_host = secrets.token_urlsafe(18)
+        config = {**self.rec.config, "_links_seal": seal(secret, new_host),
+                  "_host_offer": {"seat": seat, "sealed": seal(new_host, their)}}
+        async with self.lock:
+            await asyncio.to_thread(self.manager.store.save_host, self.id,
+                                    hash_token(new_host), config)
+            self.rec.host_token_hash, self.rec.config = hash_token(new_host), config
+        if self.manager.cluster is not None:
+            await self.manager.cluster.publish({"game": self.id, "kind": "seats"})
+        await self.broadcast_seats()
+
+    def claim_host(self, token: str | None) -> str:
+        """The host token handed to the seat ``token`` opens; raises ``ProtocolError`` when
+        the host handed the game to nobody, or to another seat."""
+        seat = self.seat_of_token(token)
+        offer = self.rec.config.get("_host_offer")
+        if seat is None or token is None or not offer or int(offer["seat"]) != seat:
+            raise ProtocolError("forbidden", "the host has not handed this game to your seat")
+        host = unseal(offer["sealed"], token)
+        if not self.is_host(host):
+            raise ProtocolError("forbidden", "the host has not handed this game to your seat")
+        return host
+
     def connected(self, seat: int) -> int:
         return sum(1 for c in self.conns if c.seat == seat and c.hello)
 
     def public_seats(self) -> list[dict[str, Any]]:
+        host = self.host_seat()
         return [
             {"seat": i, "name": s.get("name", ""), "bot": s.get("bot"),
-             "connected": self.connected(i), "covered": bool(s.get("covered"))}
+             "connected": self.connected(i), "covered": bool(s.get("covered")),
+             "host": i == host}
             for i, s in enumerate(self.rec.seats)
         ]
 
@@ -421,8 +470,9 @@ class Room:
         if event.get("kind") == "seats":
             async with self.lock:
                 rec = await asyncio.to_thread(self.manager.store.load_game, self.id)
-                if rec is not None:
+                if rec is not None:  # seats, and a host handed over
                     self.rec.seats = rec.seats
+                    self.rec.host_token_hash, self.rec.config = rec.host_token_hash, rec.config
                 self._note_move()  # a seat handed back to its person starts a new clock
             await self.drop_removed()
             await self.broadcast_seats()
@@ -495,7 +545,7 @@ class Room:
         async with self.lock:
             seats = [dict(s) for s in self.rec.seats]
             issue = int(seats[seat].get("issue", 0)) + 1
-            token = seat_token(host, tokens_of(self.rec), seat, issue)
+            token = seat_token(self.links_secret(host), tokens_of(self.rec), seat, issue)
             seats[seat].update(token_hash=hash_token(token), issue=issue,
                                bot=seats[seat].get("bot") or "default")
             await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
@@ -945,6 +995,9 @@ class Manager:
         if rematch_of is not None:  # the seat tokens derive from this game's id and the host
             cfg["_tokens_of"] = tokens_of(rematch_of)
             host_hash = rematch_of.host_token_hash
+            for key in ("_links_seal", "_host_offer"):  # a host the game was handed to
+                if key in rematch_of.config:
+                    cfg[key] = rematch_of.config[key]
         now = time.time()
         rec = GameRecord(
             id=gid, ruleset=rs.id,

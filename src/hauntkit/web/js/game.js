@@ -169,6 +169,7 @@ function renderSeats() {
     const extra = renderer.seatSummary ? renderer.seatSummary(last.view, i) : "";
     const flags = [];
     if (i === last.you) flags.push("you");
+    if (s.host) flags.push("the host");
     if (s.covered) flags.push("a bot covers: their time ran out");
     else if (s.bot) flags.push(`bot: ${s.bot}`);
     else flags.push(s.connected ? "here" : "away");
@@ -181,6 +182,10 @@ function renderSeats() {
         s.bot ? "give back to person" : "hand to bot"),
       " ", el("button", { type: "button", class: "host-remove", title: "their link stops working; a bot plays the seat until you give its new link to someone",
         onclick: () => hostRemove(i, s.name) }, "remove player"));
+      if (!s.bot || s.covered) {
+        item.append(" ", el("button", { type: "button", class: "host-hand-over", title: "they become the host; this page stops being the host's",
+          onclick: () => hostHandOver(i, s.name) }, "make them the host"));
+      }
     } else if (last.you !== null && i !== last.you && !s.bot && !s.connected) {
       item.append(" ", el("button", { type: "button", class: "cover-bot", onclick: () => send({ type: "set_bot", seat: i, bot: "default" }) }, "let a bot cover"));
     }
@@ -202,6 +207,33 @@ async function hostRemove(seat, name) {
       el("a", { href: done.url, target: "_blank", class: "new-seat-link" }, "open the seat"), " ",
       copyButton(done.url, "right-click “open the seat” to copy its link", { class: "copy-new-link" }));
   } catch (err) { toast(err.message); }
+}
+
+// The host hands the game to a seat's person: their page becomes the host's (it claims the
+// host key with its seat's key), and this page's host key stops working.
+async function hostHandOver(seat, name) {
+  if (!window.confirm(`Make ${name} the host? Your host link stops working; their page becomes the host's.`)) return;
+  try {
+    await api(`/api/games/${gameId}/host`, {
+      method: "POST", body: JSON.stringify({ seat }), headers: { authorization: `Bearer ${hostToken}` },
+    });
+    hash.delete("host");
+    history.replaceState(null, "", `${location.pathname}${hash.toString() ? `#${hash}` : ""}`);
+    location.reload();
+  } catch (err) { toast(err.message); }
+}
+
+// This seat was made the host: take the host key and reopen the page as the host's.
+let claimingHost = false;
+async function claimHostIfHandedOver() {
+  if (claimingHost || hostToken || !token || last?.you === null || !last?.seats?.[last.you]?.host) return;
+  claimingHost = true;
+  try {
+    const made = await api(`/api/games/${gameId}/host/claim`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    hash.set("host", made.host_token);
+    history.replaceState(null, "", `${location.pathname}#${hash}`);
+    location.reload();
+  } catch (err) { claimingHost = false; toast(err.message); }
 }
 
 async function hostSetBot(seat, bot) {
@@ -316,6 +348,7 @@ function draw() {
     generic.renderBoard(board, msg, ui);
   }
   renderSeats();
+  claimHostIfHandedOver();
   renderPrompt(ui);
   if (focusWasOnChoices) keepFocusOnChoices();
   renderSecrets();
