@@ -3,12 +3,16 @@
 import { drawnCards, hideCard, showCard } from "./cardshow.js";
 import { api, clear, copyButton, describeAction as genericDescribe, el } from "./dom.js";
 import { downloadSave, renderEnd as drawEnd } from "./endscreen.js";
+import { hotseatWanted, nextPerson, seatKeys, showHandOver } from "./hotseat.js";
 import * as generic from "./render/generic.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const hash = new URLSearchParams(location.hash.slice(1));
-const token = hash.get("t");
+let token = hash.get("t"); // hot-seat mode changes it when the screen passes to another person
+const hotseat = hotseatWanted(hash);
+let hotseatKeys = null; // every seat's key, in hot-seat mode
+let handingOver = false; // the hand-over screen is up: nothing is drawn until it is answered
 const hostToken = hash.get("host");
 const campaignId = hash.get("campaign"); // a campaign's game: the end screen links back to it
 
@@ -317,8 +321,27 @@ function genericOutcome(result) {
   return null;
 }
 
+// Hot-seat: when the choice passes to another person, hide this seat's screen and reconnect
+// as theirs once they say they are looking (hotseat.js). True: this state is not drawn.
+function handOverIfNeeded(msg) {
+  if (!hotseat || !hotseatKeys) return false;
+  if (handingOver) return true;
+  const next = nextPerson(msg);
+  if (next === null || !hotseatKeys[next]) return false;
+  last = null;
+  handingOver = true;
+  $("whoami").textContent = "passing the screen";
+  showHandOver(msg.seats[next]?.name || `Seat ${next + 1}`, () => {
+    token = hotseatKeys[next];
+    handingOver = false;
+    if (ws) ws.close(); // the close reconnects with the new seat's key
+  });
+  return true;
+}
+
 async function onState(msg) {
   await loadRenderer(msg.game.ruleset);
+  if (handOverIfNeeded(msg)) return;
   const reset = msg.reason === "hello" || msg.reason === "sync";
   if (last && !reset && msg.version < last.version) return;
   last = msg;
@@ -430,8 +453,20 @@ function connect() {
 if (hostToken) { // the host may download the save at any time, to go on with it later
   $("host-tools").hidden = false;
   $("download-save").addEventListener("click", () => downloadSave(gameId, hostToken, (m) => toast(m)));
+  if (!hotseat) {
+    $("host-tools").append(" ", el("button", { type: "button", class: "start-hotseat", onclick: () => {
+      hash.set("hotseat", "1");
+      history.replaceState(null, "", `${location.pathname}#${hash}`);
+      location.reload();
+    } }, "Play every person's seat on this screen"));
+  }
 }
 if (campaignId) {
   $("game-title").after(el("a", { href: `/campaign/${encodeURIComponent(campaignId)}`, class: "campaign-link" }, "the campaign"));
 }
-connect();
+if (hotseat) {
+  seatKeys(gameId, hostToken).then((keys) => { hotseatKeys = keys; connect(); })
+    .catch((err) => toast(err.message));
+} else {
+  connect();
+}
