@@ -84,3 +84,11 @@ def test_the_check_finds_what_it_is_meant_to(browser: Any, web_server: ServerPro
                   "document.body.append(i); }")
     assert {v["id"] for v in blocking(page)} >= {"button-name", "image-alt"}
     ctx.close()
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAME_BOARDS))
+def test_a_rules_page(browser: Any, web_server: ServerProcess, ruleset: str) -> None:
+    ctx = browser.new_context()
+    page, errors = _open(ctx, f"{web_server.url}/rules/{ruleset}", ".gallery-item")
+    _check(page, errors)
+    ctx.close()

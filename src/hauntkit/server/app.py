@@ -234,6 +234,10 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
     async def _campaign_page(cid: str) -> FileResponse:
         return FileResponse(WEB_DIR / "campaign.html")
 
+    @app.get("/rules/{rid}", include_in_schema=False)
+    async def _rules_page(rid: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "rules.html")
+
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     # -- lobby API --------------------------------------------------------------------------

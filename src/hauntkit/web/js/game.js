@@ -348,6 +348,8 @@ async function onState(msg) {
   clockDeadline = msg.clock ? performance.now() + msg.clock.left * 1000 : null;
   document.body.classList.remove("busy");
   $("game-title").textContent = msg.game.title || `${msg.game.ruleset} game ${msg.game.id}`;
+  $("rules-link").href = `/rules/${encodeURIComponent(msg.game.ruleset)}`;
+  $("rules-link").hidden = false;
   $("whoami").textContent = msg.you === null ? (hostToken ? "host (watching)" : "watching") : `you are ${seatName(msg.you)}`;
   document.body.dataset.version = String(msg.version);
   document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
