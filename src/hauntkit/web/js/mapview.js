@@ -4,6 +4,8 @@ import { el } from "./dom.js";
 
 const STEPS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2, 2.5, 3];
 let zoom = 1;
+let chosen = false; // the player zoomed: a phone's fit-to-width no longer applies
+const PHONE = 600; // at most this wide (CSS pixels), a map starts fitted to the screen's width
 let saved = { left: 0, top: 0 }; // the scroll position, kept across redraws
 let focusKey = null;
 
@@ -14,8 +16,10 @@ function apply(svgNode) {
 }
 
 function step(svgNode, wrap, dir) {
-  const i = STEPS.indexOf(zoom);
-  const next = STEPS[Math.max(0, Math.min(STEPS.length - 1, (i < 0 ? 3 : i) + dir))];
+  chosen = true;
+  // from a fitted zoom (between two steps) the next step in that direction
+  const next = dir > 0 ? (STEPS.find((s) => s > zoom + 1e-9) ?? STEPS[STEPS.length - 1])
+    : ([...STEPS].reverse().find((s) => s < zoom - 1e-9) ?? STEPS[0]);
   if (next === zoom) return;
   const cx = (wrap.scrollLeft + wrap.clientWidth / 2) / zoom, cy = (wrap.scrollTop + wrap.clientHeight / 2) / zoom;
   zoom = next;
@@ -71,6 +75,13 @@ export function zoomable(svgNode, focus = null, key = null) {
   const refocus = focus && key !== focusKey;
   focusKey = key;
   requestAnimationFrame(() => {
+    const natural = Number(svgNode.dataset.width);
+    if (!chosen && window.innerWidth <= PHONE && natural * zoom > wrap.clientWidth) {
+      zoom = Math.max(0.35, (wrap.clientWidth - 2) / natural); // the whole width on the screen
+      apply(svgNode);
+      const label = wrap.parentNode?.querySelector(".zoom-level");
+      if (label) label.textContent = `${Math.round(zoom * 100)}%`;
+    }
     if (refocus) {
       wrap.scrollLeft = focus[0] * zoom - wrap.clientWidth / 2;
       wrap.scrollTop = focus[1] * zoom - wrap.clientHeight / 2;
