@@ -6,6 +6,62 @@ const STEPS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2, 2.5, 3];
 let zoom = 1;
 let chosen = false; // the player zoomed: a phone's fit-to-width no longer applies
 const PHONE = 600; // at most this wide (CSS pixels), a map starts fitted to the screen's width
+// What a player can click on a map: the arrow keys move between these, Enter or Space clicks
+const TARGETS = ".clickable, .can-move, .can-aim, .can-attack";
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+let mapHadFocus = false; // the keyboard was on the map: a redrawn map takes the focus back
+
+function centre(node) {
+  const r = node.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}
+
+// The target nearest to `from` in direction [dx, dy] (off-axis distance counts double).
+function nearest(targets, from, [dx, dy]) {
+  let best = null, bestScore = Infinity;
+  for (const t of targets) {
+    const [x, y] = centre(t);
+    const along = (x - from[0]) * dx + (y - from[1]) * dy;
+    if (along <= 1) continue;
+    const across = Math.abs((x - from[0]) * dy) + Math.abs((y - from[1]) * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) { best = t; bestScore = score; }
+  }
+  return best;
+}
+
+// Keyboard play on a map: its targets become buttons the arrow keys move between; Enter or
+// Space clicks the one in focus. Without targets the arrow keys scroll the map.
+function keyboard(wrap) {
+  for (const t of wrap.querySelectorAll(TARGETS)) {
+    t.setAttribute("tabindex", "-1");
+    if (!t.getAttribute("role")) t.setAttribute("role", "button");
+    if (!t.getAttribute("aria-label")) {
+      const title = t.querySelector("title")?.textContent;
+      if (title) t.setAttribute("aria-label", title);
+    }
+  }
+  wrap.addEventListener("focusin", () => { mapHadFocus = true; });
+  // the focus left for another control (not for the page itself, as when the map is redrawn)
+  wrap.addEventListener("focusout", (ev) => { if (ev.relatedTarget && !wrap.contains(ev.relatedTarget)) mapHadFocus = false; });
+  wrap.addEventListener("keydown", (ev) => {
+    const on = ev.target instanceof Element && ev.target.matches?.(TARGETS) ? ev.target : null;
+    if ((ev.key === "Enter" || ev.key === " ") && on) {
+      ev.preventDefault();
+      on.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
+    const dir = ARROWS[ev.key];
+    const targets = [...wrap.querySelectorAll(TARGETS)];
+    if (!dir || !targets.length || ev.shiftKey) return; // shift+arrows, or nothing to pick: scroll
+    const from = on ? centre(on) : centre(wrap);
+    const next = nearest(targets, from, dir) || (on ? null : targets[0]);
+    if (!next) return;
+    ev.preventDefault();
+    next.focus();
+    next.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  });
+}
 let saved = { left: 0, top: 0 }; // the scroll position, kept across redraws
 let focusKey = null;
 
@@ -35,7 +91,7 @@ function step(svgNode, wrap, dir) {
 // focus: a floor and a room) changes; otherwise the box keeps the scroll it had.
 export function zoomable(svgNode, focus = null, key = null) {
   // a scrollable region the keyboard can reach: focused, the arrow keys scroll it
-  const wrap = el("div", { class: "map-wrap", tabindex: "0", role: "region", "aria-label": "Map (arrow keys scroll it)" });
+  const wrap = el("div", { class: "map-wrap", tabindex: "0", role: "region", "aria-label": "Map: the arrow keys move between the places you can pick, Enter picks one; shift and the arrow keys scroll" });
   if (svgNode instanceof SVGElement) {
     apply(svgNode);
     wrap.append(svgNode);
@@ -72,6 +128,7 @@ export function zoomable(svgNode, focus = null, key = null) {
   wrap.addEventListener("pointerup", end);
   wrap.addEventListener("pointerleave", end);
   wrap.addEventListener("click", (ev) => { if (drag?.moved) { ev.stopPropagation(); ev.preventDefault(); } }, true);
+  keyboard(wrap);
   const refocus = focus && key !== focusKey;
   focusKey = key;
   requestAnimationFrame(() => {
@@ -90,6 +147,7 @@ export function zoomable(svgNode, focus = null, key = null) {
       wrap.scrollTop = saved.top;
     }
     wrap.addEventListener("scroll", () => { saved = { left: wrap.scrollLeft, top: wrap.scrollTop }; });
+    if (mapHadFocus && wrap.isConnected && !wrap.contains(document.activeElement)) wrap.focus({ preventScroll: true });
   });
   return el("div", { class: "map-view" }, tools, wrap);
 }
