@@ -42,7 +42,7 @@ class LegacyCampaignConfig(RulesetConfig):
 
     players: int | None = Field(default=None, ge=3, le=5)
     families: list[str] | None = Field(
-        default=None, description="the family of each seat (default: the first families)",
+        default=None, description="the family of each seat; if none is chosen, the first families",
         json_schema_extra={"per_seat": True})
     lineups: list[list[str]] = Field(
         default=[], description="game i is played by the families lineups[i] (a missing "
@@ -51,9 +51,9 @@ class LegacyCampaignConfig(RulesetConfig):
         default={}, description="names and ages a family's new members take, in order "
                                 "(then generated ones)")
     free_play_games: int | None = Field(
-        default=None, ge=0, description="free-play games after chapter 13 (none: endless)")
+        default=None, ge=0, description="free-play games after chapter 13; if none, endless")
     free_play_haunt: str | None = Field(
-        default=None, description="the haunt of free-play games (none: the chart's)")
+        default=None, description="the haunt of free-play games; if none, the chart's")
     free_play_threshold: int = Field(
         default=5, ge=1, le=16, description="free play: the haunt roll's threshold (RULING B4)")
 
@@ -97,11 +97,15 @@ class LegacyCampaignMixin:
         for option in [fam, *fam.get("anyOf", [])]:
             if option.get("type") == "array":
                 option.setdefault("items", {})["enum"] = self.campaign_families()
+                names = getattr(getattr(self, "ix", None), "characters", None) or {}
+                option["items"]["enumNames"] = [names[f].name if f in names else f.capitalize()
+                                                for f in self.campaign_families()]
         haunts = sorted(getattr(getattr(self, "ix", None), "haunts", {}))
         fp = schema.get("properties", {}).get("free_play_haunt", {})
         for option in [fp, *fp.get("anyOf", [])]:
             if option.get("type") == "string" and haunts:
                 option["enum"] = haunts
+                option["enumNames"] = [self.ix.haunts[h].name for h in haunts]
         return schema
 
     def campaign_box(self) -> record.Box:

@@ -259,7 +259,8 @@ async function onState(msg) {
   if (last && !reset && msg.version < last.version) return;
   last = msg;
   document.body.classList.remove("busy");
-  $("game-title").textContent = msg.game.title || `${msg.game.ruleset} game ${msg.game.id}`;
+  $("game-title").textContent = msg.game.title; // the server names an untitled game in words
+  document.title = `hauntkit — ${msg.game.title}`;
   $("whoami").textContent = msg.you === null ? (hostToken ? "host (watching)" : "watching") : `you are ${seatName(msg.you)}`;
   document.body.dataset.version = String(msg.version);
   document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
