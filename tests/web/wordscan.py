@@ -4,8 +4,8 @@
 (a button's label, a table cell, a log line), every option of a visible list, the page's title
 and the ``title``, ``aria-label``, ``placeholder`` and ``alt`` of visible elements; closed
 ``<details>`` are opened first, as a player would. ``page_problems`` checks them all, and
-``prompt_repeats`` the labels of the prompt's buttons (one prompt never offers one label
-twice).
+``prompt_repeats`` the labels of the prompt's buttons (one prompt never gives one label to two
+choices).
 """
 
 from __future__ import annotations
@@ -79,15 +79,20 @@ def page_problems(page: Any, where: str, ids: Iterable[str] = ()) -> list[str]:
             for kind, text in page_texts(page) for problem in id_problems(kind, text, ids)]
 
 
-def prompt_labels(page: Any) -> list[str]:
-    """The labels of the buttons of the page's prompt, in order."""
-    return [" ".join(text.split()) for text in page.locator("#prompt button").all_inner_texts()]
+def prompt_choices(page: Any) -> list[tuple[str, str]]:
+    """(label, action) of each button of the page's prompt, in order; a button that is no
+    game action (data-action) stands for itself."""
+    return [(" ".join(label.split()), action) for label, action in page.evaluate(
+        """() => [...document.querySelectorAll("#prompt button")].map((b, i) =>
+             [b.innerText, b.dataset.action || `button ${i}`])""")]
 
 
 def prompt_repeats(page: Any, where: str) -> list[str]:
-    """The labels the page's prompt offers more than once."""
-    labels = prompt_labels(page)
-    return [f"{where}: the prompt offers {label!r} twice among {labels}"
+    """The labels the page's prompt gives to more than one choice (one choice may be shown
+    twice, e.g. on its hunter's panel and in the plain list: that is one label)."""
+    choices = dict.fromkeys(prompt_choices(page))
+    labels = [label for label, _ in choices]
+    return [f"{where}: the prompt offers {label!r} for two choices among {labels}"
             for label in repeated(labels)]
 
 

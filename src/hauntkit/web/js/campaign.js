@@ -4,7 +4,7 @@
 // campaign tokens come from this browser's localStorage (campaignkeys.js) or once from the
 // link's #host= / #seat=, which is then taken out of the address bar.
 import { keysOf, saveKeys } from "./campaignkeys.js";
-import { api, clear, copyButton, el } from "./dom.js";
+import { api, clear, copyButton, count, el } from "./dom.js";
 import { describeResult } from "./forms.js";
 import { renderSummary } from "./summary.js";
 
@@ -62,7 +62,7 @@ function drawStatus() {
   const actions = clear($("camp-actions"));
   let text;
   if (camp.status !== "active") {
-    text = `The campaign is over after ${games.length} ${noun}${games.length === 1 ? "" : "s"}.`;
+    text = `The campaign is over after ${count(games.length, noun)}.`;
   } else if (live) {
     text = `${titleOf(live, noun)} is being played.`;
     if (isHost || keys.seat_token) {

@@ -138,7 +138,7 @@ function renderSeats() {
     const extra = renderer.seatSummary ? renderer.seatSummary(last.view, i) : "";
     const flags = [];
     if (i === last.you) flags.push("you");
-    if (s.bot) flags.push(`bot: ${s.bot}`);
+    if (s.bot) flags.push(`played by bot “${s.bot}”`);
     else flags.push(s.connected ? "here" : "away");
     if ((last.to_act || []).includes(i)) flags.push("to act");
     const item = el("li", { class: `seat ${(last.to_act || []).includes(i) ? "acting" : ""}` },

@@ -92,7 +92,7 @@ export function turnOrder(view, ui) {
     return el("li", { class: `order-side${now ? " now" : ""}` }, el("strong", {}, "Enemies"), " (the weakest acts first)",
       el("ol", {}, ...enemies.map((u) => el("li", { class: view.acting?.unit === u.id ? "now" : "" }, `${u.name} (strength ${u.cp})`))));
   });
-  return el("section", { class: "info turn-order" }, el("h3", {}, `Turn order (initiative: ${first} first)`), el("ol", {}, ...items));
+  return el("section", { class: "info turn-order" }, el("h3", {}, `Turn order — initiative: ${first} first`), el("ol", {}, ...items));
 }
 
 // My hunters with their cool downs and uses left (beside the board on a wide screen; a phone

@@ -4,7 +4,7 @@
 // public catalogue (/api/rulesets/betrayal/catalog). Imported as "betrayal.js?ruleset=<id>"
 // (render/legacy.js), it is another instance of this module drawing that ruleset's house from
 // its own catalogue.
-import { el, svg } from "../dom.js";
+import { count, el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
 
 const SIDES = ["n", "e", "s", "w"];
@@ -407,7 +407,7 @@ export function renderBoard(root, msg, ui) {
     el("span", { class: "phase" }, view.phase === "haunt" ? "The haunt" : view.phase === "over" ? "Over" : "Exploring"),
     el("span", { class: "round" }, `Round ${Math.min(roundOf(ui.story || []), Math.max(t.number || 1, 1))}`),
     el("span", { class: "turn-no" }, `Turn ${t.number}: ${actor}`),
-    t.actor !== "monsters" ? el("span", {}, `${t.moves_left} moves left${t.movement_ended ? " (movement over)" : ""}`) : null,
+    t.actor !== "monsters" ? el("span", {}, `${count(t.moves_left, "move")} left${t.movement_ended ? " (movement over)" : ""}`) : null,
     el("span", { class: "decks" }, `Decks — event ${view.decks?.event}, item ${view.decks?.item}, omen ${view.decks?.omen}; rooms ${view.room_stack}`),
     el("span", {}, `Omens drawn: ${view.omens_drawn}`)));
   if (view.haunt) {
