@@ -182,3 +182,25 @@ def test_a_campaign_page_speaks_in_words(browser: Any, web_server: ServerProcess
     assert not found, "\n".join(found)
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize(("ruleset", "seats", "config", "board"), [
+    ("legacy", 3, {}, ".explorer-card"),  # the prologue
+    ("beast", 1, {"hunt": "ashgrove"}, ".hunt-board"),  # the hunt's first leg: the shop on
+])
+def test_a_campaign_game_page_speaks_in_words(browser: Any, web_server: ServerProcess,
+                                              shots: Path, ruleset: str, seats: int,
+                                              config: dict[str, Any], board: str) -> None:
+    """The first game of a campaign, from a person's seat (bots in the others), a few choices
+    played."""
+    camp = _campaign(web_server, ruleset, [{"kind": "human", "name": "Ann"},
+                                           *BOTS[:seats - 1]], config)
+    game = _next(web_server, camp)
+    ctx, errors = _context(browser)
+    page = _open(ctx, game["seats"][0]["url"], errors, "#conn.live")
+    page.wait_for_selector(board)
+    found = _play_and_scan(page, f"{ruleset} campaign game", 8, [game["game_id"]])
+    page.screenshot(path=str(shots / f"words-{ruleset}-campaign-game.png"), full_page=True)
+    assert not found, "\n".join(dict.fromkeys(found))
+    assert not errors, errors
+    ctx.close()

@@ -115,7 +115,8 @@ class LegacyCampaignMixin:
         if ix is None:
             return record.Box()
         parts = [*ix.cards.items(), *ix.rooms.items()]
-        names = {i: x.name for i, x in [*parts, *getattr(ix, "characters", {}).items()]}
+        names = {i: x.name for i, x in [*parts, *getattr(ix, "characters", {}).items(),
+                                        *getattr(ix, "haunts", {}).items()]}
         return record.Box(starter={i for i, x in parts if not getattr(x, "purgatory", False)},
                           boxes={i: x.intensify for i, x in ix.cards.items()
                                  if getattr(x, "intensify", 0)}, names=names)

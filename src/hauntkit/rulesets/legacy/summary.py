@@ -57,7 +57,7 @@ def campaign_summary(data: dict[str, Any]) -> dict[str, Any]:
     sections.append({
         "title": "Chapters",
         "columns": ["#", "chapter", "year", "haunt", "winner", "traitor"],
-        "table": [[str(ch["number"]), ch["title"], str(ch["year"]), ch.get("haunt") or "-",
+        "table": [[str(ch["number"]), ch["title"], str(ch["year"]), lab(ch.get("haunt") or "-"),
                    ch["winner"] or "no one", lab(ch["traitor"]) if ch.get("traitor") else "-"]
                   for ch in chapters],
     })
