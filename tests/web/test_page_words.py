@@ -16,7 +16,7 @@ import httpx
 import pytest
 from harness import ServerProcess
 from pages import click_and_wait
-from wordscan import page_problems, scan
+from wordscan import Finding, page_problems, report, scan
 
 BOTS = [{"kind": "bot", "bot": "default"}] * 2
 
@@ -69,10 +69,10 @@ def test_the_scan_finds_an_id_put_into_a_page(browser: Any, web_server: ServerPr
       b.textContent = "Put (room: grand_ballroom)";
       document.body.prepend(b);
     }""")
-    found = page_problems(page, "lobby")
+    found = report(page_problems(page, "lobby")).splitlines()
     assert "lobby: line: (key: value) pair: (room: grand_ballroom): 'Put (room: grand_ballroom)'" \
         in found
-    assert any("snake_case word: grand_ballroom" in p for p in found)
+    assert any("snake_case word: grand_ballroom" in line for line in found)
     ctx.close()
 
 
@@ -97,7 +97,7 @@ def test_the_lobby_speaks_in_words(browser: Any, web_server: ServerProcess, shot
     for row in page.locator("tr.game-row, tr.campaign-row").all():
         shown = row.locator("td").nth(1).inner_text()
         if shown not in names.values():
-            found.append(f"lobby: the ruleset column says {shown!r}, not a ruleset's name")
+            found.append(Finding("lobby", "ruleset column", "not a ruleset's name", shown))
     for ruleset in ("betrayal", "legacy", "beast"):
         page.select_option("#ruleset", ruleset)
         found += scan(page, f"lobby, new {ruleset} game", ids)
@@ -105,12 +105,12 @@ def test_the_lobby_speaks_in_words(browser: Any, web_server: ServerProcess, shot
         page.select_option("#c-ruleset", ruleset)
         found += scan(page, f"lobby, new {ruleset} campaign", ids)
     page.screenshot(path=str(shots / "words-lobby.png"), full_page=True)
-    assert not found, "\n".join(dict.fromkeys(found))
+    assert not found, report(found)
     assert not errors, errors
     ctx.close()
 
 
-def _play_and_scan(page: Any, where: str, clicks: int, ids: list[str]) -> list[str]:
+def _play_and_scan(page: Any, where: str, clicks: int, ids: list[str]) -> list[Finding]:
     """Scan the page, then take ``clicks`` of the seat's choices (each a different one of the
     prompt's buttons, in turn), scanning after each."""
     found = scan(page, where, ids)
@@ -126,6 +126,8 @@ def _play_and_scan(page: Any, where: str, clicks: int, ids: list[str]) -> list[s
         buttons = page.locator("#prompt button.action:visible")
         click_and_wait(page, f"#prompt button.action:visible >> nth={n % buttons.count()}")
         found += scan(page, f"{where}, after {n + 1} choices", ids)
+    if page.locator("#endscreen:not([hidden])").count():
+        found += scan(page, f"{where}, at its end", ids)
     return found
 
 
@@ -144,7 +146,7 @@ def test_a_game_page_speaks_in_words(browser: Any, web_server: ServerProcess, sh
     page.wait_for_selector(board)
     found = _play_and_scan(page, f"{ruleset} game", 8, [made["id"]])
     page.screenshot(path=str(shots / f"words-{ruleset}-game.png"), full_page=True)
-    assert not found, "\n".join(dict.fromkeys(found))
+    assert not found, report(found)
     assert not errors, errors
     ctx.close()
 
@@ -155,7 +157,7 @@ def test_the_host_page_speaks_in_words(browser: Any, web_server: ServerProcess) 
     ctx, errors = _context(browser)
     page = _open(ctx, made["host_url"], errors, "#seats li.seat button.host-bot")
     found = scan(page, "host page", [made["id"]])
-    assert not found, "\n".join(found)
+    assert not found, report(found)
     assert not errors, errors
     ctx.close()
 
@@ -179,28 +181,36 @@ def test_a_campaign_page_speaks_in_words(browser: Any, web_server: ServerProcess
     found = scan(page, f"{ruleset} campaign page",
                  [camp["campaign"]["id"], *(c for cs in choices for c in cs)])
     page.screenshot(path=str(shots / f"words-{ruleset}-campaign.png"), full_page=True)
-    assert not found, "\n".join(found)
+    assert not found, report(found)
     assert not errors, errors
     ctx.close()
 
 
-@pytest.mark.parametrize(("ruleset", "seats", "config", "board"), [
-    ("legacy", 3, {}, ".explorer-card"),  # the prologue
-    ("beast", 1, {"hunt": "ashgrove"}, ".hunt-board"),  # the hunt's first leg: the shop on
+@pytest.mark.parametrize(("ruleset", "seats", "config", "board", "clicks", "dice"), [
+    ("legacy", 3, {}, ".explorer-card", 8, []),  # the prologue
+    # the hunt's first leg, all its choices ours: the shop, the event, an ambush (scripted
+    # low rolls), its battle, the loot...
+    ("beast", 1, {"hunt": "ashgrove"}, ".hunt-board", 400, [1, 1, 1]),
 ])
 def test_a_campaign_game_page_speaks_in_words(browser: Any, web_server: ServerProcess,
                                               shots: Path, ruleset: str, seats: int,
-                                              config: dict[str, Any], board: str) -> None:
-    """The first game of a campaign, from a person's seat (bots in the others), a few choices
+                                              config: dict[str, Any], board: str,
+                                              clicks: int, dice: list[int]) -> None:
+    """The first game of a campaign, from a person's seat (bots in the others), some choices
     played."""
     camp = _campaign(web_server, ruleset, [{"kind": "human", "name": "Ann"},
                                            *BOTS[:seats - 1]], config)
     game = _next(web_server, camp)
+    if dice:
+        r = httpx.post(f"{web_server.url}/api/games/{game['game_id']}/dev/dice",
+                       json={"faces": dice},
+                       headers={"Authorization": f"Bearer {game['host_token']}"})
+        assert r.status_code == 200, r.text
     ctx, errors = _context(browser)
     page = _open(ctx, game["seats"][0]["url"], errors, "#conn.live")
     page.wait_for_selector(board)
-    found = _play_and_scan(page, f"{ruleset} campaign game", 8, [game["game_id"]])
+    found = _play_and_scan(page, f"{ruleset} campaign game", clicks, [game["game_id"]])
     page.screenshot(path=str(shots / f"words-{ruleset}-campaign-game.png"), full_page=True)
-    assert not found, "\n".join(dict.fromkeys(found))
+    assert not found, report(found)
     assert not errors, errors
     ctx.close()

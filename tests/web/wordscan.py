@@ -5,14 +5,14 @@
 and the ``title``, ``aria-label``, ``placeholder`` and ``alt`` of visible elements; closed
 ``<details>`` are opened first, as a player would. ``page_problems`` checks them all, and
 ``prompt_repeats`` the labels of the prompt's buttons (one prompt never gives one label to two
-choices).
+choices); ``report`` lists what they found, each problem once.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from hauntkit.testing.wording import problems, repeated
 
@@ -71,12 +71,34 @@ def id_problems(kind: str, text: str, ids: Iterable[str] = ()) -> list[str]:
     return found
 
 
-def page_problems(page: Any, where: str, ids: Iterable[str] = ()) -> list[str]:
-    """What is wrong with the words ``page`` shows now, one line each: where, the kind of
-    text, the problem and the text. ``ids``: ids the page must not show (a game's id)."""
+class Finding(NamedTuple):
+    """One problem of a page's words: where (the page and the moment), the kind of text
+    ("option", "title"...), what is wrong and the text."""
+
+    where: str
+    kind: str
+    problem: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.kind}: {self.problem}: {self.text[:200]!r}"
+
+
+def page_problems(page: Any, where: str, ids: Iterable[str] = ()) -> list[Finding]:
+    """What is wrong with the words ``page`` shows now. ``ids``: ids the page must not show
+    (a game's id)."""
     ids = list(ids)
-    return [f"{where}: {kind}: {problem}: {text[:200]!r}"
+    return [Finding(where, kind, problem, text)
             for kind, text in page_texts(page) for problem in id_problems(kind, text, ids)]
+
+
+def report(findings: Iterable[Finding]) -> str:
+    """One line a problem, where it was first seen: the same text found again later in a game
+    is not repeated."""
+    first: dict[tuple[str, str, str], Finding] = {}
+    for found in findings:
+        first.setdefault((found.kind, found.problem, found.text), found)
+    return "\n".join(str(found) for found in first.values())
 
 
 def prompt_choices(page: Any) -> list[tuple[str, str]]:
@@ -87,15 +109,14 @@ def prompt_choices(page: Any) -> list[tuple[str, str]]:
              [b.innerText, b.dataset.action || `button ${i}`])""")]
 
 
-def prompt_repeats(page: Any, where: str) -> list[str]:
+def prompt_repeats(page: Any, where: str) -> list[Finding]:
     """The labels the page's prompt gives to more than one choice (one choice may be shown
     twice, e.g. on its hunter's panel and in the plain list: that is one label)."""
-    choices = dict.fromkeys(prompt_choices(page))
-    labels = [label for label, _ in choices]
-    return [f"{where}: the prompt offers {label!r} for two choices among {labels}"
+    labels = [label for label, _ in dict.fromkeys(prompt_choices(page))]
+    return [Finding(where, "prompt", "one label for two choices", f"{label} (among {labels})")
             for label in repeated(labels)]
 
 
-def scan(page: Any, where: str, ids: Iterable[str] = ()) -> list[str]:
+def scan(page: Any, where: str, ids: Iterable[str] = ()) -> list[Finding]:
     """``page_problems`` and ``prompt_repeats`` together."""
     return page_problems(page, where, ids) + prompt_repeats(page, where)

@@ -106,7 +106,7 @@ export function mineSection(view, selected = null) {
 
 function cooling(u) {
   const book = hunterBook(u);
-  const parts = Object.entries(u.cd || {}).filter(([, n]) => n > 0).map(([id, n]) => `${book?.abilities?.[id]?.name || id} ${n}`);
+  const parts = Object.entries(u.cd || {}).filter(([, n]) => n > 0).map(([id, n]) => `${book?.abilities?.[id]?.name || catalog.gear_abilities?.[id]?.name || id} ${n}`);
   return parts.length ? ` · cooling down: ${parts.join(", ")}` : "";
 }
 
