@@ -144,7 +144,7 @@ def test_a_game_page_speaks_in_words(browser: Any, web_server: ServerProcess, sh
     ctx, errors = _context(browser)
     page = _open(ctx, made["seats"][0]["url"], errors, "#conn.live")
     page.wait_for_selector(board)
-    found = _play_and_scan(page, f"{ruleset} game", 8, [made["id"]])
+    found = _play_and_scan(page, f"{ruleset} game", 60, [made["id"]])
     page.screenshot(path=str(shots / f"words-{ruleset}-game.png"), full_page=True)
     assert not found, report(found)
     assert not errors, errors
@@ -187,7 +187,7 @@ def test_a_campaign_page_speaks_in_words(browser: Any, web_server: ServerProcess
 
 
 @pytest.mark.parametrize(("ruleset", "seats", "config", "board", "clicks", "dice"), [
-    ("legacy", 3, {}, ".explorer-card", 8, []),  # the prologue
+    ("legacy", 3, {}, ".explorer-card", 60, []),  # the prologue
     # the hunt's first leg, all its choices ours: the shop, the event, an ambush (scripted
     # low rolls), its battle, the loot...
     ("beast", 1, {"hunt": "ashgrove"}, ".hunt-board", 400, [1, 1, 1]),
