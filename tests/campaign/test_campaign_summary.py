@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from hauntkit.core.campaign_view import check_summary, generic_summary, present
 from hauntkit.core.ruleset import ConfigError, RulesetConfig
-from hauntkit.server.campaign_api import game_title
+from hauntkit.server.titles import campaign_game_title
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
@@ -107,6 +107,6 @@ def test_a_declared_campaign_config_is_what_new_campaigns_are_checked_against() 
 
 
 def test_games_are_named_by_the_ruleset_or_by_number() -> None:
-    assert game_title(toycampaign.LanternLeague(), 0, {}) == "Game 1"
-    assert game_title(_Declared(), 2, {}) == "Race 3"  # its campaign_noun
-    assert game_title(_Raises(), 1, {}) == "Game 2"  # a failing hook: the default words
+    assert campaign_game_title(toycampaign.LanternLeague(), 0, {}) == "Game 1"
+    assert campaign_game_title(_Declared(), 2, {}) == "Race 3"  # its campaign_noun
+    assert campaign_game_title(_Raises(), 1, {}) == "Game 2"  # a failing hook: the default words

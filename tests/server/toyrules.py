@@ -23,6 +23,7 @@ GOAL = 12
 @register_ruleset
 class Lanterns(Ruleset):
     id = "toy"
+    display_name = "Lanterns"
     min_seats = 3
     max_seats = 6
 
@@ -101,12 +102,22 @@ class LeagueConfig(RulesetConfig):
         default=None, description="each seat's lantern colour",
         json_schema_extra={"per_seat": True})
 
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema, with each lantern colour's name for the lobby (``enumNames``)."""
+        schema = super().model_json_schema(*args, **kwargs)
+        for branch in schema["properties"]["lanterns"]["anyOf"]:
+            if branch.get("type") == "array":
+                branch["items"]["enumNames"] = [c.capitalize() for c in branch["items"]["enum"]]
+        return schema
+
 
 @register_ruleset
 class LanternLeague(Lanterns):
     """Lanterns races as a campaign (see above)."""
 
     id = "toyleague"
+    display_name = "Lantern League"
     Config = LeagueConfig
 
     def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:

@@ -91,7 +91,7 @@ def test_each_seat_is_played_by_the_bot_chosen_in_the_lobby(
     page.wait_for_selector("#conn.live")
     seats = page.locator("#seats li.seat")
     for seat, bot in CHOSEN.items():
-        assert f"bot: {bot}" in seats.nth(seat).inner_text()
+        assert f"played by bot “{bot}”" in seats.nth(seat).inner_text()
     assert "you" in seats.nth(HUMAN).inner_text()
 
     # the game goes on: every seat ends a turn (beast: or passes), and play goes on past a

@@ -35,6 +35,7 @@ from hauntkit.server.http_common import (
     unechoed,
 )
 from hauntkit.server.limits import BodyLimit, CreationLimit, HeaderLimit, SocketCount
+from hauntkit.server.options import lobby_options
 from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -52,6 +53,7 @@ from hauntkit.server.rooms import (
     TooManyRooms,
     tokens_of,
 )
+from hauntkit.server.titles import ruleset_name
 
 log = logging.getLogger("hauntkit.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -123,43 +125,8 @@ def available_rulesets() -> list[dict[str, Any]]:
         except HauntkitError as exc:  # a broken plugin is not offered; the log says why
             log.warning("ruleset %s is not offered: %s", rid, exc)
             continue
-        out.append({"id": rid, "name": cls.display_name or rid, "min_seats": cls.min_seats,
+        out.append({"id": rid, "name": ruleset_name(cls), "min_seats": cls.min_seats,
                     "max_seats": cls.max_seats})
-    return out
-
-
-def _branch(prop: dict[str, Any]) -> dict[str, Any]:
-    """The non-null branch of an optional property's JSON Schema."""
-    for b in prop.get("anyOf", []):
-        if b.get("type") != "null":
-            return {**prop, **b}
-    return prop
-
-
-def lobby_options(schema: dict[str, Any]) -> list[dict[str, Any]]:
-    """The config keys a lobby form can offer, from the config's JSON Schema: a choice among
-    strings, a whole number, a yes/no, or a list marked ``per_seat`` (one value a seat, from
-    its items' ``enum`` when there is one). ``players`` is the seat count; other lists are
-    left to the CLI and the API."""
-    out = []
-    for key, raw in schema.get("properties", {}).items():
-        if key == "players" or not isinstance(raw, dict):
-            continue
-        spec = _branch(raw)
-        base = {"key": key, "default": spec.get("default"), "help": spec.get("description", "")}
-        kind = spec.get("type")
-        if kind == "string" and isinstance(spec.get("enum"), list):
-            out.append({**base, "type": "choice", "choices": list(spec["enum"])})
-        elif kind == "integer":
-            low = spec.get("minimum", spec["exclusiveMinimum"] + 1
-                           if "exclusiveMinimum" in spec else None)
-            out.append({**base, "type": "int", "min": low, "max": spec.get("maximum")})
-        elif kind == "boolean":
-            out.append({**base, "type": "bool"})
-        elif kind == "array" and spec.get("per_seat"):  # one value a seat, asked per seat row
-            items = spec.get("items", {})
-            out.append({**base, "type": "per_seat", "choices": items.get("enum")
-                        if isinstance(items.get("enum"), list) else None})
     return out
 
 
@@ -505,7 +472,7 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
                       "bot": s.get("bot"), "iterations": s.get("iterations")}
                      for s in room.rec.seats]
             title = room.rec.title if room.rec.title.startswith("Rematch: ") else \
-                f"Rematch: {room.rec.title or room.rec.ruleset}"
+                f"Rematch: {room.title}"
             try:
                 new = await mgr.create(room.rec.ruleset, seats, None, cfg, title[:200],
                                        bot_delay=room.rec.config.get("_bot_delay"),

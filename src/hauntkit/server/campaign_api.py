@@ -18,7 +18,6 @@ in their seats play on, and they survive restarts like every game.
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
 from typing import Any
 
@@ -41,9 +40,9 @@ from hauntkit.server.campaigns import (
 )
 from hauntkit.server.db import token_matches
 from hauntkit.server.http_common import TableSpec, bearer_token, error_response, unechoed
+from hauntkit.server.options import settings_rows
 from hauntkit.server.rooms import Manager
-
-log = logging.getLogger("hauntkit.server")
+from hauntkit.server.titles import campaign_game_title, ruleset_name
 
 
 class CreateCampaign(TableSpec):
@@ -52,33 +51,25 @@ class CreateCampaign(TableSpec):
 
 def presented(rs: Ruleset, camp: Campaign, host: bool = False) -> dict[str, Any]:
     """The campaign as the page shows it: the public document, the summary of its data, what
-    one game is called and the next game's config; for its host (``host``) also the whole
-    document (``document``: seeds and raw data included)."""
+    one game is called and the next game's settings in words (the options a new game's form
+    offers; never its haunt or other secrets); for its host (``host``) also the whole
+    document (``document``: seeds and raw data included) and the next game's whole config."""
     nxt = upcoming(rs, camp)
     out: dict[str, Any] = {
         **public(camp), "games": [titled(rs, g) for g in camp["games"]],
         "summary": present(rs, camp["data"]), "noun": rs.campaign_noun,
-        "ruleset_name": rs.display_name or rs.id, "next_config": nxt,
-        "next_title": None if nxt is None else game_title(rs, len(camp["games"]), nxt)}
+        "ruleset_name": ruleset_name(rs),
+        "next_settings": [] if nxt is None else settings_rows(rs.config_schema(), nxt),
+        "next_title": None if nxt is None else campaign_game_title(rs, len(camp["games"]), nxt)}
     if host:
         out["document"] = document(camp)
+        out["next_config"] = nxt
     return out
-
-
-def game_title(rs: Ruleset, index: int, config: dict[str, Any]) -> str:
-    """``rs.campaign_game_title``, or the default's words when the hook fails."""
-    try:
-        title = rs.campaign_game_title(index, config)
-        if isinstance(title, str) and title:
-            return title
-    except Exception:  # noqa: BLE001 - a broken hook must not hide the campaign
-        log.warning("ruleset %s: campaign_game_title failed", rs.id, exc_info=True)
-    return f"{rs.campaign_noun.capitalize()} {index + 1}"
 
 
 def titled(rs: Ruleset, game: dict[str, Any]) -> dict[str, Any]:
     """A campaign's game entry as anyone may see it, with its ``title``."""
-    return {**public_game(game), "title": game_title(rs, game["index"], game["config"])}
+    return {**public_game(game), "title": campaign_game_title(rs, game["index"], game["config"])}
 
 
 def campaign_routes(mgr: Manager) -> APIRouter:

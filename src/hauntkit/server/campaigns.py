@@ -35,6 +35,7 @@ from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token, seat_token
 from hauntkit.server.rooms import SNAPSHOT_EVERY, restore
+from hauntkit.server.titles import campaign_game_title, untitled_campaign
 
 RETRIES = 20  # how often a write that lost a race to another process is tried again
 
@@ -78,7 +79,8 @@ class Campaigns:
         derived from it (``campaign_seat_token``), never the tokens."""
         rs = self.ruleset(ruleset_id)
         seed = secrets.randbits(48) if seed is None else seed
-        camp = new_campaign(rs, config, seed, seats, new_id(), title)
+        camp = new_campaign(rs, config, seed, seats, new_id(),
+                            title or untitled_campaign(rs, len(seats)))
         if host_token is not None:
             camp["host_token_hash"] = hash_token(host_token)
             camp["seat_token_hashes"] = [
@@ -132,7 +134,8 @@ class Campaigns:
             now = time.time()
             rec = GameRecord(
                 id=gid, ruleset=camp["ruleset"],
-                title=f"{camp['title'] or 'Campaign ' + camp['id']}: game {len(camp['games'])}",
+                title=f"{camp['title'] or 'Campaign'}: " + campaign_game_title(
+                    self.ruleset(camp["ruleset"]), len(camp["games"]) - 1, game.state["config"]),
                 status="finished" if game.over else "active",
                 seats=[{"name": s["name"], "bot": s["bot"], "token_hash": hash_token(tok)}
                        for s, tok in zip(camp["seats"], tokens["seats"], strict=True)],

@@ -42,6 +42,7 @@ from hauntkit.server.looplag import LoopLag
 from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import ProtocolError, RateLimiter, error_message
 from hauntkit.server.routing import answer, route_act
+from hauntkit.server.titles import untitled_game
 
 log = logging.getLogger("hauntkit.server")
 
@@ -249,9 +250,15 @@ class Room:
             for i, s in enumerate(self.rec.seats)
         ]
 
+    @property
+    def title(self) -> str:
+        """The game's title; in words for a game stored without one."""
+        return self.rec.title or untitled_game(self.manager.ruleset(self.rec.ruleset),
+                                               len(self.rec.seats))
+
     def summary(self) -> dict[str, Any]:
         return {
-            "id": self.id, "ruleset": self.rec.ruleset, "title": self.rec.title,
+            "id": self.id, "ruleset": self.rec.ruleset, "title": self.title,
             "status": "finished" if self.game.over else "active",
             "version": self.game.state["version"], "seats": self.public_seats(),
             "result": self.game.result(), "dev": self.rec.dev,
@@ -289,7 +296,7 @@ class Room:
             readable = visible_log(game.state["log"], seat)
         msg = {
             "type": "state", "reason": reason,
-            "game": {"id": self.id, "ruleset": self.rec.ruleset, "title": self.rec.title,
+            "game": {"id": self.id, "ruleset": self.rec.ruleset, "title": self.title,
                      "dev": self.rec.dev},
             "seats": self.public_seats(),
             "you": seat,
@@ -1001,7 +1008,7 @@ class Manager:
         now = time.time()
         rec = GameRecord(
             id=gid, ruleset=rs.id,
-            title=title[:200], status="finished" if game.over else "active", seats=rec_seats,
+            title=(title or untitled_game(rs, len(seats)))[:200], status="finished" if game.over else "active", seats=rec_seats,
             host_token_hash=host_hash, config=cfg, seed=seed,
             version=game.state["version"], state=game.state, result=game.result(),
             dev=setup is not None or bool(dice), created=now, updated=now,
@@ -1042,6 +1049,8 @@ class Manager:
             room = self.rooms.get(row["id"])
             if room is not None:
                 row.update(room.summary())
+            elif not row["title"]:
+                row["title"] = untitled_game(self.ruleset(row["ruleset"]), len(row["seats"]))
         return rows
 
     async def connect_and_serve(self, room: Room, conn: Conn,

@@ -53,7 +53,7 @@ finds.register_labels()  # who keeps a found item (hunt/finds.py)
 class BeastConfig(RulesetConfig):
     """Options of a beast battle (``players``: 1 to 4 seats; hunters are dealt round-robin)."""
 
-    map: str | None = Field(default=None, description="the battle map (default: the first)")
+    map: str | None = Field(default=None, description="the battle map; if none is chosen, the first")
     hunters: list[str] | None = Field(default=None, description="hunter ids (default: 4)")
     enemies: list[str] | None = Field(default=None, description="enemy ids (default: the map's)")
     max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, gt=0, description="cap on rounds")

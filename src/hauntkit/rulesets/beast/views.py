@@ -233,4 +233,6 @@ class ViewsMixin:
             branch = next(b for b in props[key]["anyOf"] if b.get("type") != "null")
             target = branch["items"] if branch.get("type") == "array" else branch
             target["enum"] = list(choices)
+            if key == "map":  # the lobby shows each map by its name
+                target["enumNames"] = [self.c.map_info[m]["name"] for m in choices]
         return schema

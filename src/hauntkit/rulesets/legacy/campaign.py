@@ -43,7 +43,7 @@ class LegacyCampaignConfig(RulesetConfig):
 
     players: int | None = Field(default=None, ge=3, le=5)
     families: list[str] | None = Field(
-        default=None, description="the family of each seat (default: the first families)",
+        default=None, description="the family of each seat; if none is chosen, the first families",
         json_schema_extra={"per_seat": True})
     lineups: list[list[str]] = Field(
         default=[], description="game i is played by the families lineups[i] (a missing "
@@ -52,9 +52,9 @@ class LegacyCampaignConfig(RulesetConfig):
         default={}, description="names and ages a family's new members take, in order "
                                 "(then generated ones)")
     free_play_games: int | None = Field(
-        default=None, ge=0, description="free-play games after chapter 13 (none: endless)")
+        default=None, ge=0, description="free-play games after chapter 13; if none, endless")
     free_play_haunt: str | None = Field(
-        default=None, description="the haunt of free-play games (none: the chart's)")
+        default=None, description="the haunt of free-play games; if none, the chart's")
     free_play_threshold: int = Field(
         default=5, ge=1, le=16, description="free play: the haunt roll's threshold (RULING B4)")
 
@@ -98,6 +98,9 @@ class LegacyCampaignMixin:
         for option in [fam, *fam.get("anyOf", [])]:
             if option.get("type") == "array":
                 option.setdefault("items", {})["enum"] = self.campaign_families()
+                names = getattr(getattr(self, "ix", None), "characters", None) or {}
+                option["items"]["enumNames"] = [names[f].name if f in names else f.capitalize()
+                                                for f in self.campaign_families()]
         # free-play haunts only: a chapter's haunt, listed here by its id, would tell the table
         # which haunt a coming chapter plays (rulebook "The Legacy Decks": read in order)
         haunts = list(getattr(getattr(self, "ix", None), "free_haunts", []))
@@ -105,6 +108,7 @@ class LegacyCampaignMixin:
         for option in [fp, *fp.get("anyOf", [])]:
             if option.get("type") == "string" and haunts:
                 option["enum"] = haunts
+                option["enumNames"] = [self.ix.haunts[h].name for h in haunts]
         return schema
 
     def campaign_box(self) -> record.Box:
@@ -114,7 +118,8 @@ class LegacyCampaignMixin:
         if ix is None:
             return record.Box()
         parts = [*ix.cards.items(), *ix.rooms.items()]
-        names = {i: x.name for i, x in [*parts, *getattr(ix, "characters", {}).items()]}
+        names = {i: x.name for i, x in [*parts, *getattr(ix, "characters", {}).items(),
+                                        *getattr(ix, "haunts", {}).items()]}
         return record.Box(starter={i for i, x in parts if not getattr(x, "purgatory", False)},
                           boxes={i: x.intensify for i, x in ix.cards.items()
                                  if getattr(x, "intensify", 0)}, names=names)

@@ -212,13 +212,13 @@ def missed_too_many(record: Record, family: str) -> bool:
 
 
 def mentioned(record: Record) -> set[str]:
-    """Every card, tile and family id the record names (for its labels)."""
+    """Every card, tile, family and haunt id the record names (for its labels)."""
     ids = set(record["cards"]) | set(record["tiles"]) | set(record["tomb"]) | \
         set(record["destroyed"]) | set(record["intensified"]) | set(record["heirlooms"]) | \
         set(record["crests"]) | set(record.get("passages", [])) | set(record["families"])
     for fams in record["crests"].values():
         ids |= set(fams)
-    return ids
+    return ids | {ch["haunt"] for ch in record["chapters"] if ch.get("haunt")}
 
 
 __all__ = ["MAX_HEIRLOOMS", "RECORD_FORMAT", "Box", "Record", "RecordError", "add_heirloom",

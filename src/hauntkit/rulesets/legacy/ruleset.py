@@ -72,7 +72,8 @@ class LegacyConfig(RulesetConfig):
     haunt_on_tile: str | None = Field(
         default=None, description="alternative trigger: the haunt starts when this tile is "
                                   "discovered")
-    mode: Literal["campaign", "free"] = Field(default="free", description="campaign or free play")
+    mode: Literal["campaign", "free"] = Field(default="free", description="campaign or free play",
+                                               json_schema_extra={"enumNames": ["a campaign's chapter", "free play"]})
     house: House = Field(default_factory=House, description="the campaign's house (docs/legacy.md)")
     campaign: CampaignNotes | None = Field(
         default=None, description="set by the campaign: the chapter and each seat's family "

@@ -4,7 +4,7 @@
 // campaign tokens come from this browser's localStorage (campaignkeys.js) or once from the
 // link's #host= / #seat=, which is then taken out of the address bar.
 import { keysOf, saveKeys } from "./campaignkeys.js";
-import { api, clear, copyButton, el } from "./dom.js";
+import { api, clear, copyButton, count, el } from "./dom.js";
 import { describeResult } from "./forms.js";
 import { renderSummary } from "./summary.js";
 
@@ -31,21 +31,6 @@ function showError(text) {
 
 function seatNames() {
   return (camp?.seats || []).map((s) => s.name);
-}
-
-// The next game's config as label/value rows: its plain values, those of nested objects too
-// ("hunt: ashgrove"); lists are left to the ruleset's summary.
-function configRows(cfg) {
-  const rows = [];
-  const walk = (obj) => {
-    for (const [k, v] of Object.entries(obj || {})) {
-      if (k === "players" || Array.isArray(v)) continue;
-      if (v && typeof v === "object") walk(v);
-      else rows.push({ label: k.replace(/_/g, " "), value: v });
-    }
-  };
-  walk(cfg);
-  return rows;
 }
 
 const titleOf = (g, noun) => g.title || `${cap(noun)} ${g.index + 1}`;
@@ -77,7 +62,7 @@ function drawStatus() {
   const actions = clear($("camp-actions"));
   let text;
   if (camp.status !== "active") {
-    text = `The campaign is over after ${games.length} ${noun}${games.length === 1 ? "" : "s"}.`;
+    text = `The campaign is over after ${count(games.length, noun)}.`;
   } else if (live) {
     text = `${titleOf(live, noun)} is being played.`;
     if (isHost || keys.seat_token) {
@@ -88,7 +73,7 @@ function drawStatus() {
     text = `Next: ${camp.next_title || `${cap(noun)} ${games.length + 1}`}.`;
     if (isHost) actions.append(el("button", { type: "button", id: "play-next", onclick: (e) => play(e.target) }, `Play the next ${noun}`));
     else if (keys.seat_token) actions.append(el("span", { class: "hint" }, `The host starts the next ${noun}; come back then.`));
-    const rows = configRows(camp.next_config);
+    const rows = camp.next_settings || []; // in words, from the server: never the coming haunt
     if (rows.length) {
       actions.append(el("details", { class: "next-config" }, el("summary", {}, "its settings"),
         renderSummary({ sections: [{ title: "", rows }] })));
@@ -157,8 +142,9 @@ async function refresh() {
   clearTimeout(timer);
   try {
     camp = await fetchCampaign();
-    document.title = `hauntkit — ${camp.title || "campaign " + cid}`;
-    $("camp-title").textContent = `${camp.title || "Campaign " + cid} · ${camp.ruleset_name || camp.ruleset}`;
+    const title = camp.title || `${camp.ruleset_name} campaign`;
+    document.title = `hauntkit — ${title}`;
+    $("camp-title").textContent = `${title} · ${camp.ruleset_name}`;
     $("camp-role").textContent = isHost ? "you are the host" : keys.seat_token ? "you have a seat" : "watching";
     drawStatus();
     clear($("summary")).append(renderSummary(camp.summary));

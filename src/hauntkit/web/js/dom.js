@@ -76,3 +76,8 @@ export function copyButton(url, byHand, attrs = {}, label = "copy link") {
   });
   return button;
 }
+
+// A count and its noun in the right number: "1 move", "3 moves", "2 tries".
+export function count(n, noun, plural = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : plural}`;
+}

@@ -2,7 +2,20 @@
 // ruleset's declared options, the seat count within the declared range, one row per seat.
 import { clear, el } from "./dom.js";
 
-// One input per declared option ({key, type: choice|bool|int, default, help, ...}).
+// A declared choice's words: its display name (the option's `names`, from the ruleset's
+// declaration), else the value as it is.
+export const choiceName = (o, value) => o.names?.[value] ?? String(value);
+
+// A declared option's label: its key in words ("free play haunt").
+export const optionLabel = (o) => o.key.replace(/_/g, " ");
+
+// A ruleset's display name, as /api/info gives its declaration (`info`: that answer).
+export function rulesetName(info, id) {
+  const rs = info.rulesets.find((r) => r.id === id);
+  return rs ? rs.name : "a ruleset this server no longer offers";
+}
+
+// One input per declared option ({key, type: choice|bool|int, default, help, names, ...}).
 // Per-seat options ("per_seat") are asked on the seat rows instead (newcampaign.js).
 export function renderOptions(box, options, prefix = "opt") {
   clear(box);
@@ -11,8 +24,8 @@ export function renderOptions(box, options, prefix = "opt") {
     let input;
     if (o.type === "choice") {
       input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
-        el("option", { value: "" }, o.default ? `default (${o.default})` : "any"),
-        ...o.choices.map((c) => el("option", { value: c }, c)));
+        el("option", { value: "" }, o.default ? `default (${choiceName(o, o.default)})` : "any"),
+        ...o.choices.map((c) => el("option", { value: c }, choiceName(o, c))));
     } else if (o.type === "bool") {
       input = el("select", { id, class: "option", dataset: { key: o.key, type: o.type } },
         el("option", { value: "" }, `default (${o.default ? "yes" : "no"})`),
@@ -21,7 +34,7 @@ export function renderOptions(box, options, prefix = "opt") {
       input = el("input", { id, class: "option", type: "number", step: "1", min: o.min ?? null, max: o.max ?? null,
         placeholder: o.default ?? "", dataset: { key: o.key, type: o.type } });
     }
-    box.append(el("label", { title: o.help || "" }, o.key.replace(/_/g, " "), input));
+    box.append(el("label", { title: o.help || "" }, optionLabel(o), input));
   }
 }
 

@@ -175,7 +175,7 @@ function renderSeats() {
     if (i === last.you) flags.push("you");
     if (s.host) flags.push("the host");
     if (s.covered) flags.push("a bot covers: their time ran out");
-    else if (s.bot) flags.push(`bot: ${s.bot}`);
+    else if (s.bot) flags.push(`played by bot “${s.bot}”`);
     else flags.push(s.connected ? "here" : "away");
     if ((last.to_act || []).includes(i)) flags.push("to act");
     const item = el("li", { class: `seat ${(last.to_act || []).includes(i) ? "acting" : ""}` },
@@ -347,7 +347,8 @@ async function onState(msg) {
   last = msg;
   clockDeadline = msg.clock ? performance.now() + msg.clock.left * 1000 : null;
   document.body.classList.remove("busy");
-  $("game-title").textContent = msg.game.title || `${msg.game.ruleset} game ${msg.game.id}`;
+  $("game-title").textContent = msg.game.title; // the server names an untitled game in words
+  document.title = `hauntkit — ${msg.game.title}`;
   $("rules-link").href = `/rules/${encodeURIComponent(msg.game.ruleset)}`;
   $("rules-link").hidden = false;
   $("whoami").textContent = msg.you === null ? (hostToken ? "host (watching)" : "watching") : `you are ${seatName(msg.you)}`;

@@ -3,7 +3,7 @@
 // Everything about a ruleset (name, seat range, config options) comes from /api/info, which
 // reads each ruleset's declaration: the lobby knows no ruleset by name.
 import { api, clear, copyButton, el } from "./dom.js";
-import { describeResult, readOptions, renderOptions, seatCountProblem, syncSeatRows } from "./forms.js";
+import { describeResult, readOptions, renderOptions, rulesetName, seatCountProblem, syncSeatRows } from "./forms.js";
 import { startCampaignForm } from "./newcampaign.js";
 
 const $ = (id) => document.getElementById(id);
@@ -133,7 +133,7 @@ async function refreshGames() {
     const links = [el("a", { href: `/game/${g.id}` }, "watch")];
     if (mine[g.id]) links.push(" · ", el("button", { type: "button", onclick: () => showLinks(mine[g.id]) }, "my links"));
     body.append(el("tr", { class: `game-row ${g.status}`, dataset: { id: g.id } },
-      el("td", {}, g.title || g.id), el("td", {}, g.ruleset), el("td", { class: "game-state" }, state),
+      el("td", {}, g.title), el("td", {}, rulesetName(info, g.ruleset)), el("td", { class: "game-state" }, state),
       el("td", {}, seats), el("td", {}, String(g.version)), el("td", {}, ...links)));
   }
   if (!games.length) body.append(el("tr", {}, el("td", { colspan: 6 }, "No games yet.")));

@@ -2,7 +2,7 @@
 // options; each seat: me, a friend with a link, or a bot) and the list of campaigns.
 import { allKeys, saveKeys } from "./campaignkeys.js";
 import { api, clear, el } from "./dom.js";
-import { readOptions, renderOptions, seatCountProblem, syncSeatRows } from "./forms.js";
+import { choiceName, optionLabel, readOptions, renderOptions, rulesetName, seatCountProblem, syncSeatRows } from "./forms.js";
 
 const $ = (id) => document.getElementById(id);
 let info = { rulesets: [], bots: [] };
@@ -21,14 +21,14 @@ function perSeatOptions() {
 }
 
 function perSeatInput(o, i) {
-  const attrs = { class: "c-seat-opt", dataset: { key: o.key }, "aria-label": `campaign seat ${i + 1} ${o.key.replace(/_/g, " ")}`, title: o.help || "" };
+  const attrs = { class: "c-seat-opt", dataset: { key: o.key }, "aria-label": `campaign seat ${i + 1} ${optionLabel(o)}`, title: o.help || "" };
   if (!o.choices) return el("input", { ...attrs, maxlength: "60" });
-  return el("select", attrs, el("option", { value: "" }, "default"), ...o.choices.map((c) => el("option", { value: c }, c)));
+  return el("select", attrs, el("option", { value: "" }, "default"), ...o.choices.map((c) => el("option", { value: c }, choiceName(o, c))));
 }
 
 function seatRow(i) {
   const kind = el("select", { class: "c-seat-kind", "aria-label": `campaign seat ${i + 1} played by` },
-    el("option", { value: "me" }, "me"),
+    el("option", { value: "me" }, "me, in this browser"),
     el("option", { value: "friend" }, "a friend (gets a link)"),
     ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
   if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
@@ -40,7 +40,7 @@ function seatRow(i) {
 // The seat table's head: the fixed columns and one a per-seat option.
 function drawSeatHead() {
   clear($("c-seat-head")).append(el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Name"), el("th", {}, "Played by"),
-    ...perSeatOptions().map((o) => el("th", { title: o.help || "" }, o.key.replace(/_/g, " ")))));
+    ...perSeatOptions().map((o) => el("th", { title: o.help || "" }, optionLabel(o)))));
 }
 
 // Each per-seat option's values, all seats or none; or the problem.
@@ -48,7 +48,7 @@ function readPerSeat(rows, config) {
   for (const o of perSeatOptions()) {
     const values = rows.map((row) => row.querySelector(`.c-seat-opt[data-key="${o.key}"]`).value.trim());
     if (values.every((v) => v === "")) continue;
-    if (values.some((v) => v === "")) return `choose ${o.key.replace(/_/g, " ")} for every seat, or for none`;
+    if (values.some((v) => v === "")) return `choose ${optionLabel(o)} for every seat, or for none`;
     config[o.key] = values;
   }
   return null;
@@ -100,7 +100,7 @@ async function refreshCampaigns() {
   for (const c of list) {
     const role = mine[c.id]?.host_token ? " (you host it)" : mine[c.id]?.seat_token ? " (you have a seat)" : "";
     body.append(el("tr", { class: `campaign-row ${c.status}`, dataset: { id: c.id } },
-      el("td", {}, c.title || c.id, el("span", { class: "hint" }, role)), el("td", {}, c.ruleset),
+      el("td", {}, c.title || "Untitled campaign", el("span", { class: "hint" }, role)), el("td", {}, rulesetName(info, c.ruleset)),
       el("td", {}, c.status === "finished" ? "over" : "going on"),
       el("td", {}, el("a", { href: `/campaign/${c.id}`, class: "campaign-open" }, "open"))));
   }

@@ -36,7 +36,7 @@ def _copy(data: Any) -> Any:
 class HuntCampaignConfig(RulesetConfig):
     """A new hunt's config (docs/hunt.md): the lobby and the campaign API check it."""
 
-    hunt: str | None = Field(default=None, description="the hunt (default: the pack's first)")
+    hunt: str | None = Field(default=None, description="the hunt; if none is chosen, the pack's first")
     hunters: list[str] | None = Field(default=None, description="the party (default: the hunt's)")
     max_rounds: int | None = Field(default=None, gt=0, description="the battles' round cap")
 
@@ -54,6 +54,8 @@ class HuntCampaign:
         for key, choices in (("hunt", list(self.c.hunts)), ("hunters", list(self.c.hunters))):
             branch = next(b for b in schema["properties"][key]["anyOf"] if b.get("type") != "null")
             (branch["items"] if branch.get("type") == "array" else branch)["enum"] = choices
+            if key == "hunt":  # the lobby shows each hunt by its name
+                branch["enumNames"] = [self.c.hunts[h].name for h in choices]
         return schema
 
     def campaign_start(self, config: dict[str, Any]) -> dict[str, Any]:

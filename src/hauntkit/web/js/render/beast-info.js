@@ -93,7 +93,7 @@ export function turnOrder(view, ui) {
     return el("li", { class: `order-side${now ? " now" : ""}` }, el("strong", {}, "Enemies"), " (the weakest acts first)",
       el("ol", {}, ...enemies.map((u) => el("li", { class: view.acting?.unit === u.id ? "now" : "" }, `${u.name} (`, term("strength"), ` ${u.cp})`))));
   });
-  return el("section", { class: "info turn-order" }, el("h3", {}, "Turn order (", term("initiative"), `: ${first} first)`), el("ol", {}, ...items));
+  return el("section", { class: "info turn-order" }, el("h3", {}, "Turn order — ", term("initiative"), `: ${first} first`), el("ol", {}, ...items));
 }
 
 // My hunters with their cool downs and uses left (beside the board on a wide screen; a phone
@@ -107,7 +107,7 @@ export function mineSection(view, selected = null) {
 
 function cooling(u) {
   const book = hunterBook(u);
-  const parts = Object.entries(u.cd || {}).filter(([, n]) => n > 0).map(([id, n]) => `${book?.abilities?.[id]?.name || id} ${n}`);
+  const parts = Object.entries(u.cd || {}).filter(([, n]) => n > 0).map(([id, n]) => `${book?.abilities?.[id]?.name || catalog.gear_abilities?.[id]?.name || id} ${n}`);
   return parts.length ? ` · cooling down: ${parts.join(", ")}` : "";
 }
 

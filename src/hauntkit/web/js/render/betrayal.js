@@ -4,7 +4,7 @@
 // public catalogue (/api/rulesets/betrayal/catalog). Imported as "betrayal.js?ruleset=<id>"
 // (render/legacy.js), it is another instance of this module drawing that ruleset's house from
 // its own catalogue.
-import { el, svg } from "../dom.js";
+import { count, el, svg } from "../dom.js";
 import { zoomable } from "../mapview.js";
 
 const SIDES = ["n", "e", "s", "w"];
@@ -44,10 +44,19 @@ function explorerName(view, seat) {
   return view.explorers?.[seat]?.name || `Seat ${Number(seat) + 1}`;
 }
 
+// A monster's name, numbered when others of its kind share its tile ("Shade 2").
+function monsterName(view, m) {
+  const here = view.monsters.filter((x) => x.kind === m.kind && x.room === m.room);
+  return here.length > 1 ? `${m.name} ${here.indexOf(m) + 1}` : m.name;
+}
+
+// An explorer by name; a monster by name and, when others of its kind are in play, its tile.
 function targetName(view, target) {
   if (typeof target === "number") return explorerName(view, target);
   const m = view.monsters?.find((x) => x.id === target);
-  return m ? `${m.name} (${m.id})` : pretty(target);
+  if (!m) return pretty(target);
+  const kin = view.monsters.filter((x) => x.kind === m.kind);
+  return kin.length > 1 ? `${monsterName(view, m)} in ${roomName(view, m.room)}` : m.name;
 }
 
 // ---------------------------------------------------------------- labels and texts
@@ -62,8 +71,9 @@ export function describeAction(a, view) {
     case "haunt_action": return known || `Haunt: ${pretty(a.id)}`;
     case "attack": return `Attack ${targetName(view, a.target)}${a.weapon ? ` with ${cardName(a.weapon)}` : ""}`;
     case "give": return `Give ${cardName(a.card)} to ${explorerName(view, a.to)}`;
-    case "drop": return a.card === "all" ? "Drop everything" : `Drop ${cardName(a.card)}`;
-    case "pick_up": return a.card === "all" ? "Pick up everything" : `Pick up ${cardName(a.card)}`;
+    // no card: the end of dropping or picking up several (RULING HB-2)
+    case "drop": return a.card === "all" ? "Drop everything" : a.card == null ? "Keep the rest" : `Drop ${cardName(a.card)}`;
+    case "pick_up": return a.card === "all" ? "Pick up everything" : a.card == null ? "Leave the rest" : `Pick up ${cardName(a.card)}`;
     case "place_stairs": return "Search the stack for the Stairs from Basement";
     case "mmove": return `${targetName(view, a.monster)}: move to ${roomName(view, a.to)}`;
     case "mattack": return `${targetName(view, a.monster)}: attack ${targetName(view, a.target)}`;
@@ -407,7 +417,7 @@ export function renderBoard(root, msg, ui) {
     el("span", { class: "phase" }, view.phase === "haunt" ? "The haunt" : view.phase === "over" ? "Over" : "Exploring"),
     el("span", { class: "round" }, `Round ${Math.min(roundOf(ui.story || []), Math.max(t.number || 1, 1))}`),
     el("span", { class: "turn-no" }, `Turn ${t.number}: ${actor}`),
-    t.actor !== "monsters" ? el("span", {}, `${t.moves_left} moves left${t.movement_ended ? " (movement over)" : ""}`) : null,
+    t.actor !== "monsters" ? el("span", {}, `${count(t.moves_left, "move")} left${t.movement_ended ? " (movement over)" : ""}`) : null,
     el("span", { class: "decks" }, `Decks — event ${view.decks?.event}, item ${view.decks?.item}, omen ${view.decks?.omen}; rooms ${view.room_stack}`),
     el("span", {}, `Omens drawn: ${view.omens_drawn}`)));
   if (view.haunt) {
@@ -436,7 +446,7 @@ export function renderBoard(root, msg, ui) {
   if (view.monsters?.length) {
     root.append(el("div", { class: "monsters" }, el("h3", {}, "Monsters"),
       el("ul", {}, ...view.monsters.map((m) => el("li", { "data-monster": m.id, title: catalog.monsters?.[m.kind]?.text || "" },
-        `${m.name} (${m.id}) in ${roomName(view, m.room)}${m.stunned ? ", stunned" : ""} — ${Object.entries(m.traits).map(([k, v]) => `${k} ${v}`).join(", ")}`)))));
+        `${monsterName(view, m)} in ${roomName(view, m.room)}${m.stunned ? ", stunned" : ""} — ${Object.entries(m.traits).map(([k, v]) => `${k} ${v}`).join(", ")}`)))));
   }
   root.append(el("div", { class: "explorers" }, ...view.explorers.map((e) => explorerCard(view, e, msg, ui))));
 }
