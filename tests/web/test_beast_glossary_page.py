@@ -16,15 +16,20 @@ from harness import ServerProcess
 from pages import click_and_wait, open_game_pages
 
 
+def blake_meets_the_thug(server: ServerProcess, **extra: object) -> dict:
+    """The battle of this file's docstring, made on ``server`` (its answer, with the links)."""
+    return server.create("beast", seats=[{"kind": "human", "name": "Ann"}],
+                         config={"map": "alley", "hunters": ["blake"], "enemies": ["thug"],
+                                 "dice": [6, 1]},
+                         setup={"units": {"blake": {"x": 5, "y": 2, "ch": {"brace": 0}},
+                                          "thug-1": {"x": 8, "y": 2}},
+                                "lights": [], "cards": ["strike"]},
+                         dice=[1, 2, 0, 0, 0, 0, 0], seed=11, **extra)
+
+
 def test_tooltips_terms_dice_key_and_the_enemy_turn_in_sentences(
         browser, web_server: ServerProcess, shots: Path) -> None:
-    made = web_server.create("beast", seats=[{"kind": "human", "name": "Ann"}],
-                             config={"map": "alley", "hunters": ["blake"], "enemies": ["thug"],
-                                     "dice": [6, 1]},
-                             setup={"units": {"blake": {"x": 5, "y": 2, "ch": {"brace": 0}},
-                                              "thug-1": {"x": 8, "y": 2}},
-                                    "lights": [], "cards": ["strike"]},
-                             dice=[1, 2, 0, 0, 0, 0, 0], seed=11)
+    made = blake_meets_the_thug(web_server)
     ctx = browser.new_context(viewport={"width": 1400, "height": 950})
     errors: list[str] = []
     page, = open_game_pages(ctx, [made["seats"][0]["url"]], errors, board="svg.beast-map .unit")
