@@ -61,3 +61,19 @@ def click_and_wait(page: Any, selector: str) -> None:
     v = page_version(page)
     page.click(selector)
     page.wait_for_function(f"Number(document.body.dataset.version) > {v}", polling=100)
+
+
+def open_page(browser: Any, url: str, *ready: str, width: int = 1400, height: int = 950,
+              ) -> tuple[Any, Any, list[str]]:
+    """A new context (its own cookies and storage) at ``width`` x ``height`` with ``url`` open,
+    once every selector of ``ready`` shows and the page has drawn (two animation frames):
+    (context, page, page errors)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    for selector in ready:
+        page.wait_for_selector(selector)
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return ctx, page, errors

@@ -7,20 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from harness import ServerProcess
-from pages import page_version
+from pages import open_page, page_version
 
 SEATS = [{"kind": "human", "name": n} for n in ("Ann", "Ben", "Cy")]
 
 
 def _open(browser: Any, url: str, board: str) -> tuple[Any, Any, list[str]]:
-    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_selector("#conn.live")
-    page.wait_for_selector(board)
-    return ctx, page, errors
+    return open_page(browser, url, "#conn.live", board)
 
 
 def _focused(page: Any) -> dict[str, Any]:

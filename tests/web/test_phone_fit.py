@@ -8,17 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from harness import ServerProcess
+from pages import open_page
 
 PHONE = {"width": 390, "height": 844}
 
 
 def _open(browser: Any, url: str, board: str) -> tuple[Any, Any]:
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1)
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_selector("#conn.live")
-    page.wait_for_selector(board)
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    ctx, page, _errors = open_page(browser, url, "#conn.live", board, **PHONE)
     return ctx, page
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from harness import ServerProcess
+from pages import open_page
 
 from hauntkit.core.ruleset import starter_ruleset
 
@@ -16,13 +17,7 @@ GALLERY = {"betrayal": ("rooms", "Rooms"), "legacy": ("cards", "Cards"),
 
 
 def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_selector(".gallery-item")
-    return ctx, page, errors
+    return open_page(browser, url, ".gallery-item", width=1280, height=900)
 
 
 @pytest.mark.parametrize("ruleset", sorted(GALLERY))

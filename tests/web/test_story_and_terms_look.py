@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from harness import ServerProcess
+from pages import open_page
 from screens import assert_matches
 from test_beast_glossary_page import blake_meets_the_thug
 from test_page_look import SIZES, _settle
@@ -21,16 +22,7 @@ MEMBERS = [{"name": n, "age": 30} for n in ("Ada", "Bram", "Cora")]
 
 def _open(browser: Any, url: str, size: str, board: str) -> tuple[Any, Any, list[str]]:
     width, height = SIZES[size]
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              device_scale_factor=1)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_selector("#conn.live")
-    page.wait_for_selector(board)
-    _settle(page)
-    return ctx, page, errors
+    return open_page(browser, url, "#conn.live", board, width=width, height=height)
 
 
 def _shot(page: Any) -> bytes:
