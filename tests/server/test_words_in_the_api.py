@@ -31,7 +31,9 @@ def test_choices_carry_their_declared_names() -> None:
     assert hunts["names"]["ashgrove"] == "The Ashgrove Beast"
     legacy = {o["key"]: o for o in lobby_options(get_ruleset("legacy").campaign_config_schema())}
     assert legacy["families"]["names"]["vance"] == "Vance"
-    assert legacy["free_play_haunt"]["names"]["the_first_blood"] == "The First Blood"
+    free = legacy["free_play_haunt"]["names"]
+    assert free["the_hollow_man"] == "The Hollow Man"
+    assert "the_first_blood" not in free  # a chapter's haunt is never offered (nor named)
     for option in [maps, hunts, legacy["families"], legacy["free_play_haunt"]]:
         assert set(option["names"]) == set(option["choices"]), option["key"]
 

@@ -58,7 +58,7 @@ def test_every_element_and_die_face_the_log_names_is_explained(words: set[str]) 
     assert sorted(set(ELEMENT_WORDS.values()) - {"poison"} - words) == []
     assert sorted(set(FACE_WORDS.values()) - words) == []
     assert {"A/R", "CP", "primed", "ether", "nether", "second special ability",
-            "combat card", "cruelty", "d6"} <= words
+            "combat card", "cruelty", "six-sided die"} <= words
 
 
 def test_every_abbreviation_in_the_log_of_random_games_is_explained(rs: BeastRuleset,

@@ -33,14 +33,11 @@ function nearest(targets, from, [dx, dy]) {
 // Keyboard play on a map: its targets become buttons the arrow keys move between; Enter or
 // Space clicks the one in focus. Without targets the arrow keys scroll the map.
 function keyboard(wrap) {
-  for (const t of wrap.querySelectorAll(TARGETS)) {
-    t.setAttribute("tabindex", "-1");
-    if (!t.getAttribute("role")) t.setAttribute("role", "button");
-    if (!t.getAttribute("aria-label")) {
-      const title = t.querySelector("title")?.textContent;
-      if (title) t.setAttribute("aria-label", title);
-    }
-  }
+  const targets = wrap.querySelectorAll(TARGETS);
+  for (const t of targets) t.setAttribute("tabindex", "-1"); // named by their own <title>
+  // a map one plays on is a group of controls, not a picture
+  const drawing = wrap.querySelector("svg");
+  if (targets.length && drawing?.getAttribute("role") === "img") drawing.setAttribute("role", "group");
   wrap.addEventListener("focusin", () => { mapHadFocus = true; });
   // the focus left for another control (not for the page itself, as when the map is redrawn)
   wrap.addEventListener("focusout", (ev) => { if (ev.relatedTarget && !wrap.contains(ev.relatedTarget)) mapHadFocus = false; });
