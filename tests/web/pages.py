@@ -14,7 +14,21 @@ def open_lobby(ctx: Any, url: str, errors: list[str], ruleset: str, seats: int) 
     lobby.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
     lobby.select_option("#ruleset", ruleset)
     lobby.fill("#seat-count", str(seats))
+    open_more_options(lobby)
     return lobby
+
+
+def open_more_options(lobby: Any) -> None:
+    """Unfold the lobby's "More options" (seed, bot pace, turn clock, advanced options)."""
+    lobby.evaluate("document.getElementById('more-options').open = true")
+
+
+def created_links(page: Any) -> tuple[list[str], str]:
+    """After "Create game and take my seat" the page is the creator's seat (or, with a bot in
+    the first seat, the host's page), listing every link: (each seat's url, the host's url)."""
+    page.wait_for_selector("#invite .seat-link")
+    urls = [a.get_attribute("href") for a in page.locator("#invite .seat-link").all()]
+    return urls, page.locator("#invite .host-link").get_attribute("href")
 
 
 def open_game_pages(ctx: Any, urls: list[str], errors: list[str],

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 from harness import ServerProcess
-from pages import open_game_pages, open_lobby, overlaps
+from pages import created_links, open_game_pages, open_lobby, overlaps
 
 SETUP = {
     "room_stack": ["gymnasium"],
@@ -54,9 +54,8 @@ def test_play_betrayal_through_the_page(browser, web_server: ServerProcess, shot
     lobby.fill("#setup", json.dumps(SETUP))
     lobby.screenshot(path=str(shots / "01-lobby.png"))
     lobby.click("#create-btn")
-    lobby.wait_for_selector("#links-panel:not([hidden]) .seat-link")
-    urls = [lobby.locator(".seat-link").nth(i).get_attribute("href") for i in range(3)]
-    host_url = lobby.locator(".host-link").get_attribute("href")
+    urls, host_url = created_links(lobby)  # the lobby's tab is now Ann's seat, with the host key
+    assert len(urls) == 3 and lobby.evaluate("location.hash").startswith("#t=")
     gid, host = host_url.split("/game/")[1].split("#host=")
     lobby.screenshot(path=str(shots / "02-links.png"))
 

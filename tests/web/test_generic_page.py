@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness import ServerProcess
-from pages import play_by_clicking
+from pages import created_links, open_more_options, play_by_clicking
 
 
 def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, shots: Path) -> None:
@@ -14,6 +14,7 @@ def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, sh
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(web_server.url + "/")
     page.select_option("#ruleset", "toy")
+    open_more_options(page)
     page.fill("#title", "Lantern test")
     page.fill("#seed", "5")
     page.fill("#bot-delay", "0")
@@ -21,11 +22,9 @@ def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, sh
     assert kinds.count() == 3
     kinds.nth(0).select_option("human")
     page.click("#create-btn")
-    page.wait_for_selector("#links-panel:not([hidden]) .seat-link")
+    urls, _host = created_links(page)  # the creator lands on their own seat
     page.screenshot(path=str(shots / "generic-lobby.png"))
-    url = page.locator(".seat-link").first.get_attribute("href")
-    assert "#t=" in url
-    page.goto(url)
+    assert "#t=" in urls[0] and page.evaluate("location.hash").startswith(urls[0].split("#")[1])
     page.wait_for_selector("#conn.live")
     play_by_clicking(page, tries=200)
     assert "won" in page.inner_text("#endscreen")
@@ -33,7 +32,7 @@ def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, sh
     page.screenshot(path=str(shots / "generic-end.png"))
     # the lobby lists it as finished
     page.goto(web_server.url + "/")
-    row = f".game-row.finished[data-id='{url.split('/game/')[1].split('#')[0]}']"
+    row = f".game-row.finished[data-id='{urls[0].split('/game/')[1].split('#')[0]}']"
     page.wait_for_selector(row)
     assert "finished" in page.inner_text(f"{row} .game-state")
     assert not errors

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness import ServerProcess
+from pages import created_links
 
 
 def test_the_host_hands_a_seat_to_a_bot_and_gives_it_back(browser: Any,
@@ -43,13 +44,13 @@ def test_copying_a_seat_link_says_so(browser: Any, web_server: ServerProcess) ->
     page.wait_for_selector("#ruleset option[value=betrayal]", state="attached")
     page.select_option("#ruleset", "betrayal")
     page.click("#create-btn")
-    page.wait_for_selector("#links-panel:not([hidden]) .seat-link")
-    button = page.locator("button.copy-link").first
+    created_links(page)
+    button = page.locator("#invite button.copy-link").first
     button.click()
     page.wait_for_function("() => document.querySelector('button.copy-link').textContent"
                            " === 'link copied'", timeout=10_000)
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == page.locator(".seat-link").first.get_attribute("href")
+    assert copied == page.locator("#invite .seat-link").first.get_attribute("href")
     ctx.close()
 
 

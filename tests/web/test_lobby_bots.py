@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from harness import ServerProcess
+from pages import created_links, open_more_options
 
 from hauntkit.bots import bot_rng, get_bot
 from hauntkit.core.game import Game
@@ -59,6 +60,7 @@ def test_each_seat_is_played_by_the_bot_chosen_in_the_lobby(
     lobby.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
     lobby.select_option("#ruleset", ruleset)
     lobby.fill("#seat-count", "4")
+    open_more_options(lobby)
     lobby.fill("#seed", "11")
     lobby.fill("#bot-delay", "0")
     kinds = lobby.locator(".seat-kind")
@@ -68,16 +70,15 @@ def test_each_seat_is_played_by_the_bot_chosen_in_the_lobby(
     kinds.nth(HUMAN).select_option("human")
     lobby.locator(".seat-name").nth(HUMAN).fill("Dana")
     lobby.click("#create-btn")
-    lobby.wait_for_selector("#links-panel:not([hidden]) .seat-link")
+    urls, host_url = created_links(lobby)  # a bot in the first seat: the host's page
 
-    # the lobby's links name each seat's bot
-    rows = lobby.locator("#links .link-row")
+    # the links name each seat's bot
+    rows = lobby.locator("#invite .link-row")
     for seat, bot in CHOSEN.items():
         assert f"played by bot “{bot}”" in rows.nth(seat).inner_text()
     assert "a person" in rows.nth(HUMAN).inner_text()
-    url = lobby.locator(".seat-link").nth(HUMAN).get_attribute("href")
-    gid, host = lobby.locator(".host-link").get_attribute("href").split("/game/")[1].split(
-        "#host=")
+    url = urls[HUMAN]
+    gid, host = host_url.split("/game/")[1].split("#host=")
     lobby.screenshot(path=str(shots / f"lobby-bots-{ruleset}.png"))
 
     # the server holds the same choice

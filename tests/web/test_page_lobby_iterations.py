@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness import ServerProcess
-from pages import open_lobby
+from pages import created_links, open_lobby
 
 
 def test_the_host_sets_a_searching_seats_iterations(browser, web_server: ServerProcess,
@@ -28,17 +28,19 @@ def test_the_host_sets_a_searching_seats_iterations(browser, web_server: ServerP
     lobby.click("#create-btn")
     lobby.wait_for_function("document.getElementById('create-error').textContent !== ''")
     assert lobby.inner_text("#create-error").startswith("seats.1.iterations")
+    # a seat handed back to a person hides (and drops) the field
+    kinds.nth(2).select_option("bot:ismcts")
+    budgets.nth(2).fill("90")
+    kinds.nth(2).select_option("human")
+    assert not budgets.nth(2).is_visible() and budgets.nth(2).input_value() == ""
+    lobby.screenshot(path=str(shots / "lobby-iterations.png"))
     # within them: the link list and the stored seat say so
     budgets.nth(1).fill("40")
     kinds.nth(2).select_option("bot:heuristic")
     lobby.click("#create-btn")
-    lobby.wait_for_selector("#links-panel:not([hidden]) .seat-link")
-    rows = lobby.locator("#links .link-row")
+    created_links(lobby)
+    rows = lobby.locator("#invite .link-row")
     assert "played by bot “ismcts” (40 iterations)" in rows.nth(1).inner_text()
     assert "iterations" not in rows.nth(2).inner_text()
-    # a seat handed back to a person hides (and drops) the field
-    kinds.nth(1).select_option("human")
-    assert not budgets.nth(1).is_visible() and budgets.nth(1).input_value() == ""
-    lobby.screenshot(path=str(shots / "lobby-iterations.png"))
     assert not errors, errors
     ctx.close()

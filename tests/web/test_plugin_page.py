@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness import ServerProcess
-from pages import play_by_clicking
+from pages import created_links, open_more_options, play_by_clicking
 
 
 def test_lobby_and_generic_page_play_the_plugin(browser, web_server: ServerProcess,
@@ -35,12 +35,11 @@ def test_lobby_and_generic_page_play_the_plugin(browser, web_server: ServerProce
     page.locator(".seat-kind").nth(0).select_option("human")
     page.locator(".seat-kind").nth(1).select_option("bot:default")
     page.fill("#opt-goal", "5")
+    open_more_options(page)
     page.fill("#seed", "2")
     page.fill("#bot-delay", "0")
     page.click("#create-btn")
-    page.wait_for_selector("#links-panel:not([hidden]) .seat-link")
-    url = page.locator(".seat-link").first.get_attribute("href")
-    page.goto(url)
+    created_links(page)  # the creator's own seat
     page.wait_for_selector("#conn.live")
     page.wait_for_selector("button.action")
     assert page.locator("button.action").first.inner_text().startswith("Take one step (")

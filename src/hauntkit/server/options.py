@@ -24,7 +24,9 @@ def lobby_options(schema: dict[str, Any]) -> list[dict[str, Any]]:
         if key == "players" or not isinstance(raw, dict):
             continue
         spec = _branch(raw)
-        base = {"key": key, "default": spec.get("default"), "help": spec.get("description", "")}
+        # ``advanced``: the ruleset folds it away in the lobby's "More options"
+        base = {"key": key, "default": spec.get("default"), "help": spec.get("description", ""),
+                "advanced": bool(spec.get("advanced"))}
         kind = spec.get("type")
         if kind == "string" and isinstance(spec.get("enum"), list):
             out.append({**base, "type": "choice", "choices": list(spec["enum"]),

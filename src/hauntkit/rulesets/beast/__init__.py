@@ -56,11 +56,14 @@ class BeastConfig(RulesetConfig):
     map: str | None = Field(default=None, description="the battle map; if none is chosen, the first")
     hunters: list[str] | None = Field(default=None, description="hunter ids (default: 4)")
     enemies: list[str] | None = Field(default=None, description="enemy ids (default: the map's)")
-    max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, gt=0, description="cap on rounds")
+    max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, gt=0, description="cap on rounds",
+                            json_schema_extra={"advanced": True})
     dice: list[int] = Field(default_factory=list,
                             description="scripted die faces queued before initiative")
-    renown: int = Field(default=0, ge=0, le=30, description="the party's Renown points")
-    infamy: int = Field(default=0, ge=0, le=30, description="the party's Infamy points")
+    renown: int = Field(default=0, ge=0, le=30, description="the party's Renown points",
+                        json_schema_extra={"advanced": True})
+    infamy: int = Field(default=0, ge=0, le=30, description="the party's Infamy points",
+                        json_schema_extra={"advanced": True})
     hunt: HuntLegConfig | None = Field(default=None, description=(
         "a leg of a hunt: hunt, investigation and location ids (a hunt campaign sets it; "
         "docs/hunt.md)"))

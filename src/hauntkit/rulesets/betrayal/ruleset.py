@@ -41,7 +41,8 @@ class BetrayalConfig(RulesetConfig):
 
     characters: list[str] | None = Field(
         default=None, description="the explorers' character ids, one per seat (default: dealt)")
-    max_turns: int = Field(default=600, gt=0, description="cap on turns, reported as a cap")
+    max_turns: int = Field(default=600, gt=0, json_schema_extra={"advanced": True},
+                           description="cap on turns, reported as a cap")
     haunt: str | None = Field(
         default=None, description="the haunt that begins when the haunt roll starts one "
                                   "(instead of the chart's), for the balance lab")

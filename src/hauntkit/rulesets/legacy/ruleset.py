@@ -59,16 +59,19 @@ class LegacyConfig(RulesetConfig):
 
     families: list[str] | None = Field(
         default=None, description="the family ids, one per seat (default: dealt at random)")
-    max_turns: int = Field(default=600, gt=0, description="cap on turns, reported as a cap")
+    max_turns: int = Field(default=600, gt=0, json_schema_extra={"advanced": True},
+                           description="cap on turns, reported as a cap")
     haunt: str | None = Field(
         default=None, description="the haunt that starts when the haunt is triggered "
                                   "(default: the haunt chart's, RULING HL-20)")
     haunt_threshold: int = Field(
-        default=5, ge=1, le=16, description="the haunt roll starts the haunt on this result or "
-                                            "more (RULING B4; the chapter's number)")
+        default=5, ge=1, le=16, json_schema_extra={"advanced": True},
+        description="the haunt roll starts the haunt on this result or more (RULING B4; the "
+                    "chapter's number)")
     haunt_after_omens: int | None = Field(
-        default=None, ge=1, description="alternative trigger: the haunt starts, without a roll, "
-                                        "when this many omens have been drawn")
+        default=None, ge=1, json_schema_extra={"advanced": True},
+        description="alternative trigger: the haunt starts, without a roll, when this many "
+                    "omens have been drawn")
     haunt_on_tile: str | None = Field(
         default=None, description="alternative trigger: the haunt starts when this tile is "
                                   "discovered")

@@ -16,9 +16,11 @@ export function rulesetName(info, id) {
 }
 
 // One input per declared option ({key, type: choice|bool|int, default, help, names, ...}).
-// Per-seat options ("per_seat") are asked on the seat rows instead (newcampaign.js).
-export function renderOptions(box, options, prefix = "opt") {
+// Per-seat options ("per_seat") are asked on the seat rows instead (newcampaign.js). Options
+// the ruleset marks `advanced` go into `advancedBox` when one is given (folded away).
+export function renderOptions(box, options, prefix = "opt", advancedBox = null) {
   clear(box);
+  if (advancedBox) clear(advancedBox);
   for (const o of (options || []).filter((x) => x.type !== "per_seat")) {
     const id = `${prefix}-${o.key}`;
     let input;
@@ -34,14 +36,14 @@ export function renderOptions(box, options, prefix = "opt") {
       input = el("input", { id, class: "option", type: "number", step: "1", min: o.min ?? null, max: o.max ?? null,
         placeholder: o.default ?? "", dataset: { key: o.key, type: o.type } });
     }
-    box.append(el("label", { title: o.help || "" }, optionLabel(o), input));
+    (o.advanced && advancedBox ? advancedBox : box).append(el("label", { title: o.help || "" }, optionLabel(o), input));
   }
 }
 
 // The config typed into a box drawn by renderOptions (empty fields left out).
-export function readOptions(box) {
+export function readOptions(...boxes) {
   const config = {};
-  for (const input of box.querySelectorAll(".option")) {
+  for (const input of boxes.flatMap((box) => [...box.querySelectorAll(".option")])) {
     if (input.value === "") continue;
     const kind = input.dataset.type;
     config[input.dataset.key] = kind === "int" ? Number(input.value) : kind === "bool" ? input.value === "true" : input.value;

@@ -4,6 +4,7 @@ import { drawnCards, hideCard, showCard } from "./cardshow.js";
 import { api, clear, copyButton, describeAction as genericDescribe, el } from "./dom.js";
 import { downloadSave, renderEnd as drawEnd } from "./endscreen.js";
 import { hotseatWanted, nextPerson, seatKeys, showHandOver } from "./hotseat.js";
+import { linkItems } from "./links.js";
 import * as generic from "./render/generic.js";
 
 const $ = (id) => document.getElementById(id);
@@ -453,7 +454,20 @@ function connect() {
   });
 }
 
+// The host's links to hand out, open at first on a game just created from the lobby (the
+// creator lands on their own seat holding the host key).
+async function showInvite() {
+  try {
+    const links = await api(`/api/games/${gameId}/links`, { headers: { authorization: `Bearer ${hostToken}` } });
+    const you = token ? links.seats.findIndex((s) => s.token === token) : -1;
+    clear($("invite-links")).append(...linkItems(links, you >= 0 ? you : null));
+    $("invite").hidden = false;
+    $("invite").open = true;
+  } catch (err) { toast(err.message); }
+}
+
 if (hostToken) { // the host may download the save at any time, to go on with it later
+  showInvite();
   $("host-tools").hidden = false;
   $("download-save").addEventListener("click", () => downloadSave(gameId, hostToken, (m) => toast(m)));
   if (!hotseat) {

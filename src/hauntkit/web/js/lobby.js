@@ -2,8 +2,9 @@
 // through newcampaign.js, create campaigns and list them).
 // Everything about a ruleset (name, seat range, config options) comes from /api/info, which
 // reads each ruleset's declaration: the lobby knows no ruleset by name.
-import { api, clear, copyButton, el } from "./dom.js";
+import { api, clear, el } from "./dom.js";
 import { describeResult, readOptions, renderOptions, rulesetName, seatCountProblem, syncSeatRows } from "./forms.js";
+import { linkItems } from "./links.js";
 import { startCampaignForm } from "./newcampaign.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +25,7 @@ function showIterations(kind, input) {
 
 function seatRow(i) {
   const kind = el("select", { class: "seat-kind", "aria-label": `seat ${i + 1} played by` },
-    el("option", { value: "human" }, "a person"),
+    el("option", { value: "human" }, i === 0 ? "me, in this browser" : "a person"),
     ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
   if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
   const iterations = iterationsInput(i);
@@ -50,18 +51,7 @@ function remember(created) {
 }
 
 function showLinks(created) {
-  const list = clear($("links"));
-  for (const s of created.seats) {
-    const who = s.bot ? `played by bot “${s.bot}”${s.iterations ? ` (${s.iterations} iterations)` : ""}` : "a person";
-    list.append(el("li", { class: "link-row" },
-      el("strong", {}, `${s.name}`), ` (seat ${s.seat + 1}, ${who}) `,
-      el("a", { href: s.url, target: "_blank", class: "seat-link", dataset: { seat: s.seat } }, "open seat"),
-      " ", copyButton(s.url, "right-click “open seat” to copy its link", { class: "copy-link" })));
-  }
-  list.append(el("li", {}, el("strong", {}, "Spectators"), " ",
-    el("a", { href: created.spectator_url, target: "_blank", class: "spectator-link" }, "watch")));
-  list.append(el("li", {}, el("strong", {}, "Host"), " (hand seats to bots) ",
-    el("a", { href: created.host_url, target: "_blank", class: "host-link" }, "host page")));
+  clear($("links")).append(...linkItems(created));
   $("links-panel").hidden = false;
 }
 
@@ -78,9 +68,10 @@ async function create(ev) {
     return iterations !== "" ? { kind: "bot", bot: kind.slice(4), name, iterations: Number(iterations) }
       : { kind: "bot", bot: kind.slice(4), name };
   });
-  const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim(), config: readOptions($("options")) };
+  const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim(), config: readOptions($("options"), $("advanced-options")) };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
+  if ($("turn-clock").value !== "") body.turn_clock = Number($("turn-clock").value);
   if (info.dev) {
     const dice = $("dice").value.trim();
     if (dice) body.dice = dice.split(/[\s,]+/).map(Number);
@@ -92,11 +83,18 @@ async function create(ev) {
   try {
     const created = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
     remember(created);
-    showLinks(created);
-    refreshGames();
+    takeMySeat(created, seats[0].kind === "human");
   } catch (err) {
     $("create-error").textContent = err.message;
   }
+}
+
+// The creator goes straight to their own seat (the first, "me, in this browser"), holding the
+// host key too: that page hands out the others' links. With a bot in the first seat they go to
+// the host's page.
+function takeMySeat(created, firstIsMine) {
+  const mine = firstIsMine ? created.seats[0] : null;
+  location.assign(mine ? `${mine.url}&host=${created.host_token}` : created.host_url);
 }
 
 // A downloaded save becomes a new game that goes on from where it was.
@@ -145,7 +143,7 @@ async function main() {
   for (const r of info.rulesets) select.append(el("option", { value: r.id }, r.name || r.id));
   if (info.rulesets.some((r) => r.id === "betrayal")) select.value = "betrayal";
   $("dev-fields").hidden = !info.dev;
-  const drawOptions = () => renderOptions($("options"), currentRuleset()?.options);
+  const drawOptions = () => renderOptions($("options"), currentRuleset()?.options, "opt", $("advanced-options"));
   select.addEventListener("change", () => { renderSeatRows(true); drawOptions(); });
   $("seat-count").addEventListener("input", () => renderSeatRows());
   $("create-form").addEventListener("submit", create);
