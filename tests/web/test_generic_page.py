@@ -24,7 +24,8 @@ def test_lobby_create_and_play_to_the_end(browser, web_server: ServerProcess, sh
     page.click("#create-btn")
     urls, _host = created_links(page)  # the creator lands on their own seat
     page.screenshot(path=str(shots / "generic-lobby.png"))
-    assert "#t=" in urls[0] and page.evaluate("location.hash").startswith(urls[0].split("#")[1])
+    assert "#t=" in urls[0]
+    assert page.evaluate("location.hash").startswith("#" + urls[0].split("#")[1])
     page.wait_for_selector("#conn.live")
     play_by_clicking(page, tries=200)
     assert "won" in page.inner_text("#endscreen")
