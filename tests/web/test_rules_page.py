@@ -59,3 +59,18 @@ def test_an_unknown_game_is_told(browser: Any, web_server: ServerProcess) -> Non
     page.goto(f"{web_server.url}/rules/nosuchgame")
     page.wait_for_selector("#rules-error:has-text('no such game')")
     ctx.close()
+
+
+def test_a_held_card_opens_in_the_gallery(browser: Any, web_server: ServerProcess) -> None:
+    made = web_server.create("betrayal", seats=[{"kind": "human"}] * 3, seed=2,
+                             setup={"explorers": {"0": {"cards": ["axe"]}}})
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector(".explorer-card[data-seat='0'] a.card-name")
+    href = page.get_attribute(".explorer-card[data-seat='0'] a.card-name", "href")
+    assert href == "/rules/betrayal#cards-axe"
+    page.goto(web_server.url + href)
+    page.wait_for_selector("#cards-axe")
+    assert "Axe" in page.inner_text("#cards-axe")
+    ctx.close()

@@ -397,7 +397,9 @@ function explorerCard(view, e, msg, ui) {
     for (const cid of e.cards) {
       const info = catalog.cards?.[cid];
       const item = el("li", { class: `card kind-${info?.kind || "x"}`, "data-card": cid, title: info?.text || "" },
-        el("span", { class: "card-name" }, cardName(cid)), info?.kind ? el("span", { class: "card-kind" }, ` ${info.kind}`) : null);
+        // the name opens the card in the game's rules and cards page (its gallery)
+        el("a", { class: "card-name", href: `/rules/${encodeURIComponent(msg.game?.ruleset || "betrayal")}#cards-${encodeURIComponent(cid)}`, target: "_blank" }, cardName(cid)),
+        info?.kind ? el("span", { class: "card-kind" }, ` ${info.kind}`) : null);
       for (const a of uses.get(cid) || []) item.append(" ", el("button", { type: "button", class: "action card-use", dataset: { action: JSON.stringify(a), type: "use" }, onclick: () => ui.act(a) }, labels.get(JSON.stringify(a)) || pretty(a.id)));
       if (isMe && info?.text) item.append(el("div", { class: "card-text" }, info.text));
       list.append(item);
