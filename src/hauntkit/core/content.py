@@ -112,6 +112,24 @@ def load_yaml_with_lines(path: Path) -> Any:
         return _load_strict(fh, path)
 
 
+def load_yaml_text_with_lines(text: str, where: str) -> Any:
+    """Parse YAML text as ``load_yaml_with_lines`` parses a file (``where`` names it in errors)."""
+    return _load_strict(text, Path(where))
+
+
+def validate_document(model: type[BaseModel], data: Any, where: str) -> tuple[Any, list[str]]:
+    """Validate a whole document parsed with lines against ``model``: the model, or None and
+    every problem as ``where:line: field: what was expected``."""
+    try:
+        return model.model_validate(plain(data)), []
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = _data_loc(data, err["loc"])
+            problems.append(f"{where}:{line_of(data, loc)}: {_fmt_loc(loc)}: {_explain(model, err)}")
+        return None, problems
+
+
 def load_yaml_text(text: str, where: str = "<text>") -> Any:
     """Parse YAML text as strictly as files (duplicate keys refused); plain dicts and lists."""
     return plain(_load_strict(text, Path(where)))
@@ -213,12 +231,19 @@ class Pack:
     origin: dict[tuple[str, str], str]
 
 
+# A pack folder's rules summary (core/rules_summary.py): read by the rules page, not pack content.
+RULES_SUMMARY_FILE = "rules.yaml"
+
+
 def yaml_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The YAML files of ``paths``: each file given, and every ``*.yaml``/``*.yml`` under each
+    folder given, except the folder's own rules summary (``rules.yaml`` at its top)."""
     files: list[Path] = []
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            files.extend(sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml")))
+            found = sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml"))
+            files.extend(f for f in found if f != p / RULES_SUMMARY_FILE)
         elif p.exists():
             files.append(p)
         else:

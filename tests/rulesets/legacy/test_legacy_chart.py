@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hauntkit.core.content import ContentError, load_pack, starter_dir
+from hauntkit.core.content import ContentError, load_pack, starter_dir, yaml_files
 from hauntkit.core.ruleset import get_ruleset
 from hauntkit.rulesets.legacy.schema import PACK_SPEC
 
@@ -24,7 +24,7 @@ def test_a_missing_chart_cell_is_a_content_problem(tmp_path):
     """RULING HL-20: a pack whose chart lacks a pair is refused, naming the omen and tile."""
     chart = starter_dir("legacy") / "haunts" / "chart.yaml"
     lines = [ln for ln in chart.read_text().splitlines() if "free_ring_chapel," not in ln]
-    starter = [p for p in sorted(starter_dir("legacy").rglob("*.yaml")) if p != chart]
+    starter = [p for p in yaml_files([starter_dir("legacy")]) if p != chart]
     (tmp_path / "chart.yaml").write_text("\n".join(lines) + "\n")
     with pytest.raises(ContentError, match="no cell for this omen on chapel"):
         load_pack(PACK_SPEC, [*starter, tmp_path / "chart.yaml"])
@@ -37,7 +37,7 @@ def test_a_chart_cell_must_name_a_free_play_haunt(tmp_path):
     text = chart.read_text().replace(
         "{id: free_ring_chapel, omen: ring, room: chapel, haunt: ashes_of_the_chapel}",
         "{id: free_ring_chapel, omen: ring, room: chapel, haunt: the_reading}")
-    starter = [p for p in sorted(starter_dir("legacy").rglob("*.yaml")) if p != chart]
+    starter = [p for p in yaml_files([starter_dir("legacy")]) if p != chart]
     (tmp_path / "chart.yaml").write_text(text)
     with pytest.raises(ContentError, match="'the_reading' is not a free-play haunt"):
         load_pack(PACK_SPEC, [*starter, tmp_path / "chart.yaml"])
