@@ -46,6 +46,19 @@ class RulesSection(BaseModel):
     def _not_blank(cls, value: str) -> str:
         return _words(value)
 
+    @field_validator("text")
+    @classmethod
+    def _whole_lists(cls, value: str) -> str:
+        for block in re.split(r"\n\s*\n", value):
+            lines = [line.strip() for line in block.splitlines() if line.strip()]
+            items = [line for line in lines if line.startswith("- ")]
+            if items and len(items) < len(lines):
+                raise ValueError(
+                    f"the list at {items[0][:40]!r} shares its paragraph with plain lines: give "
+                    "each item one line starting with '- ' and a blank line before and after "
+                    "the list (in a '>-' block: two blank lines around it, one between items)")
+        return value
+
 
 class RulesSummary(BaseModel):
     """A whole rules summary: its title and its sections, in reading order."""
