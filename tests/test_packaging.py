@@ -27,6 +27,9 @@ def test_the_wheel_has_no_c_sources(tmp_path: Path) -> None:
     assert not [n for n in names if n.endswith(".c")]
     assert any(n.endswith(".so") for n in names)  # the helpers, compiled
     assert "hauntkit/web/game.html" in names
+    # the rules summaries the rules page reads (core/rules_summary.py)
+    assert {f"hauntkit/content/{game}/rules.yaml" for game in ("betrayal", "legacy", "beast")} \
+        <= set(names)
 
 
 def test_version() -> None:

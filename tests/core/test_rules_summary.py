@@ -161,3 +161,15 @@ def test_a_pack_folder_leaves_its_rules_summary_out(tmp_path: Path) -> None:
     write(nested, "title: not a summary\n")
     write(tmp_path, "title: a summary\n")
     assert yaml_files([tmp_path]) == [nested / RULES_SUMMARY_FILE]
+
+
+def test_the_documented_example_loads_as_documented(tmp_path: Path) -> None:
+    """docs/content.md "Rules summaries": its example is a valid file, and its text becomes the
+    paragraphs and list it describes."""
+    doc = (REPO / "docs" / "content.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Rules summaries"):]
+    example = section[section.index("```yaml\n") + 8:section.index("```\n")]
+    (turn,) = load_rules_file(write(tmp_path, example))["sections"]
+    blocks = turn["text"].split("\n\n")
+    assert len(blocks) == 3
+    assert [line[:2] for line in blocks[2].split("\n")] == ["- ", "- "]
