@@ -10,6 +10,7 @@ import pytest
 from harness import ServerProcess
 from pages import open_page
 
+from hauntkit.core.rules_summary import load_rules_summary
 from hauntkit.core.ruleset import starter_ruleset
 
 GALLERY = {"betrayal": ("rooms", "Rooms"), "legacy": ("cards", "Cards"),
@@ -24,6 +25,14 @@ def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
 def test_the_rules_and_a_searchable_gallery(browser: Any, web_server: ServerProcess,
                                             ruleset: str) -> None:
     ctx, page, errors = _open(browser, f"{web_server.url}/rules/{ruleset}")
+    summary = load_rules_summary(ruleset)
+    assert summary is not None
+    assert page.inner_text("#rules-title") == summary["title"]
+    sections = page.locator(".rule-section")
+    assert sections.count() == len(summary["sections"])
+    first = summary["sections"][0]
+    assert sections.first.locator("h2").inner_text() == first["title"]
+    assert page.locator("#rules-contents a").count() == len(summary["sections"])
     key, title = GALLERY[ruleset]
     entries = starter_ruleset(ruleset).catalogue()[key]
     section = page.locator(f".gallery-section[data-section={key}]")

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field, StrictInt
 
 from hauntkit.bots import UnknownBotError, bot_names
 from hauntkit.core import ActionError, HauntkitError
+from hauntkit.core.rules_summary import load_rules_summary
 from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
 from hauntkit.server.campaign_api import campaign_routes
 from hauntkit.server.db import seat_token, token_matches
@@ -229,6 +230,16 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             return error_response(404, "unknown_ruleset", f"unknown ruleset {rid!r}")
         return Response(orjson.dumps(mgr.ruleset(rid).catalogue()), media_type="application/json",
                         headers={"cache-control": "max-age=300"})
+
+    @app.get("/api/rulesets/{rid}/rules")
+    async def _rules(rid: str) -> Response:
+        """The ruleset's rules summary in our own words (content/<id>/rules.yaml)."""
+        if rid not in {r["id"] for r in available_rulesets()}:
+            return error_response(404, "unknown_ruleset", "no such ruleset on this server")
+        summary = load_rules_summary(rid)
+        if summary is None:
+            return error_response(404, "no_rules_summary", "this ruleset has no rules summary")
+        return JSONResponse(summary, headers={"cache-control": "max-age=300"})
 
     @app.get("/api/health")
     async def _health(loop_lag: str | None = None) -> dict[str, Any]:
