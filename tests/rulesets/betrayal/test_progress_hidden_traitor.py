@@ -1,5 +1,5 @@
 """Progress under a hidden traitor shows counters only (RULING B14: each side reads only its
-own book, and a hidden traitor stays hidden): a count of living heroes, or of heroes in a room,
+own book, and a hidden traitor stays hidden; docs/rulings.md HB-27): a count of living heroes, or of heroes in a room,
 would tell whether the explorer who just died was the traitor."""
 
 from __future__ import annotations
