@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness import ServerProcess
-from pages import click_and_wait
+from pages import click_and_wait, open_page
 
 SETUP = {"haunt": {"id": "front_door", "revealer": 0, "traitor": 1},
          "explorers": {"0": {"room": "entrance_hall", "traits": {"might": 4}},
@@ -25,12 +25,8 @@ def test_the_door_goal_ticks_off_and_the_roll_says_what_it_did(
     made = web_server.create("betrayal", seats=[{"kind": "human", "name": n}
                                                 for n in ("Ann", "Ben", "Cy", "Di")],
                              seed=21, setup=SETUP, dice=[2, 2, 1, 1])
-    ctx = browser.new_context(viewport={"width": 1400, "height": 950})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(made["seats"][0]["url"])
-    page.wait_for_selector("#secret-panel:not([hidden]) .progress-item")
+    ctx, page, errors = open_page(browser, made["seats"][0]["url"],
+                                  "#secret-panel:not([hidden]) .progress-item")
     assert _progress(page) == ["Force the front door: not yet",
                                "Living heroes in the Entrance Hall: 1 of 2"]
     force = page.locator("#prompt button.action", has_text="Force the front door")
