@@ -149,6 +149,7 @@ async function main() {
   $("create-form").addEventListener("submit", create);
   renderSeatRows(true);
   drawOptions();
+  $("create-btn").disabled = false; // ready: before this a click would send the bare form
   refreshGames();
   startCampaignForm(info);
   setInterval(refreshGames, 5000);

@@ -6,6 +6,7 @@ const STEPS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2, 2.5, 3];
 let zoom = 1;
 let chosen = false; // the player zoomed: a phone's fit-to-width no longer applies
 const PHONE = 600; // at most this wide (CSS pixels), a map starts fitted to the screen's width
+const PHONE_MAP_MIN = 200; // a phone's map is never shorter than this (CSS pixels)
 // What a player can click on a map: the arrow keys move between these, Enter or Space clicks
 const TARGETS = ".clickable, .can-move, .can-aim, .can-attack";
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -130,6 +131,12 @@ export function zoomable(svgNode, focus = null, key = null) {
   focusKey = key;
   requestAnimationFrame(() => {
     const natural = Number(svgNode.dataset.width);
+    if (window.innerWidth <= PHONE) {
+      // a phone: the map ends at the bottom of the first screen (the choices stand above
+      // it), so the figure it centres on shows without scrolling the page
+      const top = wrap.getBoundingClientRect().top + window.scrollY;
+      wrap.style.maxHeight = `${Math.max(PHONE_MAP_MIN, window.innerHeight - top - 4)}px`;
+    }
     if (!chosen && window.innerWidth <= PHONE && natural * zoom > wrap.clientWidth) {
       zoom = Math.max(0.35, (wrap.clientWidth - 2) / natural); // the whole width on the screen
       apply(svgNode);

@@ -121,6 +121,7 @@ export function startCampaignForm(lobbyInfo) {
   drawSeatHead();
   drawSeats(true);
   drawOptions();
+  $("c-create-btn").disabled = false; // ready: before this a click would send the bare form
   refreshCampaigns();
   setInterval(refreshCampaigns, 5000);
 }

@@ -409,6 +409,8 @@ function explorerCard(view, e, msg, ui) {
   return card;
 }
 
+let introFolded = false; // the player folded the haunt's introduction
+
 export function renderBoard(root, msg, ui) {
   const view = msg.view;
   labels = new Map((msg.legal_actions || []).map((a, i) => [JSON.stringify(a), msg.labels?.[i] || null]));
@@ -427,9 +429,13 @@ export function renderBoard(root, msg, ui) {
     let traitor = "There is no traitor.";
     if (h.traitor !== null && h.traitor !== undefined) traitor = `${explorerName(view, h.traitor)} is the traitor.`;
     else if (view.explorers.some((e) => e.side === "unknown")) traitor = "The traitor is hidden.";
-    root.append(el("div", { class: "haunt-intro" },
-      el("h3", {}, `Haunt ${h.number}: ${h.name}`), el("p", {}, h.intro), h.setup_text ? el("p", { class: "setup-text" }, h.setup_text) : null,
-      el("p", { class: "traitor-line" }, traitor, h.my_side ? ` You are on the ${h.my_side === "traitor" ? "traitor's" : "heroes'"} side.` : "")));
+    // folded by a click (the map and your figure then move up on a phone); stays as chosen
+    const intro = el("details", { class: "haunt-intro", ontoggle: () => { introFolded = !intro.open; } },
+      el("summary", {}, el("h3", {}, `Haunt ${h.number}: ${h.name}`),
+        el("p", { class: "traitor-line" }, traitor, h.my_side ? ` You are on the ${h.my_side === "traitor" ? "traitor's" : "heroes'"} side.` : "")),
+      el("p", {}, h.intro), h.setup_text ? el("p", { class: "setup-text" }, h.setup_text) : null);
+    intro.open = !introFolded;
+    root.append(intro);
   }
   const floor = chooseFloor(view, msg, spots);
   const tabs = el("div", { class: "floor-tabs", role: "group", "aria-label": "Floors of the house" });
