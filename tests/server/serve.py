@@ -42,6 +42,7 @@ def main() -> None:
     p.add_argument("--max-sockets-per-address", type=int, default=100_000)
     p.add_argument("--send-queue-bytes", type=int, default=4_000_000)
     p.add_argument("--trusted-proxy", action="append", default=[])
+    p.add_argument("--host-away", type=float, default=120.0)
     a = p.parse_args()
     settings = Settings(db_url=a.db, table_prefix=a.prefix, dev=a.dev, bot_delay=a.bot_delay,
                         rate=a.rate, burst=a.burst, base_url=f"http://127.0.0.1:{a.port}",
@@ -51,7 +52,8 @@ def main() -> None:
                         sweep_every=a.sweep_every, redis_url=a.redis, lease=a.lease,
                         pg_cluster=a.pg_cluster,
                         max_sockets_per_address=a.max_sockets_per_address,
-                        send_queue_bytes=a.send_queue_bytes, trusted_proxies=a.trusted_proxy)
+                        send_queue_bytes=a.send_queue_bytes, trusted_proxies=a.trusted_proxy,
+                        host_away=a.host_away)
     build_server(settings, "127.0.0.1", a.port).run()
 
 

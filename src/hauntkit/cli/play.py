@@ -130,6 +130,9 @@ def register(app: typer.Typer) -> None:
             help="Address of a reverse proxy whose X-Forwarded-For names the real client "
                  "(repeatable). Without it the header is ignored: each connection counts as "
                  "its own address for the limits."),
+        host_away: float = typer.Option(
+            120.0, help="Seconds the host may be away (no page open with the host's key) "
+                        "before another person becomes the host."),
     ) -> None:
         """Serve the lobby and games in the browser; prints the URL."""
         from hauntkit.server.db import database_url
@@ -149,6 +152,8 @@ def register(app: typer.Typer) -> None:
             check_redis(redis)
         if bot_delay < 0:
             fail(f"--bot-delay {bot_delay} is negative")
+        if host_away <= 0:
+            fail(f"--host-away {host_away}: must be more than 0 seconds")
         if max_games < 1 or games_per_minute <= 0 or sockets_per_address < 1:
             fail("--max-games, --games-per-minute and --sockets-per-address must be positive")
         packs: dict[str, list[str]] = {}
@@ -172,7 +177,7 @@ def register(app: typer.Typer) -> None:
                             max_rooms=max_games, create_rate=games_per_minute / 60.0,
                             redis_url=redis, pg_cluster=pg_cluster,
                             max_sockets_per_address=sockets_per_address,
-                            trusted_proxies=list(trusted_proxy or []))
+                            trusted_proxies=list(trusted_proxy or []), host_away=host_away)
         if workers > 1:
             serve_workers(settings, host, port, workers)
         else:

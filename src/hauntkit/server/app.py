@@ -595,6 +595,7 @@ async def _handle(room: Room, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.seat is not None:  # a bot covering while the turn clock ran out steps aside
             await room.come_back(conn.seat)  # (told to the others; this socket's first
         conn.hello = True                    # message stays its state)
+        await room.host_here(conn, msg.get("host"))
         await room.push(conn, "hello")
         if conn.seat is not None:
             await room.broadcast_seats(exclude=conn)

@@ -90,6 +90,12 @@ def _padded(data: bytes, key_token: str) -> bytes:
     return bytes(a ^ b for a, b in zip(data, pad, strict=True))
 
 
+def tokens_of(rec: GameRecord) -> str:
+    """The game id the seat tokens of ``rec``'s game derive from (``seat_token``): its own,
+    or for a rematch the first game of the series."""
+    return str(rec.config.get("_tokens_of", rec.id))
+
+
 def seal(secret: str, key_token: str) -> str:
     """``secret`` (a token) locked with ``key_token``: only the holder of ``key_token`` opens
     it (``unseal``). Each key token locks one secret, so its pad is never used twice."""
@@ -326,6 +332,16 @@ class Store:
             conn.execute(update(self.games).where(self.games.c.id == game_id)
                          .values(host_token_hash=host_token_hash, config=_dumps(config),
                                  updated=repr(time.time())))
+
+    def pass_host(self, game_id: str, old_hash: str | None, host_token_hash: str,
+                  config: dict[str, Any]) -> bool:
+        """``save_host``, only if the host is still ``old_hash`` (True: it was written)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(self.games).where(
+                (self.games.c.id == game_id) & (self.games.c.host_token_hash == old_hash))
+                .values(host_token_hash=host_token_hash, config=_dumps(config),
+                        updated=repr(time.time())))
+        return bool(done.rowcount == 1)
 
     # -- reading ------------------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | None:

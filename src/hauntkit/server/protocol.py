@@ -18,7 +18,7 @@ MAX_MESSAGE_BYTES = 16 * 1024
 MAX_ACTION_DEPTH = 8
 
 CLIENT_TYPES = {
-    "hello": {"token"},
+    "hello": {"token", "host"},
     "act": {"action", "version"},
     "sync": set(),
     "ping": set(),
@@ -106,6 +106,9 @@ def _check(text: str | bytes) -> dict[str, Any]:
         tok = msg.get("token")
         if tok is not None and (not isinstance(tok, str) or len(tok) > 128):
             raise ProtocolError("malformed", "'token' must be a string (or null to spectate)")
+        host = msg.get("host")
+        if host is not None and (not isinstance(host, str) or len(host) > 128):
+            raise ProtocolError("malformed", "'host' must be the host's key, a string")
     elif kind == "act":
         action = msg.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):

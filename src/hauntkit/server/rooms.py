@@ -33,15 +33,16 @@ from hauntkit.server.db import (
     StaleWriteError,
     Store,
     hash_token,
-    seal,
     seat_token,
     token_matches,
+    tokens_of,
     unseal,
 )
 from hauntkit.server.looplag import LoopLag
 from hauntkit.server.outbox import Outbox
 from hauntkit.server.protocol import ProtocolError, RateLimiter, error_message
 from hauntkit.server.routing import answer, route_act
+from hauntkit.server.succession import handed_config, heir, host_arrived, host_left, resume_away
 from hauntkit.server.titles import untitled_game
 
 log = logging.getLogger("hauntkit.server")
@@ -89,6 +90,9 @@ class Settings:
     # Addresses of reverse proxies whose X-Forwarded-For names the real client (empty: the
     # header is ignored, the peer's own address counts)
     trusted_proxies: list[str] = field(default_factory=list)
+    # Seconds the host may be away (no page open with the host's key) before the host passes
+    # to another person (``hauntkit.server.succession``)
+    host_away: float = 120.0
 
 
 @dataclass(eq=False)
@@ -108,6 +112,7 @@ class Conn:
     # the socket's bounded send queue (``hauntkit.server.outbox``); None: sends are awaited
     outbox: Outbox | None = None
     token: str | None = None  # the token it said hello with (a removed player's is stale)
+    host: bool = False  # it said hello with the host's key too
     close: Callable[[int], Awaitable[None]] | None = None  # close the socket with a code
 
 
@@ -140,6 +145,7 @@ class Room:
         self.touched = time.monotonic()  # the last action, connection or request
         self.evicted = False  # unloaded from memory; a fresh Room is loaded on demand
         self._moved = asyncio.Event()  # set (and replaced) whenever the game changes
+        self.succession_tasks: set[asyncio.Task[None]] = set()  # the host left: look again
 
     def _note_move(self) -> None:
         self.clock_since = time.time()
@@ -214,17 +220,39 @@ class Room:
             raise ProtocolError("bot_seat", f"seat {seat} is a bot's; a person hosts")
         secret = self.links_secret(host)
         issue = int(self.rec.seats[seat].get("issue", 0))
-        their = seat_token(secret, tokens_of(self.rec), seat, issue)
-        new_host = secrets.token_urlsafe(18)
-        config = {**self.rec.config, "_links_seal": seal(secret, new_host),
-                  "_host_offer": {"seat": seat, "sealed": seal(new_host, their)}}
+        share = heir(secret, seat_token(secret, tokens_of(self.rec), seat, issue))
         async with self.lock:
+            config = handed_config(self.rec.config, seat, share)
             await asyncio.to_thread(self.manager.store.save_host, self.id,
-                                    hash_token(new_host), config)
-            self.rec.host_token_hash, self.rec.config = hash_token(new_host), config
+                                    share["host_hash"], config)
+            self.rec.host_token_hash, self.rec.config = share["host_hash"], config
         if self.manager.cluster is not None:
             await self.manager.cluster.publish({"game": self.id, "kind": "seats"})
         await self.broadcast_seats()
+
+    async def save_host_config(self, host_hash: str | None, config: dict[str, Any]) -> None:
+        """Store the host's part of the config (the prepared hand-over, the host away) and
+        tell the other processes, which reload it."""
+        async with self.lock:
+            await asyncio.to_thread(self.manager.store.save_host, self.id, host_hash or "",
+                                    config)
+            self.rec.config = config
+        if self.manager.cluster is not None:
+            await self.manager.cluster.publish({"game": self.id, "kind": "seats"})
+
+    async def host_here(self, conn: Conn, host: str | None) -> None:
+        """A page said hello with ``host``: when it is the host's key, the host is here."""
+        if host is not None and self.is_host(host):
+            conn.host = True
+            await host_arrived(self, host, conn.seat)
+
+    async def gone(self, conn: Conn) -> None:
+        """``conn`` closed: when it was the host's last page here, the host may have left."""
+        if conn.host and not any(c.host and not c.closed for c in self.conns):
+            try:
+                await host_left(self, conn.seat)
+            except Exception:  # noqa: BLE001 - the host then stays the host; say why
+                log.exception("game %s: noting that the host left failed", self.id)
 
     def claim_host(self, token: str | None) -> str:
         """The host token handed to the seat ``token`` opens; raises ``ProtocolError`` when
@@ -697,16 +725,12 @@ class Room:
 
     async def close(self) -> None:
         self.stop_drivers()
+        for waiting in list(self.succession_tasks):
+            waiting.cancel()
         for task in (self.bot_task, self.clock_task):
             if task is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-
-
-def tokens_of(rec: GameRecord) -> str:
-    """The game id the seat tokens of ``rec``'s game derive from (``seat_token``): its own,
-    or for a rematch the first game of the series."""
-    return str(rec.config.get("_tokens_of", rec.id))
 
 
 def restore(rs: Ruleset, rec: GameRecord, rows: list[dict[str, Any]]) -> Game:
@@ -939,6 +963,7 @@ class Manager:
             if self.cluster is not None and not game.over:
                 await self.cluster.claim(gid)
             room.start_bots()
+            resume_away(room)
             return room
 
     async def create(self, ruleset: str, seats: list[dict[str, Any]], seed: int | None,
@@ -1071,6 +1096,7 @@ class Manager:
             room.touched = time.monotonic()
             if conn.hello and conn.seat is not None:
                 await room.broadcast_seats()
+            await room.gone(conn)
 
 
 __all__ = ["Conn", "Manager", "Room", "Settings", "StaleWriteError", "TooManyRooms",

@@ -426,7 +426,7 @@ function connect() {
     retry = 500;
     $("conn").textContent = "live";
     $("conn").className = "conn live";
-    send({ type: "hello", token: token || null });
+    send({ type: "hello", token: token || null, ...(hostToken ? { host: hostToken } : {}) });
   });
   ws.addEventListener("message", onMessage);
   ws.addEventListener("close", (ev) => {
