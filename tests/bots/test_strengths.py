@@ -124,3 +124,13 @@ def test_easy_makes_the_beginners_choice_when_its_draw_is_below_the_share(
         expected = (beginner if slipped else normal).choose(view, legal, rng)
         assert easy.choose(view, legal, bot_rng(seed, seat)) == expected
     assert 0 < slips < 200
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_each_strength_plays_a_plugin_ruleset_it_has_no_policy_for(strength: str) -> None:
+    """The test plugin's ruleset (tests/plugins/hauntkit-tinygame) has no heuristic policy and
+    its views do not name their ruleset: every strength still plays its games to the end
+    (as the ``default`` bot does)."""
+    rs = get_ruleset("tiny")
+    moves, game = _moves(rs, FromViewOnly(make_bot(strength, rs, TEST_BUDGET)), seed=2)
+    assert game.over and moves

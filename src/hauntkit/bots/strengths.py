@@ -104,12 +104,20 @@ class NormalBot(HeuristicBot):
 
 
 class HardBot(IsmctsBot):
-    """ISMCTS with ``HARD_ITERATIONS`` iterations a decision (options may change the budget)."""
+    """ISMCTS with ``HARD_ITERATIONS`` iterations a decision (options may change the budget).
+    A view that does not name its ruleset (a plugin's) cannot be searched: the heuristic
+    decides, as ISMCTS itself does for a ruleset it cannot determinize."""
 
     name: ClassVar[str] = "hard"
 
     def __init__(self, iterations: int = HARD_ITERATIONS, **options: Any) -> None:
         super().__init__(iterations=iterations, **options)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action],
+               rng: random.Random) -> Action:
+        if "ruleset" not in view:
+            return self.heuristic.choose(view, legal_actions, rng)
+        return super().choose(view, legal_actions, rng)
 
 
 for _bot in (EasyBot, NormalBot, HardBot):
