@@ -54,7 +54,8 @@ def test_every_message_is_that_seats_own_view(reliable_server: ServerProcess, ru
     server = reliable_server
     for seed in range(rounds(1, 8)):
         made = server.create(ruleset=ruleset, seed=100 + seed, bot_delay=0.0, config=config,
-                             seats=[{"kind": "human"}] + [{"kind": "bot"}] * (players - 1))
+                             seats=[{"kind": "human"}]
+                             + [{"kind": "bot", "bot": "default"}] * (players - 1))
         gid, host = made["id"], made["host_token"]
         clients: dict[int | None, Client] = {
             seat: server.ws(gid, made["seats"][seat]["token"]) for seat in range(players)}

@@ -31,7 +31,7 @@ def test_the_host_removes_a_player_and_hands_out_a_new_link(server: ServerProces
     assert r.status_code == 200, r.text
     new = r.json()["token"]
     assert new != old and r.json()["url"].endswith(f"/game/{gid}#t={new}")
-    assert r.json()["seats"][1]["bot"] == "default"  # a bot covers the seat meanwhile
+    assert r.json()["seats"][1]["bot"] == "normal"  # a bot covers the seat meanwhile
 
     # the removed player is told why, and their socket is closed
     told = c1.recv_until(lambda m: m["type"] == "error")
@@ -40,7 +40,7 @@ def test_the_host_removes_a_player_and_hands_out_a_new_link(server: ServerProces
         c1.recv_until(lambda m: False, timeout=10)
     # the others see the seat played by the bot
     seen = watcher.recv_until(lambda m: m["type"] == "seats")
-    assert seen["seats"][1]["bot"] == "default"
+    assert seen["seats"][1]["bot"] == "normal"
 
     # the old link opens nothing any more
     stale = server.ws(gid, hello=False)

@@ -49,8 +49,8 @@ def test_heroes_never_receive_traitor_secrets(server: ServerProcess, hidden: boo
     expected = _bot_game(seed)
     traitor = expected.state["haunt"]["traitor"]
     hero = 0 if traitor != 0 else 1
-    made = server.create("betrayal", seats=[{"kind": "human"}] + [{"kind": "bot"}] * 3,
-                         seed=seed, bot_delay=0.0)
+    made = server.create("betrayal", seed=seed, bot_delay=0.0,
+                         seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "default"}] * 3)
     gid = made["id"]
     # the traitor, a hero and a spectator listen (seat 0 too: it hands itself to a bot)
     clients = {i: server.ws(gid, made["seats"][i]["token"]) for i in sorted({0, traitor, hero})}

@@ -44,7 +44,7 @@ def test_a_bot_covers_when_time_runs_out_until_the_person_comes_back(
     watcher = server.ws(gid)
     watcher.recv_until(_covered(0), timeout=30)
     moved = watcher.state_when(lambda m: m["version"] >= 1, timeout=30)
-    assert moved["seats"][0]["bot"] == "default"  # the bot answered for seat 0
+    assert moved["seats"][0]["bot"] == "normal"  # the bot answered for seat 0
     # the person comes back (opens their link again): the seat is theirs once more
     away.close()
     back = server.ws(gid, token)

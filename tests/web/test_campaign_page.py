@@ -35,8 +35,8 @@ def test_campaign_created_in_the_lobby_played_and_continued(
     assert kinds.count() == 3
     page.locator("#c-seat-rows .c-seat-name").nth(0).fill("Ann")
     kinds.nth(0).select_option("me")
-    kinds.nth(1).select_option("bot:random")
-    kinds.nth(2).select_option("bot:random")
+    kinds.nth(1).select_option("bot:easy")
+    kinds.nth(2).select_option("bot:easy")
     # a per-seat option (the league's lantern colours) is asked on each seat's row
     lanterns = page.locator("#c-seat-rows .c-seat-opt[data-key=lanterns]")
     assert lanterns.count() == 3 and "lanterns" in page.inner_text("#c-seat-head")
@@ -137,7 +137,7 @@ def test_a_friend_seat_gets_one_link_for_the_whole_campaign(
     names.nth(1).fill("Bo")
     kinds.nth(0).select_option("me")
     kinds.nth(1).select_option("friend")
-    kinds.nth(2).select_option("bot:random")
+    kinds.nth(2).select_option("bot:easy")
     host.click("#c-create-btn")
     host.wait_for_url("**/campaign/*")
     link = host.locator("input.friend-link")

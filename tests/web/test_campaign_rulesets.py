@@ -60,7 +60,7 @@ def test_campaign_of_a_real_ruleset_in_the_browser(
     page.locator("#c-seat-rows .c-seat-name").nth(0).fill("Ann")
     kinds.nth(0).select_option("me")
     for i in range(1, seats):
-        kinds.nth(i).select_option("bot:random")
+        kinds.nth(i).select_option("bot:easy")
     for key, values in per_seat.items():  # e.g. the family each seat plays
         for i, value in enumerate(values):
             page.locator(f"#c-seat-rows .c-seat-opt[data-key={key}]").nth(i).select_option(value)

@@ -23,13 +23,13 @@ def test_the_host_hands_a_seat_to_a_bot_and_gives_it_back(browser: Any,
     seat = page.locator("#seats li.seat").nth(2)
     seat.locator("button.host-bot").click()
     page.wait_for_function("() => document.querySelectorAll('#seats li.seat')[2]"
-                           ".textContent.includes('played by bot “default”')", timeout=15_000)
+                           ".textContent.includes('played by Bot (Normal)')", timeout=15_000)
     summary = page.request.get(f"{web_server.url}/api/games/{gid}").json()
-    assert summary["seats"][2]["bot"] == "default"
+    assert summary["seats"][2]["bot"] == "normal"
     assert page.locator("#toast").is_hidden()
     page.locator("#seats li.seat").nth(2).locator("button.host-bot").click()
     page.wait_for_function("() => !document.querySelectorAll('#seats li.seat')[2]"
-                           ".textContent.includes('played by bot')", timeout=15_000)
+                           ".textContent.includes('played by Bot')", timeout=15_000)
     summary = page.request.get(f"{web_server.url}/api/games/{gid}").json()
     assert summary["seats"][2]["bot"] is None
     assert page.locator("#toast").is_hidden()
@@ -74,7 +74,7 @@ def test_the_host_removes_a_player_and_gets_the_seats_new_link(browser: Any,
     new_url = host.locator("a.new-seat-link").get_attribute("href")
     assert new_url and new_url != made["seats"][1]["url"]
     host.wait_for_function("() => document.querySelectorAll('#seats li.seat')[1]"
-                           ".textContent.includes('played by bot “default”')", timeout=15_000)
+                           ".textContent.includes('played by Bot (Normal)')", timeout=15_000)
     player.wait_for_selector("p.removed", timeout=15_000)
     assert player.locator("#conn").text_content() == "removed"
     # the new link opens the seat

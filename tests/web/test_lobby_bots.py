@@ -1,6 +1,7 @@
-"""The lobby gives any seat any bot: one game (betrayal, legacy, beast) with a heuristic, a
-random and an ISMCTS seat plus a person, each seat played by the bot chosen for it (docs/bots.md: "The server offers
-every registered bot for every seat"; issue 11: "any seat can be given any bot")."""
+"""The lobby gives any seat a bot by strength: one game (betrayal, legacy, beast) with an Easy,
+a Normal and a Hard seat plus a person, each seat played by the bot chosen for it, shown by its
+strength (docs/bots.md, "Strengths": the lobby offers Easy, Normal and Hard, Normal first
+chosen; issue 11: "any seat can be given any bot")."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from hauntkit.bots import bot_rng, get_bot
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import get_ruleset
 
-CHOSEN = {0: "heuristic", 1: "random", 2: "ismcts"}  # seat -> bot; seat 3 is the person
+CHOSEN = {0: "easy", 1: "normal", 2: "hard"}  # seat -> bot; seat 3 is the person
+TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 HUMAN = 3
 
 
@@ -65,6 +67,11 @@ def test_each_seat_is_played_by_the_bot_chosen_in_the_lobby(
     lobby.fill("#bot-delay", "0")
     kinds = lobby.locator(".seat-kind")
     assert kinds.count() == 4
+    # exactly the three strengths, Normal chosen for a new bot seat; no research bot
+    offered = kinds.nth(1).locator("option").all_inner_texts()
+    assert offered == ["a person", "bot: Easy", "bot: Normal", "bot: Hard"]
+    assert kinds.nth(1).input_value() == "bot:normal"
+    assert "Normal: " in lobby.locator(".bot-hint").nth(1).inner_text()
     for seat, bot in CHOSEN.items():
         kinds.nth(seat).select_option(f"bot:{bot}")
     kinds.nth(HUMAN).select_option("human")
@@ -75,7 +82,7 @@ def test_each_seat_is_played_by_the_bot_chosen_in_the_lobby(
     # the links name each seat's bot
     rows = lobby.locator("#invite .link-row")
     for seat, bot in CHOSEN.items():
-        assert f"played by bot “{bot}”" in rows.nth(seat).inner_text()
+        assert f"played by Bot ({TITLES[bot]})" in rows.nth(seat).inner_text()
     assert "a person" in rows.nth(HUMAN).inner_text()
     url = urls[HUMAN]
     gid, host = host_url.split("/game/")[1].split("#host=")
@@ -92,7 +99,7 @@ def test_each_seat_is_played_by_the_bot_chosen_in_the_lobby(
     page.wait_for_selector("#conn.live")
     seats = page.locator("#seats li.seat")
     for seat, bot in CHOSEN.items():
-        assert f"played by bot “{bot}”" in seats.nth(seat).inner_text()
+        assert f"played by Bot ({TITLES[bot]})" in seats.nth(seat).inner_text()
     assert "you" in seats.nth(HUMAN).inner_text()
 
     # the game goes on: every seat ends a turn (beast: or passes), and play goes on past a

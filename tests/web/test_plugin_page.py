@@ -33,7 +33,7 @@ def test_lobby_and_generic_page_play_the_plugin(browser, web_server: ServerProce
     page.wait_for_function("document.querySelector('#create-error').textContent === ''")
     assert page.locator(".seat-kind").count() == 2
     page.locator(".seat-kind").nth(0).select_option("human")
-    page.locator(".seat-kind").nth(1).select_option("bot:default")
+    page.locator(".seat-kind").nth(1).select_option("bot:normal")
     page.fill("#opt-goal", "5")
     open_more_options(page)
     page.fill("#seed", "2")

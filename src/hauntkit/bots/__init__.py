@@ -2,7 +2,7 @@
 
 The API every seat-filler uses (simulation, the server's bot seats)::
 
-    bot = get_bot("default", ruleset)        # or "random"; bound to the ruleset it plays
+    bot = get_bot("normal", ruleset)         # "easy", "normal", "hard", or a research bot
     seat = bot_seat(waiting, seed, version)  # which waiting bot seat acts
     rng = bot_rng(seed, seat, version)       # that decision's own seeded random.Random
     action = bot.choose(view, legal_actions, rng)
@@ -25,6 +25,8 @@ from hauntkit.bots.base import (
 from hauntkit.bots.heuristic import HeuristicBot
 from hauntkit.bots.ismcts import IsmctsBot
 from hauntkit.bots.simple import DefaultBot, RandomBot
+from hauntkit.bots.strengths import EasyBot, HardBot, NormalBot, bot_title, strengths
 
-__all__ = ["Bot", "DefaultBot", "HeuristicBot", "IsmctsBot", "RandomBot", "UnknownBotError",
-           "bot_names", "bot_rng", "bot_seat", "get_bot", "register_bot"]
+__all__ = ["Bot", "DefaultBot", "EasyBot", "HardBot", "HeuristicBot", "IsmctsBot", "NormalBot",
+           "RandomBot", "UnknownBotError", "bot_names", "bot_rng", "bot_seat", "bot_title",
+           "get_bot", "register_bot", "strengths"]

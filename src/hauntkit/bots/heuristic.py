@@ -50,7 +50,8 @@ def policy_for(rs: Ruleset) -> Policy | None:
 class HeuristicBot(Bot):
     """Goal-directed play from the view. Give ``rulesets`` (id -> ruleset) when the game uses
     a content pack other than the starter; otherwise the starter pack is loaded on first use.
-    Rulesets without a policy fall back to the ``default`` bot."""
+    Rulesets without a policy (and views that do not name their ruleset, as some plugins')
+    fall back to the ``default`` bot."""
 
     name: ClassVar[str] = "heuristic"
     uses_view: ClassVar[bool] = True
@@ -59,12 +60,15 @@ class HeuristicBot(Bot):
         self._rulesets = dict(rulesets or {})
         self._policies: dict[str, Policy | None] = {}
         self._fallback = DefaultBot()
+        self._bound_id: str | None = None
 
     def bind(self, ruleset: Ruleset) -> HeuristicBot:
         """Use ``ruleset``'s content for games of its id; returns the bot."""
         super().bind(ruleset)
+        self._fallback.bind(ruleset)
         self._rulesets[ruleset.id] = ruleset
         self._policies.pop(ruleset.id, None)
+        self._bound_id = ruleset.id
         return self
 
     def policy(self, ruleset_id: str) -> Policy | None:
@@ -77,7 +81,8 @@ class HeuristicBot(Bot):
                rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        policy = self.policy(view["ruleset"])
+        ruleset_id = view.get("ruleset", self._bound_id)
+        policy = self.policy(ruleset_id) if ruleset_id is not None else None
         if policy is None:
             return self._fallback.choose(view, legal_actions, rng)
         return policy.choose(view, legal_actions, rng)

@@ -69,7 +69,8 @@ def register(app: typer.Typer) -> None:
         games: Annotated[int, typer.Option(
             min=1, help="Games per haunt and player count.")] = 20,
         bots: Annotated[str, typer.Option(
-            help="Bot in every seat: heuristic, ismcts or any registered bot.")] = "heuristic",
+            help="Bot in every seat: a strength (easy, normal, hard) or a research bot "
+                 "(heuristic, ismcts, default, random).")] = "heuristic",
         ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "betrayal",
         players: Annotated[str | None, typer.Option(
             help="Player counts, comma-separated (default: every count).")] = None,

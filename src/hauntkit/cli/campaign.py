@@ -152,7 +152,8 @@ def _summary_tables(rs: Any, camp: Campaign) -> list[Table]:
 def new_cmd(
     ruleset: Annotated[str, typer.Option("--ruleset", help="Ruleset id, e.g. legacy or beast.")],
     seats: Annotated[str | None, typer.Option(
-        help="Comma-separated bot names, one a seat, each optionally BOT:NAME "
+        help="Comma-separated bots, one a seat: a strength (easy, normal, hard) or a research "
+             "bot (default, random, heuristic, ismcts), each optionally BOT:NAME "
              "(default: the default bot in as many seats as --players).")] = None,
     players: Annotated[int | None, typer.Option(help="Seat count when --seats is not given.")
                        ] = None,

@@ -62,7 +62,8 @@ def register(app: typer.Typer) -> None:
         config: Annotated[list[str] | None, typer.Option(
             help="Extra game config KEY=VALUE (repeatable).")] = None,
         bot: Annotated[str, typer.Option(
-            help="Bot in every seat: any registered bot (default, random, ...).")] = "default",
+            help="Bot in every seat: a strength (easy, normal, hard) or a research bot "
+                 "(default, random, heuristic, ismcts).")] = "default",
         max_actions: Annotated[int, typer.Option(
             help="Cap per game; a game reaching it is reported as capped.")] = DEFAULT_MAX_ACTIONS,
         check: Annotated[bool, typer.Option(

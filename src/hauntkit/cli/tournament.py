@@ -24,18 +24,19 @@ def register(app: typer.Typer) -> None:
     def tournament_cmd(
         ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal, legacy or beast.")] = "betrayal",
         bots: Annotated[str, typer.Option(
-            help="Comma-separated bot names, e.g. heuristic,random.")] = "heuristic,random",
+            help="Comma-separated bots: strengths (easy, normal, hard) or research bots "
+                 "(heuristic, ismcts, default, random), e.g. normal,easy.")] = "heuristic,random",
         games: Annotated[int, typer.Option(min=1, help="Games (per bot for beast).")] = 20,
         players: Annotated[int | None, typer.Option(
             help="Seats (betrayal: 3 to 6, legacy: 3 to 5). Default: the ruleset's.")] = None,
         seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
         iterations: Annotated[int | None, typer.Option(
-            min=1, help="ISMCTS iterations per decision.")] = None,
+            min=1, help="Search iterations per decision (ismcts, hard).")] = None,
         seconds: Annotated[float | None, typer.Option(
             "--seconds", "--time-per-decision", metavar="S",
-            help="ISMCTS CPU seconds per decision (instead of iterations).")] = None,
+            help="Search CPU seconds per decision, instead of iterations (ismcts, hard).")] = None,
         rollout: Annotated[int | None, typer.Option(
-            min=0, help="ISMCTS rollout length in actions.")] = None,
+            min=0, help="Search rollout length in actions (ismcts, hard).")] = None,
         content: Annotated[list[str] | None, typer.Option(
             help="Extra content folder or file (repeatable).")] = None,
         config: Annotated[list[str] | None, typer.Option(
@@ -45,7 +46,8 @@ def register(app: typer.Typer) -> None:
                  "plays until the haunt, then one bot per side, each seed played twice with "
                  "the sides swapped.")] = "seats",
         opening: Annotated[str, typer.Option(
-            help="The bot of every seat before the haunt in sides mode.")] = "heuristic",
+            help="The bot of every seat before the haunt in sides mode (a strength or a "
+                 "research bot).")] = "heuristic",
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
         markdown: Annotated[bool, typer.Option(
             "--markdown", help="Print a markdown table of the win rates (the docs' figure "
@@ -98,7 +100,11 @@ def register_speed(app: typer.Typer) -> None:
     def speed_cmd(
         ruleset: Annotated[str, typer.Option(help="Ruleset id: betrayal, legacy or beast.")] = "betrayal",
         decisions: Annotated[int, typer.Option(min=1, help="Decisions to search.")] = 20,
-        iterations: Annotated[int, typer.Option(min=1, help="Iterations each.")] = 1000,
+        bot: Annotated[str | None, typer.Option(
+            help="A searching bot to time at its own budget (hard, or ismcts): prints the "
+                 "seconds a decision takes instead. Default: ismcts at --iterations.")] = None,
+        iterations: Annotated[int | None, typer.Option(
+            min=1, help="Iterations each (default: 1000; with --bot, the bot's own).")] = None,
         rollout: Annotated[int, typer.Option(min=0, help="Rollout length.")] = 6,
         seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
         json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
@@ -106,23 +112,47 @@ def register_speed(app: typer.Typer) -> None:
             "--markdown", help="Print a markdown table of one row (the docs' figure "
                                "tables).")] = False,
     ) -> None:
-        """ISMCTS iterations per CPU second on mid-game decisions of heuristic games."""
+        """ISMCTS iterations per CPU second on mid-game decisions of heuristic games (with
+        --bot: the seconds a searching bot such as hard takes a decision)."""
         from hauntkit.bots.speed import ismcts_speed
 
         rs = load_ruleset(ruleset)
-        fig = ismcts_speed(rs, {}, seed, decisions, iterations, rollout)
+        if bot is not None and bot not in bot_names():
+            typer.echo(f"error: unknown bot {bot!r}; known bots: {', '.join(bot_names())}",
+                       err=True)
+            raise typer.Exit(2)
+        try:
+            fig = ismcts_speed(rs, {}, seed, decisions,
+                               iterations if bot is not None or iterations else 1000, rollout,
+                               bot=bot or "ismcts")
+        except TypeError as exc:
+            typer.echo(f"error: {exc}; time hard or ismcts", err=True)
+            raise typer.Exit(2) from None
         if json:
             sys.stdout.write(orjson.dumps(fig, option=orjson.OPT_INDENT_2).decode() + "\n")
             return
         if markdown:
-            typer.echo(markdown_table(
-                ["ruleset", "iterations per CPU second",
-                 f"CPU seconds per decision of {iterations:,} iterations"],
-                [[rs.id, thousands(fig["iterations_per_cpu_second"]),
-                  fig["cpu_seconds_per_decision"]]]))
+            typer.echo(speed_markdown(fig, per_decision=bot is not None))
             return
         for key, value in fig.items():
             typer.echo(f"{key}: {value}")
+
+
+def speed_markdown(fig: dict[str, Any], per_decision: bool) -> str:
+    """``bot-speed``'s row: iterations per CPU second, or (``per_decision``) the seconds a
+    decision of the bot takes, mean and slowest, in CPU and on the wall clock."""
+    if not per_decision:
+        return markdown_table(
+            ["ruleset", "iterations per CPU second",
+             f"CPU seconds per decision of {fig['iterations']:,} iterations"],
+            [[fig["ruleset"], thousands(fig["iterations_per_cpu_second"]),
+              fig["cpu_seconds_per_decision"]]])
+    return markdown_table(
+        ["ruleset", "bot", "decisions", "iterations a decision",
+         "CPU seconds a decision (mean / slowest)", "wall seconds a decision (mean / slowest)"],
+        [[fig["ruleset"], fig["bot"], fig["decisions"], thousands(fig["iterations"]),
+          f"{fig['cpu_seconds_per_decision']} / {fig['slowest_cpu_seconds']}",
+          f"{fig['wall_seconds_per_decision']} / {fig['slowest_wall_seconds']}"]])
 
 
 def markdown_report(report: dict[str, Any]) -> str:

@@ -20,7 +20,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictInt
 
-from hauntkit.bots import UnknownBotError, bot_names
+from hauntkit.bots import UnknownBotError, bot_names, strengths
+from hauntkit.bots.strengths import DEFAULT_STRENGTH
 from hauntkit.core import ActionError, HauntkitError
 from hauntkit.core.rules_summary import load_rules_summary
 from hauntkit.core.ruleset import ConfigError, get_ruleset_class, plays_campaigns, ruleset_ids
@@ -52,6 +53,7 @@ from hauntkit.server.rooms import (
     Room,
     Settings,
     TooManyRooms,
+    seat_bot_title,
     tokens_of,
 )
 from hauntkit.server.titles import ruleset_name
@@ -221,8 +223,9 @@ def create_app(settings: Settings, manager: Manager | None = None) -> FastAPI:
             if r["campaigns"]:  # the "New campaign" form's fields
                 r["campaign_options"] = lobby_options(rs.campaign_config_schema())
                 r["campaign_noun"] = rs.campaign_noun
-        return {"rulesets": rulesets, "bots": bot_names(), "bot_options": BOT_OPTIONS,
-                "dev": settings.dev}
+        return {"rulesets": rulesets, "strengths": strengths(),
+                "default_strength": DEFAULT_STRENGTH, "bots": bot_names(),
+                "bot_options": BOT_OPTIONS, "dev": settings.dev}
 
     @app.get("/api/rulesets/{rid}/catalog")
     async def _catalog(rid: str) -> Response:
@@ -654,7 +657,8 @@ def _created(room: Room, tokens: dict[str, Any] | None = None) -> dict[str, Any]
         "id": room.id,
         "host_token": host,
         "seats": [
-            {"seat": i, "name": s["name"], "bot": s.get("bot"), "token": plain[i],
+            {"seat": i, "name": s["name"], "bot": s.get("bot"),
+             "bot_title": seat_bot_title(s), "token": plain[i],
              **({"iterations": s["iterations"]} if s.get("iterations") else {}),
              "url": f"{base}/game/{room.id}#t={plain[i]}" if plain[i] else None}
             for i, s in enumerate(room.rec.seats)

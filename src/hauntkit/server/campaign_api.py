@@ -25,6 +25,7 @@ from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse
 
 from hauntkit.bots import UnknownBotError, get_bot
+from hauntkit.bots.strengths import DEFAULT_STRENGTH
 from hauntkit.core.campaign import Campaign, current_game, upcoming
 from hauntkit.core.campaign_view import present
 from hauntkit.core.errors import HauntkitError
@@ -41,7 +42,7 @@ from hauntkit.server.campaigns import (
 from hauntkit.server.db import token_matches
 from hauntkit.server.http_common import TableSpec, bearer_token, error_response, unechoed
 from hauntkit.server.options import settings_rows
-from hauntkit.server.rooms import Manager
+from hauntkit.server.rooms import Manager, seat_bot_title
 from hauntkit.server.titles import campaign_game_title, ruleset_name
 
 
@@ -101,7 +102,7 @@ def campaign_routes(mgr: Manager) -> APIRouter:
             return error_response(400, "bad_seats", f"{req.ruleset} needs {lo} to {hi} seats", "seats")
         seats = []
         for i, s in enumerate(req.seats):
-            bot = s.bot or ("default" if s.kind == "bot" else None)
+            bot = s.bot or (DEFAULT_STRENGTH if s.kind == "bot" else None)
             if bot is not None:
                 try:
                     get_bot(bot)
@@ -126,7 +127,8 @@ def campaign_routes(mgr: Manager) -> APIRouter:
         links = []
         for i, seat in enumerate(camp["seats"]):
             tok = None if seat["bot"] else campaign_seat_token(host, cid, i)
-            links.append({"seat": i, "name": seat["name"], "bot": seat["bot"], "token": tok,
+            links.append({"seat": i, "name": seat["name"], "bot": seat["bot"],
+                          "bot_title": seat_bot_title(seat), "token": tok,
                           "url": f"{base()}/campaign/{cid}#seat={tok}" if tok else None})
         return JSONResponse({"campaign": public(camp), "host_token": host, "seats": links,
                              "url": f"{base()}/campaign/{cid}",
@@ -199,7 +201,8 @@ def campaign_routes(mgr: Manager) -> APIRouter:
                 tokens = derived
         if tokens is not None:
             out["host_token"] = tokens["host"]
-            out["seats"] = [{"seat": i, "name": s["name"], "bot": s["bot"], "token": tok,
+            out["seats"] = [{"seat": i, "name": s["name"], "bot": s["bot"],
+                             "bot_title": seat_bot_title(s), "token": tok,
                              "url": game_url(gid, tok, cid)}
                             for i, (s, tok) in enumerate(zip(camp["seats"], tokens["seats"],
                                                              strict=True))]

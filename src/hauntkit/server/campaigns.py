@@ -34,7 +34,7 @@ from hauntkit.core.campaign import (
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
 from hauntkit.server.db import GameRecord, StaleWriteError, Store, hash_token, seat_token
-from hauntkit.server.rooms import SNAPSHOT_EVERY, restore
+from hauntkit.server.rooms import SNAPSHOT_EVERY, restore, seat_bot_title
 from hauntkit.server.titles import campaign_game_title, untitled_campaign
 
 RETRIES = 20  # how often a write that lost a race to another process is tried again
@@ -216,6 +216,8 @@ PUBLIC_GAME_KEYS = ("index", "game_id", "status", "result")
 def public(camp: Campaign) -> Campaign:
     """The campaign as anyone may see it: no seeds, no raw data, no token digests."""
     out = {k: camp[k] for k in PUBLIC_KEYS if k in camp}
+    if "seats" in out:
+        out["seats"] = [{**seat, "bot_title": seat_bot_title(seat)} for seat in out["seats"]]
     out["games"] = [public_game(g) for g in camp["games"]]
     return out
 

@@ -21,7 +21,8 @@ from typing import Any
 
 import orjson
 
-from hauntkit.bots import UnknownBotError, bot_rng, bot_seat, get_bot
+from hauntkit.bots import UnknownBotError, bot_rng, bot_seat, bot_title, get_bot
+from hauntkit.bots.strengths import DEFAULT_STRENGTH
 from hauntkit.core import ActionError, Game, HauntkitError, NotYourTurnError
 from hauntkit.core.log import visible_log
 from hauntkit.core.ruleset import ConfigError, Ruleset, check_seat_count, generic_label, get_ruleset
@@ -273,7 +274,7 @@ class Room:
         host = self.host_seat()
         return [
             {"seat": i, "name": s.get("name", ""), "bot": s.get("bot"),
-             "connected": self.connected(i), "covered": bool(s.get("covered")),
+             "bot_title": seat_bot_title(s), "connected": self.connected(i), "covered": bool(s.get("covered")),
              "host": i == host}
             for i, s in enumerate(self.rec.seats)
         ]
@@ -582,7 +583,7 @@ class Room:
             issue = int(seats[seat].get("issue", 0)) + 1
             token = seat_token(self.links_secret(host), tokens_of(self.rec), seat, issue)
             seats[seat].update(token_hash=hash_token(token), issue=issue,
-                               bot=seats[seat].get("bot") or "default")
+                               bot=seats[seat].get("bot") or DEFAULT_STRENGTH)
             await asyncio.to_thread(self.manager.store.save_seats, self.id, seats)
             self.rec.seats = seats
         if self.manager.cluster is not None:
@@ -669,7 +670,7 @@ class Room:
             left = self.clock_left()
             if waiting and left is not None and left <= 0:
                 for seat in waiting:
-                    await self.set_bot(seat, "default", covered=True)
+                    await self.set_bot(seat, DEFAULT_STRENGTH, covered=True)
                     log.info("game %s: the turn clock ran out on seat %s; a bot covers it",
                              self.id, seat)
                 continue
@@ -731,6 +732,12 @@ class Room:
             if task is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+def seat_bot_title(seat: dict[str, Any]) -> str | None:
+    """The words a page shows for the bot of ``seat`` ("Hard"); None for a person's seat."""
+    bot = seat.get("bot")
+    return bot_title(bot) if bot else None
 
 
 def restore(rs: Ruleset, rec: GameRecord, rows: list[dict[str, Any]]) -> Game:
@@ -1004,7 +1011,7 @@ class Manager:
         for i, s in enumerate(seats):
             bot = s.get("bot") or None
             if s.get("kind") == "bot":
-                bot = bot or "default"
+                bot = bot or DEFAULT_STRENGTH
             if bot is not None:
                 get_bot(bot)  # UnknownBotError names the known bots
             rec_seats.append({"name": (s.get("name") or f"Seat {i + 1}")[:40], "bot": bot,

@@ -4,7 +4,7 @@
 // campaign tokens come from this browser's localStorage (campaignkeys.js) or once from the
 // link's #host= / #seat=, which is then taken out of the address bar.
 import { keysOf, saveKeys } from "./campaignkeys.js";
-import { api, clear, copyButton, count, el } from "./dom.js";
+import { api, botWords, clear, copyButton, count, el } from "./dom.js";
 import { describeResult } from "./forms.js";
 import { renderSummary } from "./summary.js";
 
@@ -86,7 +86,7 @@ function drawSeats() {
   const body = clear($("camp-seats"));
   camp.seats.forEach((s, i) => {
     const link = isHost && !s.bot && i !== mySeat ? keys.seats?.[i]?.url : null;
-    const who = s.bot ? `bot: ${s.bot}` : i === mySeat ? "you" : "a person";
+    const who = s.bot ? botWords(s) : i === mySeat ? "you" : "a person";
     body.append(el("tr", { class: "camp-seat" }, el("td", {}, String(i + 1)), el("td", {}, s.name), el("td", {}, who),
       el("td", {}, link ? el("span", {}, el("input", { class: "friend-link", readonly: true, value: link, "aria-label": `campaign link of ${s.name}` }), " ",
         copyButton(link, "select the link in the box beside it and copy it", { class: "copy-friend-link" })) : null)));

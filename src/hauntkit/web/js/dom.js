@@ -81,3 +81,9 @@ export function copyButton(url, byHand, attrs = {}, label = "copy link") {
 export function count(n, noun, plural = `${noun}s`) {
   return `${n} ${n === 1 ? noun : plural}`;
 }
+
+// A bot seat in words: "Bot (Hard)", from the seat's `bot_title` (the server's words for the
+// bot it registered as `bot`).
+export function botWords(seat) {
+  return `Bot (${seat.bot_title || seat.bot})`;
+}

@@ -90,3 +90,21 @@ export function describeResult(result, seatNames = []) {
   if (result.reason) parts.push(result.reason);
   return parts.join(": ") || result.summary || JSON.stringify(result);
 }
+
+// A seat's bot choices, in order of strength (/api/info's `strengths`: Easy, Normal, Hard), on
+// the seat's "played by" select; `preselect`: the seat starts with the default strength. The
+// research bots the API also takes are not offered. Returns a line that says what the chosen
+// bot plays like (empty for a person's seat).
+export function botChoices(select, info, preselect) {
+  const strengths = info.strengths || [];
+  select.append(...strengths.map((s) => el("option", { value: `bot:${s.name}`, title: s.description }, `bot: ${s.title}`)));
+  if (preselect && strengths.length) select.value = `bot:${info.default_strength || strengths[0].name}`;
+  const hint = el("span", { class: "bot-hint" });
+  const describe = () => {
+    const chosen = strengths.find((s) => `bot:${s.name}` === select.value);
+    hint.textContent = chosen ? `${chosen.title}: ${chosen.description}` : "";
+  };
+  select.addEventListener("change", describe);
+  describe();
+  return hint;
+}

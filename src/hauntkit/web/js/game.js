@@ -1,7 +1,7 @@
 // The game page: one websocket to the server, the seat's view drawn by the ruleset's renderer
 // (js/render/<ruleset>.js, else the generic one), prompts for every choice, the story, dice.
 import { drawnCards, hideCard, showCard } from "./cardshow.js";
-import { api, clear, copyButton, describeAction as genericDescribe, el } from "./dom.js";
+import { api, botWords, clear, copyButton, describeAction as genericDescribe, el } from "./dom.js";
 import { downloadSave, renderEnd as drawEnd } from "./endscreen.js";
 import { hotseatWanted, nextPerson, seatKeys, showHandOver } from "./hotseat.js";
 import { linkItems } from "./links.js";
@@ -16,6 +16,8 @@ let hotseatKeys = null; // every seat's key, in hot-seat mode
 let handingOver = false; // the hand-over screen is up: nothing is drawn until it is answered
 const hostToken = hash.get("host");
 const campaignId = hash.get("campaign"); // a campaign's game: the end screen links back to it
+// The bot that plays a seat handed to a bot from this page: the Normal strength (/api/info).
+const STAND_IN_BOT = "normal";
 
 let ws = null;
 let renderer = generic;
@@ -126,7 +128,7 @@ function renderPrompt(ui) {
     }
   }
   box.append(el("div", { class: "seat-controls" },
-    el("button", { type: "button", class: "hand-to-bot", onclick: () => send({ type: "set_bot", seat: last.you, bot: "default" }) }, "Let a bot play for me")));
+    el("button", { type: "button", class: "hand-to-bot", onclick: () => send({ type: "set_bot", seat: last.you, bot: STAND_IN_BOT }) }, "Let a bot play for me")));
 }
 
 // ---------------------------------------------------------------- the turn clock
@@ -176,14 +178,14 @@ function renderSeats() {
     if (i === last.you) flags.push("you");
     if (s.host) flags.push("the host");
     if (s.covered) flags.push("a bot covers: their time ran out");
-    else if (s.bot) flags.push(`played by bot “${s.bot}”`);
+    else if (s.bot) flags.push(`played by ${botWords(s)}`);
     else flags.push(s.connected ? "here" : "away");
     if ((last.to_act || []).includes(i)) flags.push("to act");
     const item = el("li", { class: `seat ${(last.to_act || []).includes(i) ? "acting" : ""}` },
       el("span", { class: "seat-name" }, s.name), " ", el("span", { class: "flags" }, `(${flags.join(", ")})`),
       extra ? el("div", { class: "seat-extra" }, extra) : null);
     if (hostToken) {
-      item.append(" ", el("button", { type: "button", class: "host-bot", onclick: () => hostSetBot(i, s.bot ? null : "default") },
+      item.append(" ", el("button", { type: "button", class: "host-bot", onclick: () => hostSetBot(i, s.bot ? null : STAND_IN_BOT) },
         s.bot ? "give back to person" : "hand to bot"),
       " ", el("button", { type: "button", class: "host-remove", title: "their link stops working; a bot plays the seat until you give its new link to someone",
         onclick: () => hostRemove(i, s.name) }, "remove player"));
@@ -192,7 +194,7 @@ function renderSeats() {
           onclick: () => hostHandOver(i, s.name) }, "make them the host"));
       }
     } else if (last.you !== null && i !== last.you && !s.bot && !s.connected) {
-      item.append(" ", el("button", { type: "button", class: "cover-bot", onclick: () => send({ type: "set_bot", seat: i, bot: "default" }) }, "let a bot cover"));
+      item.append(" ", el("button", { type: "button", class: "cover-bot", onclick: () => send({ type: "set_bot", seat: i, bot: STAND_IN_BOT }) }, "let a bot cover"));
     }
     list.append(item);
   });
@@ -309,7 +311,7 @@ function renderEnd() {
     outcome = renderer.outcomeFor ? renderer.outcomeFor(last.result, last.view) : genericOutcome(last.result);
   }
   const figures = renderer.figures ? renderer.figures(last.view, last.result, last.seats)
-    : { columns: ["Player", ""], rows: last.seats.map((s, i) => ({ mine: i === last.you, cells: [s.name, s.bot ? `bot: ${s.bot}` : "person"] })) };
+    : { columns: ["Player", ""], rows: last.seats.map((s, i) => ({ mine: i === last.you, cells: [s.name, s.bot ? botWords(s) : "person"] })) };
   hideCard();
   drawEnd(end, { outcome, text, figures, gameId, token, hostToken, campaignId, onError: (m) => toast(m) });
 }

@@ -1,11 +1,11 @@
 // A game's links, as the lobby and the host's game page list them: each seat's secret link
 // with a copy button, the spectators' and the host's (`created`: the answer of creating the
 // game, or of /api/games/<id>/links).
-import { copyButton, el } from "./dom.js";
+import { botWords, copyButton, el } from "./dom.js";
 
 export function linkItems(created, you = null) {
   const items = created.seats.map((s) => {
-    const who = s.bot ? `played by bot “${s.bot}”${s.iterations ? ` (${s.iterations} iterations)` : ""}`
+    const who = s.bot ? `played by ${botWords(s)}${s.iterations ? `, ${s.iterations} iterations` : ""}`
       : s.seat === you ? "you" : "a person";
     return el("li", { class: "link-row" },
       el("strong", {}, `${s.name}`), ` (seat ${s.seat + 1}, ${who}) `,

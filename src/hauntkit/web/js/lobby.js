@@ -3,37 +3,20 @@
 // Everything about a ruleset (name, seat range, config options) comes from /api/info, which
 // reads each ruleset's declaration: the lobby knows no ruleset by name.
 import { api, clear, el } from "./dom.js";
-import { describeResult, readOptions, renderOptions, rulesetName, seatCountProblem, syncSeatRows } from "./forms.js";
+import { botChoices, describeResult, readOptions, renderOptions, rulesetName, seatCountProblem, syncSeatRows } from "./forms.js";
 import { linkItems } from "./links.js";
 import { startCampaignForm } from "./newcampaign.js";
 
 const $ = (id) => document.getElementById(id);
-let info = { rulesets: [], bots: [], bot_options: {}, dev: false };
-
-// A searching bot's budget per decision (the server says which bots take one, and its bounds).
-function iterationsInput(i) {
-  return el("input", { class: "seat-iterations", type: "number", step: "10", hidden: true,
-    "aria-label": `seat ${i + 1} bot search iterations`, title: "search iterations per decision: more plays stronger and slower" });
-}
-
-function showIterations(kind, input) {
-  const spec = info.bot_options?.[kind.value.startsWith("bot:") ? kind.value.slice(4) : ""]?.iterations;
-  input.hidden = !spec;
-  if (spec) Object.assign(input, { min: spec.min, max: spec.max, placeholder: `${spec.default} iterations` });
-  else input.value = "";
-}
+let info = { rulesets: [], strengths: [], default_strength: "normal", dev: false };
 
 function seatRow(i) {
   const kind = el("select", { class: "seat-kind", "aria-label": `seat ${i + 1} played by` },
-    el("option", { value: "human" }, i === 0 ? "me, in this browser" : "a person"),
-    ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
-  if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
-  const iterations = iterationsInput(i);
-  kind.addEventListener("change", () => showIterations(kind, iterations));
-  showIterations(kind, iterations);
+    el("option", { value: "human" }, i === 0 ? "me, in this browser" : "a person"));
+  const hint = botChoices(kind, info, i > 0);
   return el("tr", {}, el("td", {}, String(i + 1)),
     el("td", {}, el("input", { class: "seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `seat ${i + 1} name` })),
-    el("td", { class: "seat-by" }, kind, iterations));
+    el("td", { class: "seat-by" }, kind, hint));
 }
 
 function currentRuleset() {
@@ -63,10 +46,7 @@ async function create(ev) {
   const seats = [...$("seat-rows").children].map((row) => {
     const kind = row.querySelector(".seat-kind").value;
     const name = row.querySelector(".seat-name").value.trim();
-    const iterations = row.querySelector(".seat-iterations").value;
-    if (!kind.startsWith("bot:")) return { kind: "human", name };
-    return iterations !== "" ? { kind: "bot", bot: kind.slice(4), name, iterations: Number(iterations) }
-      : { kind: "bot", bot: kind.slice(4), name };
+    return kind.startsWith("bot:") ? { kind: "bot", bot: kind.slice(4), name } : { kind: "human", name };
   });
   const body = { ruleset: $("ruleset").value, seats, title: $("title").value.trim(), config: readOptions($("options"), $("advanced-options")) };
   if ($("seed").value !== "") body.seed = Number($("seed").value);

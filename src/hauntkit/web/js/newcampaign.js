@@ -2,10 +2,10 @@
 // options; each seat: me, a friend with a link, or a bot) and the list of campaigns.
 import { allKeys, saveKeys } from "./campaignkeys.js";
 import { api, clear, el } from "./dom.js";
-import { choiceName, optionLabel, readOptions, renderOptions, rulesetName, seatCountProblem, syncSeatRows } from "./forms.js";
+import { botChoices, choiceName, optionLabel, readOptions, renderOptions, rulesetName, seatCountProblem, syncSeatRows } from "./forms.js";
 
 const $ = (id) => document.getElementById(id);
-let info = { rulesets: [], bots: [] };
+let info = { rulesets: [], strengths: [] };
 
 function campaignRulesets() {
   return info.rulesets.filter((r) => r.campaigns);
@@ -29,12 +29,11 @@ function perSeatInput(o, i) {
 function seatRow(i) {
   const kind = el("select", { class: "c-seat-kind", "aria-label": `campaign seat ${i + 1} played by` },
     el("option", { value: "me" }, "me, in this browser"),
-    el("option", { value: "friend" }, "a friend (gets a link)"),
-    ...info.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
-  if (i > 0 && info.bots.length) kind.value = `bot:${info.bots.includes("default") ? "default" : info.bots[0]}`;
+    el("option", { value: "friend" }, "a friend (gets a link)"));
+  const hint = botChoices(kind, info, i > 0);
   return el("tr", {}, el("td", {}, String(i + 1)),
     el("td", {}, el("input", { class: "c-seat-name", maxlength: "40", placeholder: `Seat ${i + 1}`, "aria-label": `campaign seat ${i + 1} name` })),
-    el("td", {}, kind), ...perSeatOptions().map((o) => el("td", {}, perSeatInput(o, i))));
+    el("td", {}, kind, hint), ...perSeatOptions().map((o) => el("td", {}, perSeatInput(o, i))));
 }
 
 // The seat table's head: the fixed columns and one a per-seat option.
