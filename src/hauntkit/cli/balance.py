@@ -52,6 +52,18 @@ def table_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     return columns, rows
 
 
+def audit_row_of(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The whole run's blunder audit as one row: what was played, the bot, the games, the
+    band side's win rate and the blunders per 100 games of each kind."""
+    spec, overall = report["spec"], report["overall"]
+    played = spec["ruleset"] + (f", {spec['iterations']} iterations" if spec["iterations"]
+                                else "")
+    win = overall["side_win"]
+    return (["ruleset", "bot", "games", "band side win", *blunders.column_names()],
+            [[played, spec["bot"], str(overall["games"]), f"{spec['side']} {win['rate']:.0%}",
+              *blunders.rates_text(overall["blunders"])]])
+
+
 def probe_text(probe: dict[str, Any]) -> str:
     """``"traitor wins 95% of 20: ok"`` or ``"... : goals may be unreachable for traitor"``."""
     win = probe["active_win"]
@@ -128,6 +140,11 @@ def register(app: typer.Typer) -> None:
         markdown: Annotated[bool, typer.Option(
             "--markdown", help="Print the table as markdown (the docs' figure tables); "
                                "the report files are written as ever.")] = False,
+        audit_row: Annotated[bool, typer.Option(
+            "--audit-row", help="Print one markdown row of the blunder audit over the whole "
+                                "run: ruleset, bot, games, the band side's win rate and the "
+                                "blunders per 100 games of each kind (the docs' audit "
+                                "table).")] = False,
     ) -> None:
         """Play GAMES bot games per haunt and player count; report win rates with 95%
         intervals, length, deaths, the goals that decided, and haunts outside the band.
@@ -157,7 +174,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         total = len(spec.jobs())
         err = Console(stderr=True)
-        progress = progress_bar("balance", err, show=not (json or markdown))
+        progress = progress_bar("balance", err, show=not (json or markdown or audit_row))
         start = time.perf_counter()
         try:
             with progress:
@@ -182,6 +199,9 @@ def register(app: typer.Typer) -> None:
             return
         if markdown:
             typer.echo(markdown_table(*table_rows(report)))
+            return
+        if audit_row:
+            typer.echo(markdown_table(*audit_row_of(report)))
             return
         console = Console(width=None if sys.stdout.isatty() else 140)
         render_table(report, console)

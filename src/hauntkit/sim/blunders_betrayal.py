@@ -164,7 +164,9 @@ class BetrayalAuditor(Auditor):
         who, target = (action.get("monster", seat), action["target"])
         name, victim = state_access.name(ix, s, who), state_access.name(ix, s, target)
         side = state_access.side(s, who)
-        if side is not None and side == state_access.side(s, target):
+        h = s["haunt"]
+        hidden = h is not None and h["hidden"] and not h["revealed"]  # anyone is a suspect
+        if side is not None and side == state_access.side(s, target) and not hidden:
             self.note(OWN_SIDE, seat, s["turns"],
                       f"{name} attacked {victim}, who is on the same side ({side}).")
             return
