@@ -255,3 +255,22 @@ def test_the_tournament_report_credits_each_bot():
     assert set(report["blunders"]) == {"heuristic", "random"}
     assert report["blunders"]["random"]["games"] == 2
     assert all(set(e["blunders"]) <= {"heuristic", "random"} for e in report["per_game"])
+
+
+def test_the_idle_side_probe_is_refused_for_beast(beast):
+    """Beast's enemies follow the rules' own cards: there is no second side to idle."""
+    from hauntkit.core.errors import HauntkitError
+    from hauntkit.sim.idle import check_idle_side
+
+    with pytest.raises(HauntkitError, match="two sides"):
+        check_idle_side(beast, "heroes")
+
+
+def test_a_lost_distance_attack_costs_nothing_and_is_not_hopeless(betrayal):
+    """Betrayal rules, "Attacks" (RULING B11): a distance attacker who loses takes no harm."""
+    game = ghouls(betrayal, {"0": {"traits": {"might": 2}}, "2": {"room": "foyer"}})
+    from hauntkit.sim.blunders_betrayal import attack_odds
+
+    remote = attack_odds(betrayal.ix, game.state, 0,
+                         {"type": "attack", "target": 2, "weapon": None})
+    assert remote is not None and remote.loss is None

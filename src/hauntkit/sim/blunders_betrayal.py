@@ -183,8 +183,9 @@ class BetrayalAuditor(Auditor):
 
     # -- 2: back and forth
     def _gained(self, s: State, who: Any) -> tuple[Any, ...]:
-        """What counts as progress for an actor: its cards and traits (a monster: its cards,
-        wounds and stun), the tiles, the counters and flags, the haunt."""
+        """What counts as a change for an actor: its cards and traits (a monster: its cards,
+        wounds and stun), where everyone else stands, the tiles, the counters and flags, the
+        haunt (walking back after someone moved may be chasing them, not wandering)."""
         if isinstance(who, int):
             e = s["explorers"][who]
             own: tuple[Any, ...] = (tuple(e["cards"]), tuple(sorted(e["traits"].items())))
@@ -192,7 +193,9 @@ class BetrayalAuditor(Auditor):
             m = s["monsters"][who]
             own = (tuple(m["cards"]), m.get("wounds"), m["stunned"])
         h = s["haunt"]
-        return (own, len(s["tiles"]), tuple(sorted(s["counters"].items())),
+        others = (tuple(e["room"] if i != who else None for i, e in enumerate(s["explorers"])),
+                  tuple((mid, m["room"]) for mid, m in s["monsters"].items() if mid != who))
+        return (own, others, len(s["tiles"]), tuple(sorted(s["counters"].items())),
                 tuple(sorted(s.get("flags", {}).items())),
                 (h["id"], h["revealed"]) if h else None)
 
