@@ -102,6 +102,17 @@ def test_attacking_your_own_side_fires_and_the_enemy_does_not(betrayal):
     assert blunders.OWN_SIDE not in kinds(other)
 
 
+def test_giving_a_card_to_the_other_side_fires_and_to_a_friend_does_not(betrayal):
+    game = ghouls(betrayal, {"0": {"cards": ["axe"]}, "1": {"room": "entrance_hall"}})
+    auditor = blunders.auditor_for(betrayal)
+    auditor.hook(game, 0, game.legal_actions(0), {"type": "give", "card": "axe", "to": 2})
+    assert kinds(auditor) == [blunders.OWN_SIDE]
+    assert "of the other side, have Axe" in auditor.blunders[0].text
+    friendly = blunders.auditor_for(betrayal)
+    friendly.hook(game, 0, game.legal_actions(0), {"type": "give", "card": "axe", "to": 1})
+    assert kinds(friendly) == []
+
+
 def test_walking_back_and_forth_fires_unless_something_was_gained(betrayal):
     game = position(betrayal, {})
     start = game.state["explorers"][0]["room"]

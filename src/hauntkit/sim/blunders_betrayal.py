@@ -78,6 +78,18 @@ def attack_odds(ix: Index, s: State, seat: int, action: Action) -> AttackOdds | 
                       None if harmless else odds.chance_below(mine, theirs))
 
 
+def _hidden(s: State) -> bool:
+    """A traitor not yet revealed: everyone is a suspect, nobody's side is known."""
+    h = s["haunt"]
+    return h is not None and bool(h["hidden"]) and not h["revealed"]
+
+
+def _known_enemies(s: State, a: Any, b: Any) -> bool:
+    """``a`` and ``b`` are on different, known sides."""
+    mine, theirs = state_access.side(s, a), state_access.side(s, b)
+    return mine is not None and theirs is not None and mine != theirs and not _hidden(s)
+
+
 def _clamped(n: int) -> int:
     return min(max(n, 1), 8)  # RULING B1: 0 dice still roll one die; at most 8
 
@@ -151,6 +163,8 @@ class BetrayalAuditor(Auditor):
             return  # a forced step is no decision
         if kind in ATTACKS:
             self._attack(s, seat, legal, action)
+        elif kind in ("give", "permit"):
+            self._hand_over(s, seat, action)
         if kind in MOVES:
             self._move(s, seat, action)
         elif kind in ("drop", "pick_up"):
@@ -164,9 +178,7 @@ class BetrayalAuditor(Auditor):
         who, target = (action.get("monster", seat), action["target"])
         name, victim = state_access.name(ix, s, who), state_access.name(ix, s, target)
         side = state_access.side(s, who)
-        h = s["haunt"]
-        hidden = h is not None and h["hidden"] and not h["revealed"]  # anyone is a suspect
-        if side is not None and side == state_access.side(s, target) and not hidden:
+        if side is not None and side == state_access.side(s, target) and not _hidden(s):
             self.note(OWN_SIDE, seat, s["turns"],
                       f"{name} attacked {victim}, who is on the same side ({side}).")
             return
@@ -180,6 +192,22 @@ class BetrayalAuditor(Auditor):
                   f"{state_access.plural(found.attack_dice, 'die', 'dice')} against {found.defend_dice} "
                   f"({float(found.loss):.0%} to lose), when not attacking was possible.",
                   round(float(found.loss), 4))
+
+    def _hand_over(self, s: State, seat: int, action: Action) -> None:
+        """Giving a card to the other side, or (legacy) letting it TAKE one."""
+        if action["type"] == "give":
+            taker, card = action["to"], action["card"]
+        else:
+            ch = s["choice"] or {}
+            if not action.get("allow") or "who" not in ch:
+                return
+            taker, card = ch["who"], ch["card"]
+        if card == "all" or not _known_enemies(s, seat, taker):
+            return
+        ix = self.ix
+        self.note(OWN_SIDE, seat, s["turns"],
+                  f"{state_access.name(ix, s, seat)} let {state_access.name(ix, s, taker)}, "
+                  f"of the other side, have {state_access.card_name(ix, card)}.")
 
     # -- 2: back and forth
     def _gained(self, s: State, who: Any) -> tuple[Any, ...]:
