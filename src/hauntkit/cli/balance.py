@@ -18,7 +18,7 @@ from hauntkit.core.errors import HauntkitError
 from hauntkit.sim import blunders
 from hauntkit.sim.balance import check_bot, make_spec, parse_band, run_balance
 from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, ray_address
-from hauntkit.sim.idle import check_idle_side
+from hauntkit.sim.idle import check_idle_side, wins_word
 from hauntkit.sim.parallel import shutdown_ray
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
 
@@ -65,11 +65,12 @@ def audit_row_of(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 
 def probe_text(probe: dict[str, Any]) -> str:
-    """``"traitor wins 95% of 20: ok"`` or ``"... : goals may be unreachable for traitor"``."""
+    """``"traitor wins 95% of 20: ok"`` (of the games whose haunt began), or with ``"goals may
+    be unreachable for traitor"`` in place of ``ok``."""
     win = probe["active_win"]
     verdict = f"goals may be unreachable for {probe['active']}" if probe["unreachable"] \
         else "ok"
-    return f"{probe['active']} wins {win['rate']:.0%} of {probe['started']}: {verdict}"
+    return f"{wins_word(probe['active'])} {win['rate']:.0%} of {probe['started']}: {verdict}"
 
 
 def render_table(report: dict[str, Any], console: Console) -> None:

@@ -14,6 +14,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first
 from matplotlib.figure import Figure  # noqa: E402
 
 from hauntkit.sim import blunders  # noqa: E402
+from hauntkit.sim.idle import wins_word  # noqa: E402
 
 
 def _png(fig: Figure) -> str:
@@ -107,7 +108,7 @@ def audit_html(report: dict[str, Any]) -> str:
             p = e["idle_probe"]
             verdict = (f"goals may be unreachable for {esc(p['active'])}" if p["unreachable"]
                        else "ok")
-            probe = (f"<td>{esc(p['active'])} wins {_pct(p['active_win'])} of "
+            probe = (f"<td>{esc(wins_word(p['active']))} {_pct(p['active_win'])} of "
                      f"{p['started']}: {verdict}</td>")
         rows.append(f"<tr><td>{esc(name)}</td><td>{e['games']}</td>{cells}{probe}</tr>")
     examples = []

@@ -73,3 +73,8 @@ def check_idle_side(ruleset: Ruleset, idle: str | None) -> None:
 
 def active_side(idle: str) -> str:
     return "traitor" if idle == "heroes" else "heroes"
+
+
+def wins_word(side: str) -> str:
+    """``"heroes win"``, ``"traitor wins"``: a side and its verb."""
+    return f"{side} win" if side.endswith("s") else f"{side} wins"
