@@ -15,8 +15,10 @@ from rich.table import Table
 from hauntkit.cli.markdown import markdown_table
 from hauntkit.cli.progress import progress_bar
 from hauntkit.core.errors import HauntkitError
+from hauntkit.sim import blunders
 from hauntkit.sim.balance import check_bot, make_spec, parse_band, run_balance
 from hauntkit.sim.cliutil import RAY_HELP, load_ruleset, ray_address
+from hauntkit.sim.idle import check_idle_side, wins_word
 from hauntkit.sim.parallel import shutdown_ray
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, SimulationError
 
@@ -28,19 +30,47 @@ def report_json(report: dict[str, Any]) -> bytes:
 
 def table_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The report's columns and its rows of text, one per haunt and ``ALL``; the band column
-    says ``ok`` or ``OUTSIDE``."""
+    says ``ok`` or ``OUTSIDE``; then the blunders per 100 games of each kind, and with the
+    idle-side probe the active side's win rate."""
     spec = report["spec"]
+    idle = spec.get("idle_side")
     columns = ["haunt", "games", f"{spec['side']} win (95%)", "band", "length mean/median",
-               "deaths", "decided most often by"]
+               "deaths", "decided most often by", *blunders.column_names()]
+    if idle:
+        columns.append(f"idle-side probe ({idle} idle)")
     rows = []
     for name, e in {**report["scenarios"], "ALL": report["overall"]}.items():
         w = e["side_win"]
         top = max(e["goals"].items(), key=lambda kv: (kv[1], kv[0]))[0] if e["goals"] else ""
-        rows.append([name, str(e["games"]), f"{w['rate']:.0%} [{w['low']:.0%}-{w['high']:.0%}]",
-                     "OUTSIDE" if e["outside_band"] else "ok",
-                     f"{e['length'].get('mean', '-')} / {e['length'].get('median', '-')}",
-                     str(e["deaths"].get("mean", "-")), top])
+        row = [name, str(e["games"]), f"{w['rate']:.0%} [{w['low']:.0%}-{w['high']:.0%}]",
+               "OUTSIDE" if e["outside_band"] else "ok",
+               f"{e['length'].get('mean', '-')} / {e['length'].get('median', '-')}",
+               str(e["deaths"].get("mean", "-")), top, *blunders.rates_text(e["blunders"])]
+        if idle:
+            row.append(probe_text(e["idle_probe"]))
+        rows.append(row)
     return columns, rows
+
+
+def audit_row_of(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The whole run's blunder audit as one row: what was played, the bot, the games, the
+    band side's win rate and the blunders per 100 games of each kind."""
+    spec, overall = report["spec"], report["overall"]
+    played = spec["ruleset"] + (f", {spec['iterations']} iterations" if spec["iterations"]
+                                else "")
+    win = overall["side_win"]
+    return (["ruleset", "bot", "games", "band side win", *blunders.column_names()],
+            [[played, spec["bot"], str(overall["games"]), f"{spec['side']} {win['rate']:.0%}",
+              *blunders.rates_text(overall["blunders"])]])
+
+
+def probe_text(probe: dict[str, Any]) -> str:
+    """``"traitor wins 95% of 20: ok"`` (of the games whose haunt began), or with ``"goals may
+    be unreachable for traitor"`` in place of ``ok``."""
+    win = probe["active_win"]
+    verdict = f"goals may be unreachable for {probe['active']}" if probe["unreachable"] \
+        else "ok"
+    return f"{wins_word(probe['active'])} {win['rate']:.0%} of {probe['started']}: {verdict}"
 
 
 def render_table(report: dict[str, Any], console: Console) -> None:
@@ -59,6 +89,12 @@ def render_table(report: dict[str, Any], console: Console) -> None:
     low, high = spec["band"]
     flagged = ", ".join(report["flagged"]) or "none"
     console.print(f"outside the band {low}-{high}: {flagged}")
+    if spec.get("idle_side"):
+        active = "traitor" if spec["idle_side"] == "heroes" else "heroes"
+        console.print(f"goals may be unreachable for {active}: "
+                      f"{', '.join(report['unreachable']) or 'none'}")
+    for line in blunders.example_lines(report["blunder_examples"], 1):
+        console.print(line, highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:
@@ -79,6 +115,11 @@ def register(app: typer.Typer) -> None:
         replace_starter: Annotated[bool, typer.Option(
             help="Use only --content, not the starter pack.")] = False,
         seed: Annotated[int, typer.Option(help="Seed of the run.")] = 0,
+        idle_side: Annotated[str | None, typer.Option(
+            "--idle-side", metavar="SIDE",
+            help="The idle-side probe (betrayal, legacy): SIDE (heroes or traitor) does "
+                 "nothing after the haunt; a haunt the other side does not win nearly always "
+                 "is reported as 'goals may be unreachable'.")] = None,
         band: Annotated[str, typer.Option(
             help="Fairness band LOW-HIGH for the heroes' win rate.")] = "0.35-0.65",
         max_actions: Annotated[int, typer.Option(
@@ -101,6 +142,11 @@ def register(app: typer.Typer) -> None:
         markdown: Annotated[bool, typer.Option(
             "--markdown", help="Print the table as markdown (the docs' figure tables); "
                                "the report files are written as ever.")] = False,
+        audit_row: Annotated[bool, typer.Option(
+            "--audit-row", help="Print one markdown row of the blunder audit over the whole "
+                                "run: ruleset, bot, games, the band side's win rate and the "
+                                "blunders per 100 games of each kind (the docs' audit "
+                                "table).")] = False,
     ) -> None:
         """Play GAMES bot games per haunt and player count; report win rates with 95%
         intervals, length, deaths, the goals that decided, and haunts outside the band.
@@ -118,7 +164,9 @@ def register(app: typer.Typer) -> None:
             spec = make_spec(rs, haunt, games, counts, seed=seed, bot=bots,
                              content=tuple(content or ()), replace_starter=replace_starter,
                              max_actions=max_actions, band=parse_band(band),
-                             iterations=iterations, seconds=time_per_decision)
+                             iterations=iterations, seconds=time_per_decision,
+                             idle_side=idle_side)
+            check_idle_side(rs, idle_side)
             if counts:
                 for n in counts:  # refuse a bad count now, not in a worker
                     rs.new_state({**rs.scenario_config(spec.scenarios[0]), "players": n}, 0)
@@ -128,7 +176,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         total = len(spec.jobs())
         err = Console(stderr=True)
-        progress = progress_bar("balance", err, show=not (json or markdown))
+        progress = progress_bar("balance", err, show=not (json or markdown or audit_row))
         start = time.perf_counter()
         try:
             with progress:
@@ -153,6 +201,9 @@ def register(app: typer.Typer) -> None:
             return
         if markdown:
             typer.echo(markdown_table(*table_rows(report)))
+            return
+        if audit_row:
+            typer.echo(markdown_table(*audit_row_of(report)))
             return
         console = Console(width=None if sys.stdout.isatty() else 140)
         render_table(report, console)

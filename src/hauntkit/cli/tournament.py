@@ -13,6 +13,7 @@ from rich.table import Table
 from hauntkit.bots.base import bot_names
 from hauntkit.cli.markdown import markdown_table, thousands
 from hauntkit.cli.progress import progress_bar
+from hauntkit.sim import blunders
 from hauntkit.sim.cliutil import load_ruleset, parse_config
 from hauntkit.sim.tournament import COOPERATIVE, haunt_lengths, run_tournament
 
@@ -189,6 +190,21 @@ def tournament_title(report: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def render_blunders(report: dict[str, Any], out: Console) -> None:
+    """The blunder audit: per bot, its win rate and its blunders per 100 games of each kind,
+    then the worst example of each kind (docs/balance.md, "The blunder audit")."""
+    table = Table(title="blunders per 100 games (docs/balance.md, \"The blunder audit\")")
+    for name in ["bot", "games", "win rate", *blunders.column_names()]:
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for r in report["results"]:
+        audit = report["blunders"][r["bot"]]
+        table.add_row(r["bot"], str(audit["games"]), f"{r['rate']:.1%}",
+                      *blunders.rates_text(audit))
+    out.print(table)
+    for line in blunders.example_lines(report["blunder_examples"], 1):
+        out.print(line, highlight=False, markup=False)
+
+
 def render(report: dict[str, object], out: Console) -> None:
     """The tournament table: one row per bot."""
     results = report["results"]
@@ -213,6 +229,7 @@ def render(report: dict[str, object], out: Console) -> None:
         cells.append(str(r["mean_turns"]))
         table.add_row(*cells)
     out.print(table)
+    render_blunders(report, out)
     haunts = report.get("haunts")
     if isinstance(haunts, dict) and haunts:
         ht = Table(title="turns per game by haunt")

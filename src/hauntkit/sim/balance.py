@@ -19,6 +19,8 @@ from hauntkit.bots import Bot, get_bot
 from hauntkit.bots.base import make_bot
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import Ruleset, get_ruleset
+from hauntkit.sim import blunders
+from hauntkit.sim.idle import REACH, WINS_OF, IdleSideBot, active_side
 from hauntkit.sim.parallel import run_ordered
 from hauntkit.sim.report import wilson
 from hauntkit.sim.runner import DEFAULT_MAX_ACTIONS, play_game
@@ -47,6 +49,7 @@ class BalanceSpec:
     side: str = "heroes"
     iterations: int | None = None  # ISMCTS iterations per decision (None: the bot's default)
     seconds: float | None = None  # ISMCTS CPU seconds per decision (not reproducible)
+    idle_side: str | None = None  # the idle-side probe: this side does nothing after the haunt
 
     def jobs(self) -> list[tuple[BalanceSpec, str, int | None, int]]:
         """Every game of the run, in report order: scenario, then player count, then index."""
@@ -122,6 +125,8 @@ def _ruleset_and_bot(spec: BalanceSpec, loaded: Ruleset | None = None) -> tuple[
         rs = loaded or get_ruleset(spec.ruleset, list(spec.content), spec.replace_starter)
         # bound to the pack's content (heuristic, ismcts), with the search budget applied
         bot = make_bot(spec.bot, rs, search_options(spec))
+        if spec.idle_side is not None:
+            bot = IdleSideBot(bot, spec.idle_side).bind(rs)
         _CACHE.update(key=key, ruleset=rs, bot=bot)
     return _CACHE["ruleset"], _CACHE["bot"]
 
@@ -134,7 +139,10 @@ def play_one(job: tuple[BalanceSpec, str, int | None, int]) -> dict[str, Any]:
     if players is not None:
         config["players"] = players
     seed = game_seed(spec.seed, scenario, players, index)
-    _game, rec = play_game(rs, config, seed, bot, index=index, max_actions=spec.max_actions)
+    auditor = blunders.auditor_for(rs, _credit(spec))
+    game, rec = play_game(rs, config, seed, bot, index=index, max_actions=spec.max_actions,
+                          on_decision=auditor.hook)
+    audit = blunders.game_summary(auditor.close(game), seed)
     stats = rec.stats
     result = rec.result or {}
     length = next((stats[k] for k in LENGTH_KEYS if k in stats), rec.actions)
@@ -145,7 +153,21 @@ def play_one(job: tuple[BalanceSpec, str, int | None, int]) -> dict[str, Any]:
     started = stats.get("haunt", scenario) == scenario if "haunt" in stats else True
     return {"scenario": scenario, "players": players, "index": index, "seed": seed,
             "outcome": rec.outcome, "goal": goal, "length": length, "actions": rec.actions,
-            "deaths": deaths, "started": started}
+            "deaths": deaths, "started": started, "blunders": audit}
+
+
+def _credit(spec: BalanceSpec) -> Any:
+    """Who a seat's blunder is credited to: the run's bot; in the idle-side probe, nobody for
+    the idle side (it does nothing on purpose)."""
+    idle = spec.idle_side
+
+    def credit(state: dict[str, Any], seat: int) -> str | None:
+        if idle is not None:
+            explorers = state.get("explorers") or []
+            if seat < len(explorers) and explorers[seat].get("side") == idle:
+                return None
+        return spec.bot
+    return credit
 
 
 def iter_games(spec: BalanceSpec, workers: int | None = None,
@@ -207,7 +229,26 @@ def _group(spec: BalanceSpec, games: list[dict[str, Any]]) -> dict[str, Any]:
                    "total": sum(g["deaths"] for g in games)},
         "goals": dict(sorted(Counter(g["goal"] for g in games).items())),
         "started": _rate(sum(g["started"] for g in games), n),
+        "blunders": blunders.per_hundred([_audit(g) for g in games], lambda _bot: n,
+                                         [spec.bot])[spec.bot],
+        **({"idle_probe": _idle_probe(spec.idle_side, games)} if spec.idle_side else {}),
     }
+
+
+def _audit(game: dict[str, Any]) -> dict[str, Any]:
+    """A game record's blunder audit (none in a record made without one)."""
+    return game.get("blunders") or blunders.NO_BLUNDERS
+
+
+def _idle_probe(idle: str, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The idle-side probe of a group: the active side's win rate over the games whose haunt
+    began; below ``REACH`` its goals may be unreachable."""
+    active = active_side(idle)
+    started = [g for g in games if g["started"]]
+    won = sum(g["outcome"] in WINS_OF[active] for g in started)
+    rate = _rate(won, len(started))
+    return {"idle": idle, "active": active, "active_win": rate, "started": len(started),
+            "unreachable": bool(started) and rate["rate"] < REACH}
 
 
 def build_report(spec: BalanceSpec, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -228,4 +269,7 @@ def build_report(spec: BalanceSpec, games: list[dict[str, Any]]) -> dict[str, An
                        for n in spec.players},
         "overall": _group(spec, games),
         "flagged": [sc for sc, e in per.items() if e["outside_band"]],
+        "blunder_examples": blunders.worst_examples([_audit(g) for g in games]),
+        **({"unreachable": [sc for sc, e in per.items() if e["idle_probe"]["unreachable"]]}
+           if spec.idle_side else {}),
     }

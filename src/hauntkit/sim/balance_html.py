@@ -13,6 +13,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 from matplotlib.figure import Figure  # noqa: E402
 
+from hauntkit.sim import blunders  # noqa: E402
+from hauntkit.sim.idle import wins_word  # noqa: E402
+
 
 def _png(fig: Figure) -> str:
     buf = io.BytesIO()
@@ -90,6 +93,36 @@ def _pct(entry: dict[str, Any]) -> str:
     return f"{entry['rate']:.0%} ({entry['low']:.0%}&ndash;{entry['high']:.0%})"
 
 
+def audit_html(report: dict[str, Any]) -> str:
+    """The blunder audit: blunders per 100 games per haunt and kind, the worst examples (seed
+    and turn, to replay them), and the idle-side probe when it ran."""
+    esc = html.escape
+    idle = report["spec"].get("idle_side")
+    head = "".join(f"<th>{esc(blunders.LABELS[k])} per 100 games</th>" for k in blunders.KINDS)
+    probe_head = f"<th>idle-side probe ({esc(idle)} idle)</th>" if idle else ""
+    rows = []
+    for name, e in {**report["scenarios"], "ALL": report["overall"]}.items():
+        cells = "".join(f"<td>{v}</td>" for v in blunders.rates_text(e["blunders"]))
+        probe = ""
+        if idle:
+            p = e["idle_probe"]
+            verdict = (f"goals may be unreachable for {esc(p['active'])}" if p["unreachable"]
+                       else "ok")
+            probe = (f"<td>{esc(wins_word(p['active']))} {_pct(p['active_win'])} of "
+                     f"{p['started']}: {verdict}</td>")
+        rows.append(f"<tr><td>{esc(name)}</td><td>{e['games']}</td>{cells}{probe}</tr>")
+    examples = []
+    for kind in blunders.KINDS:
+        found = report["blunder_examples"].get(kind, [])
+        items = "".join(f"<li>{esc(blunders.example_place(x))}: {esc(x['text'])}</li>"
+                        for x in found) or "<li>none</li>"
+        examples.append(f"<h3>{esc(blunders.LABELS[kind]).capitalize()}</h3><ul>{items}</ul>")
+    return (f"<h2>Blunder audit</h2><table><tr><th>haunt</th><th>games</th>{head}"
+            f"{probe_head}</tr>{''.join(rows)}</table>"
+            f"<p>Thresholds and meanings: docs/balance.md, \"The blunder audit\".</p>"
+            f"<h2>Worst examples</h2>{''.join(examples)}")
+
+
 def render_html(report: dict[str, Any], games: list[dict[str, Any]],
                 wall_seconds: float | None = None) -> str:
     """The whole page: a summary table, the three plots, and the goals that decided games."""
@@ -124,6 +157,7 @@ seed {spec['seed']}. Fairness band for the {esc(spec['side'])}' win rate:
 <table><tr><th>haunt</th><th>games</th><th>{esc(spec['side'])} win (95%)</th><th>flag</th>
 <th>mean length</th><th>median length</th><th>mean deaths</th><th>decided by</th></tr>
 {''.join(rows)}</table>
+{audit_html(report)}
 {figures}
 </body></html>
 """

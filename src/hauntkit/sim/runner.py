@@ -86,12 +86,16 @@ def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
               bots: Bot | dict[int, Bot] | None = None, *, index: int = 0,
               max_actions: int = DEFAULT_MAX_ACTIONS, check_invariants: bool = False,
               on_action: Callable[[Game, int, dict[str, Any]], None] | None = None,
+              on_decision: Callable[[Game, int, list[dict[str, Any]], dict[str, Any]], None]
+              | None = None,
               ) -> tuple[Game, GameRecord]:
     """Play one game to its end (or ``max_actions``) with bots in every seat.
 
     Any exception from the ruleset, a broken invariant (with ``check_invariants``) or a game
     that stops asking for actions before it has a result raises ``SimulationError`` naming the
-    seed, chained to the original exception. Seats and bot randomness follow the one rule of
+    seed, chained to the original exception. ``on_decision(game, seat, legal, action)`` is
+    called before each action is applied (the blunder audit), ``on_action(game, seat,
+    action)`` after it. Seats and bot randomness follow the one rule of
     ``hauntkit.bots`` (``bot_seat``, ``bot_rng``), so the server plays the same game.
     """
     bots = bots if bots is not None else get_bot("default")
@@ -125,6 +129,8 @@ def play_game(ruleset: Ruleset, config: dict[str, Any], seed: int,
             else:
                 action = _decide(one or bots[seat], game, seat, legal,  # type: ignore[index]
                                  seed, version)
+            if on_decision is not None:
+                on_decision(game, seat, legal, action)
             apply(seat, action)
             actions += 1
             if on_action is not None:

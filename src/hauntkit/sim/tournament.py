@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from hauntkit.bots.base import Action, Bot, make_bot
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import Ruleset
+from hauntkit.sim import blunders
 from hauntkit.sim.report import wilson
 from hauntkit.sim.runner import play_game
 
@@ -92,6 +93,8 @@ def run_tournament(rs: Ruleset, bot_names: list[str], games: int, seed: int = 0,
         raise HauntkitError("sides mode pits exactly two different bots against each other")
     plan = _plan(rs, list(bots), bot_names, games, seed, config, mode)
     first = make_bot(opening, rs, options) if mode == "sides" else None
+    audits: list[dict[str, Any]] = []
+    played: dict[str, int] = dict.fromkeys(bots, 0)
     for k, (g, names, lineup_names) in enumerate(plan):
         game_seed = seed + g
         if mode == "cooperative":
@@ -101,12 +104,17 @@ def run_tournament(rs: Ruleset, bot_names: list[str], games: int, seed: int = 0,
             lineup = SideBot(first, bots[heroes], bots[traitor])  # type: ignore[arg-type]
         else:
             lineup = {i: bots[name] for i, name in enumerate(lineup_names)}
+        auditor = blunders.auditor_for(rs, _blunder_credit(mode, names, lineup_names))
         start = time.process_time()
         game, record = play_game(rs, config, game_seed, lineup, index=g,
-                                 max_actions=max_actions)
+                                 max_actions=max_actions, on_decision=auditor.hook)
         spent = time.process_time() - start
+        audit = blunders.game_summary(auditor.close(game), game_seed)
+        audits.append(audit)
+        for name in dict.fromkeys(names if mode != "seats" else lineup_names):
+            played[name] += 1
         entry = {"game": g, "seed": game_seed, "outcome": record.outcome,
-                 "turns": _length(record.stats)}
+                 "turns": _length(record.stats), "blunders": audit["counts"]}
         if mode == "cooperative":
             _credit(records[names[0]], "hunters", record.outcome == "hunters", entry, spent)
             entry["bot"] = names[0]
@@ -131,7 +139,22 @@ def run_tournament(rs: Ruleset, bot_names: list[str], games: int, seed: int = 0,
     return {"ruleset": rs.id, "bots": list(bots), "games": games, "seed": seed,
             "config": config, "mode": mode,
             "options": {k: v for k, v in (options or {}).items() if v is not None},
-            "results": [records[n].to_dict() for n in bots], "per_game": per_game}
+            "results": [records[n].to_dict() for n in bots], "per_game": per_game,
+            "blunders": blunders.per_hundred(audits, played.__getitem__, bots),
+            "blunder_examples": blunders.worst_examples(audits)}
+
+
+def _blunder_credit(mode: str, names: list[str], lineup: list[str]) -> Any:
+    """Who a seat's blunder is credited to: the seat's bot (cooperative: the one bot; sides:
+    the bot of the seat's side, nobody before the haunt, when the opening bot plays)."""
+    def credit(state: dict[str, Any], seat: int) -> str | None:
+        if mode == "cooperative":
+            return names[0]
+        if mode == "sides":
+            side = state["explorers"][seat]["side"]
+            return None if side is None else names[0] if side == "heroes" else names[1]
+        return lineup[seat]
+    return credit
 
 
 def _plan(rs: Ruleset, names: list[str], order: list[str], games: int, seed: int,
