@@ -23,14 +23,28 @@ import contextlib
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from hauntkit.server.db import hash_token, seal, seat_token
-
-if TYPE_CHECKING:
-    from hauntkit.server.rooms import Room
+from hauntkit.server.db import GameRecord, hash_token, seal, seat_token, tokens_of
 
 log = logging.getLogger("hauntkit.server")
+
+class Room(Protocol):
+    """What succession needs of a game in play (``hauntkit.server.rooms.Room``)."""
+
+    id: str
+    rec: GameRecord
+    manager: Any
+    conns: set[Any]
+    lock: asyncio.Lock
+    succession_tasks: set[asyncio.Task[None]]
+
+    def links_secret(self, host: str) -> str: ...
+    def connected(self, seat: int) -> int: ...
+    async def save_host_config(self, host_hash: str | None,
+                               config: dict[str, Any]) -> None: ...
+    async def broadcast_seats(self, exclude: Any = None) -> None: ...
+
 
 HEIRS = "_host_heirs"  # config key: the prepared shares, by seat
 AWAY = "_host_away"  # config key: when the host's last page closed, and the seat it held
@@ -55,8 +69,6 @@ async def host_arrived(room: Room, host: str, seat: int | None) -> None:
     """A page said hello with the host's key: the host is here (``_host_away`` cleared) and
     every seat's share is ready for the current key and seat links."""
     rec = room.rec
-    from hauntkit.server.rooms import tokens_of
-
     secret = room.links_secret(host)
     issues = {str(i): int(s.get("issue", 0)) for i, s in enumerate(rec.seats)}
     prepared = rec.config.get(HEIRS)
