@@ -38,6 +38,7 @@ INF = 10_000
 _dumps = orjson.dumps
 LOW_STACK = 6  # tiles left in the room stack: explore the least built floors first
 EXPLORER_RISK = 1.0  # an explorer attacks when it wins at least as often as it loses
+NEAR_DEATH = 1  # a trait this close to the skull: attack with it only at twice the odds
 MONSTER_RISK = 0.5  # a monster that is only stunned when it loses may take worse odds
 
 
@@ -336,8 +337,10 @@ class _Ctx:
         w = a["weapon"]
         wp = self.ix.cards[w].weapon if w is not None else None
         trait = wp.trait if wp is not None else "might"
+        near_death = self.me["traits"][trait]["index"] <= NEAR_DEATH
         chance = attack_worth(self.view, self.seat, target, trait,
-                              wp.dice if wp is not None else 0, EXPLORER_RISK)
+                              wp.dice if wp is not None else 0,
+                              EXPLORER_RISK * (2.0 if near_death else 1.0))
         if chance is None:
             return -20.0
         return 70.0 + 20.0 * chance
