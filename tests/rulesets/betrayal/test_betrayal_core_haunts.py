@@ -92,7 +92,7 @@ def test_ghoul_pack_traitor_wins_when_heroes_are_dead():
     mid = sorted(g.state["monsters"])[0]
     g.act(2, {"type": "end_turn"})
     assert g.state["turn"]["who"] == "m"
-    dice(g, 2, 2, 2, 2, 0, 0)  # Ghoul Might 4: 8; Ada Might 2 dice: 0
+    dice(g, 2, 2, 2, 0, 0)  # Ghoul Might 3: 6; Ada Might 2 dice: 0
     g.act(2, {"type": "mattack", "monster": mid, "target": 0})
     while g.state["choice"] and g.state["result"] is None:
         g.act(g.state["choice"]["seat"], g.state["choice"]["opts"][0])
@@ -100,12 +100,12 @@ def test_ghoul_pack_traitor_wins_when_heroes_are_dead():
 
 
 def test_ghoul_pack_scales_with_players_and_calls_more_in_basement():
-    assert len(ghouls().state["monsters"]) == 2
+    assert len(ghouls().state["monsters"]) == 1
     g6 = scenario({"haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
                    "explorers": {"2": {"room": "basement_landing"}}}, players=6, seat=2)
-    assert len(g6.state["monsters"]) == 3
+    assert len(g6.state["monsters"]) == 2
     g6.act(2, {"type": "haunt_action", "id": "call_pack"})
-    assert len(g6.state["monsters"]) == 4
+    assert len(g6.state["monsters"]) == 3
 
 
 def poisoner(extra=None, seat=0):
