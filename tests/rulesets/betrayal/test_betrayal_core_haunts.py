@@ -100,12 +100,12 @@ def test_ghoul_pack_traitor_wins_when_heroes_are_dead():
 
 
 def test_ghoul_pack_scales_with_players_and_calls_more_in_basement():
-    assert len(ghouls().state["monsters"]) == 1
+    assert len(ghouls().state["monsters"]) == 2
     g6 = scenario({"haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
                    "explorers": {"2": {"room": "basement_landing"}}}, players=6, seat=2)
-    assert len(g6.state["monsters"]) == 2
-    g6.act(2, {"type": "haunt_action", "id": "call_pack"})
     assert len(g6.state["monsters"]) == 3
+    g6.act(2, {"type": "haunt_action", "id": "call_pack"})
+    assert len(g6.state["monsters"]) == 4
 
 
 def poisoner(extra=None, seat=0):
