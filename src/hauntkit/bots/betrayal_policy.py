@@ -6,6 +6,8 @@ with their ``when`` conditions, and its ``win`` conditions) and turns them into 
 objects to carry, actions to take and targets to attack. Movement goes down a breadth-first
 distance to the nearest goal tile, so a bot never walks back and forth; it never drops a card
 (so it never drops and picks up again), and it ends its turn when nothing it can do helps.
+Whether an attack or a book roll is worth it, and where a monster goes for the traitor's book,
+is judged in ``betrayal_tactics`` (dice odds in ``odds``).
 """
 
 from __future__ import annotations
