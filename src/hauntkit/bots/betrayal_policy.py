@@ -6,6 +6,8 @@ with their ``when`` conditions, and its ``win`` conditions) and turns them into 
 objects to carry, actions to take and targets to attack. Movement goes down a breadth-first
 distance to the nearest goal tile, so a bot never walks back and forth; it never drops a card
 (so it never drops and picks up again), and it ends its turn when nothing it can do helps.
+Whether an attack or a book roll is worth it, and where a monster goes for the traitor's book,
+is judged in ``betrayal_tactics`` (dice odds in ``odds``).
 """
 
 from __future__ import annotations
@@ -16,15 +18,30 @@ from typing import Any
 
 import orjson
 
+from hauntkit.bots.betrayal_tactics import (
+    GOOD_ROLL,
+    attack_chances,
+    attack_worth,
+    bonus_cards,
+    book_action_score,
+    first_roll,
+    holds_card,
+    monster_goals,
+    roll_chance,
+)
 from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.betrayal.house import cell, exits, open_sides
 from hauntkit.rulesets.betrayal.index import Index
+from hauntkit.rulesets.betrayal.vocabulary import scaled
 
 Action = dict[str, Any]
 View = dict[str, Any]
 INF = 10_000
 _dumps = orjson.dumps
 LOW_STACK = 6  # tiles left in the room stack: explore the least built floors first
+EXPLORER_RISK = 1.0  # an explorer attacks when it wins at least as often as it loses
+NEAR_DEATH = 1  # a trait this close to the skull: attack with it only at twice the odds
+MONSTER_RISK = 0.5  # a monster that is only stunned when it loses may take worse odds
 
 
 @dataclass
@@ -65,11 +82,6 @@ def distances(ix: Index, house: dict[str, Any], start: str, monster: bool = Fals
     return dist
 
 
-def _holds(cards: list[str], want: str) -> bool:
-    return any(c == want or (c.startswith(want + "_") and c[len(want) + 1:].isdigit())
-               for c in cards)
-
-
 def _matches(card: str, wants: set[str]) -> bool:
     return card in wants or card.rsplit("_", 1)[0] in wants
 
@@ -98,33 +110,49 @@ def goals(ix: Index, view: View, seat: int) -> Goals:
         if traitor is not None:
             g.enemies.add(traitor)
     else:
-        g.enemies |= {e["seat"] for e in explorers if e["alive"] and e["side"] == "heroes"}
+        # a hidden traitor sees every other explorer as a suspect: all of them are heroes
+        g.enemies |= {e["seat"] for e in explorers
+                      if e["alive"] and e["seat"] != seat and e["side"] in ("heroes", "unknown")}
     conds = []
     for act in book.actions:
-        if act.when is not None:
-            conds.append(act.when)
+        if act.when is None:
+            continue
+        roll = first_roll(act)
+        if roll is not None and roll_chance(ix, view, seat, roll, side)[0] < GOOD_ROLL:
+            # not worth rolling yet: fetch what the roll's bonuses need, not the room
+            g.cards |= bonus_cards(roll, me["cards"])
+            continue
+        conds.append(act.when)
     conds += list(book.win)
     mine = me["cards"]
+    counters = h.get("counters", {})
+    players = view["players"]
     for c in conds:
-        _cond_goals(ix, g, c, tiles, monsters, explorers, mine, flags)
+        _cond_goals(ix, g, c, tiles, monsters, explorers, mine, flags, counters, players)
     if g.rooms and not all(r in tiles for r in g.rooms):
         g.explore = True  # a goal tile is not in the house yet
         g.rooms = {r for r in g.rooms if r in tiles}
     return g
 
 
+def _counters_reached(c: Any, counters: dict[str, int], players: int) -> bool:
+    return all(counters.get(name, 0) >= scaled(need, players)
+               for name, need in (c.counter_at_least or {}).items())
+
+
 def _cond_goals(ix: Index, g: Goals, c: Any, tiles: dict[str, Any], monsters: list[Any],
-                explorers: list[Any], mine: list[str], flags: dict[str, Any]) -> None:
+                explorers: list[Any], mine: list[str], flags: dict[str, Any],
+                counters: dict[str, int], players: int) -> None:
     if c.flag is not None and not flags.get(c.flag):
-        # a condition that waits for a flag someone else sets: not a place to go yet, unless
-        # the rest of it (e.g. a room) is where the flag is set too
-        pass
+        return  # it waits for a flag: another action (a goal of its own) sets it first
     if c.not_flag is not None and flags.get(c.not_flag):
         return  # this action is done
+    if not _counters_reached(c, counters, players):
+        return  # other actions raise the counter first (e.g. gather herbs, then brew)
     for sub in c.any_of or []:
-        _cond_goals(ix, g, sub, tiles, monsters, explorers, mine, flags)
+        _cond_goals(ix, g, sub, tiles, monsters, explorers, mine, flags, counters, players)
     if c.carrying:
-        if not any(_holds(mine, x) for x in c.carrying):
+        if not any(holds_card(mine, x) for x in c.carrying):
             g.cards |= set(c.carrying) | {x.rsplit("_", 1)[0] for x in c.carrying}
             return  # first get the card, then the room matters
     if c.in_room:
@@ -135,7 +163,8 @@ def _cond_goals(ix: Index, g: Goals, c: Any, tiles: dict[str, Any], monsters: li
         g.rooms |= {r for r, t in tiles.items() if t["tokens"].get(c.token_here)}
     if c.room_has_symbol:
         g.rooms |= {r for r, t in tiles.items() if t["symbol"] == c.room_has_symbol}
-    if c.monster_here:
+    if c.monster_here and not (c.in_room or c.room_has_symbol or c.token_here):
+        # with a room of its own the condition brings the monster there (monster_goals)
         g.rooms |= {m["room"] for m in monsters
                     if c.monster_here == "any" or m["kind"] == c.monster_here}
 
@@ -201,9 +230,7 @@ class _Ctx:
                 if e["seat"] in g.enemies and any(_matches(c, g.cards) for c in e["cards"]):
                     out.add(e["room"])
         if not out and g.enemies:
-            out |= {e["room"] for e in self.view["explorers"]
-                    if e["seat"] in g.enemies and e["alive"]}
-            out |= {m["room"] for m in self.view["monsters"] if m["id"] in g.enemies}
+            out |= self.enemy_rooms()
         if not out and (g.explore or self.view["haunt"] is None):
             house = self.house
             floors = self.open_floors()
@@ -215,6 +242,27 @@ class _Ctx:
         self._targets = out
         return out
 
+    def enemy_rooms(self) -> set[str]:
+        """Tiles of the enemies to hunt: those it beats at least as often as it loses to them
+        (Might, its best weapon); none such: its side's monsters' tiles when it has monsters
+        (gang up), else every enemy."""
+        view = self.view
+        enemies = [e for e in view["explorers"] if e["seat"] in self.g.enemies and e["alive"]]
+        enemies += [m for m in view["monsters"] if m["id"] in self.g.enemies]
+        weapons = [self.ix.cards[c].weapon for c in self.me["cards"] if c in self.ix.cards]
+        extra = max((w.dice for w in weapons if w is not None and w.trait == "might"), default=0)
+        beaten = set()
+        for enemy in enemies:
+            who = enemy["seat"] if "seat" in enemy else enemy["id"]
+            chances = attack_chances(view, self.seat, who, "might", extra)
+            if chances is not None and chances[0] >= chances[1]:
+                beaten.add(enemy["room"])
+        if beaten:
+            return beaten
+        if view["haunt"]["my_side"] == "traitor" and view["monsters"]:
+            return {m["room"] for m in view["monsters"]}
+        return {e["room"] for e in enemies}
+
     def open_floors(self) -> set[str]:
         """Floors worth exploring. Public facts only: floors some unplaced tile may go on; and
         when few tiles are left, the least built floors (tiles drawn for a full floor are set
@@ -223,7 +271,7 @@ class _Ctx:
             return set()
         placed = self.house["tiles"]
         ix = self.ix
-        floors = {f for r in ix.stack_ids if r not in placed for f in ix.floor_ok[r]}
+        floors: set[str] = {f for r in ix.stack_ids if r not in placed for f in ix.floor_ok[r]}
         if self.view["room_stack"] > LOW_STACK:
             return floors
         built = {f: 0 for f in floors}
@@ -275,7 +323,7 @@ class _Ctx:
         return 40.0 if self.g.explore else -2.0
 
     def _haunt_action(self, a: Action) -> float:
-        return 100.0
+        return book_action_score(self.ix, self.view, self.seat, a["id"])
 
     def _room_action(self, a: Action) -> float:
         return 8.0 if self.view["haunt"] is None else -1.0
@@ -284,15 +332,20 @@ class _Ctx:
         return 6.0
 
     def _attack(self, a: Action) -> float:
+        """Attack an enemy only when the odds are good (RULING B10: both roll the trait)."""
         target = a["target"]
         if target not in self.g.enemies:
             return -20.0
         w = a["weapon"]
-        bonus = 0.0
-        if w is not None:
-            wp = self.ix.cards[w].weapon
-            bonus = 3.0 + (1.0 if wp is not None and wp.distance else 0.0)
-        return 80.0 + bonus
+        wp = self.ix.cards[w].weapon if w is not None else None
+        trait = wp.trait if wp is not None else "might"
+        near_death = self.me["traits"][trait]["index"] <= NEAR_DEATH
+        chance = attack_worth(self.view, self.seat, target, trait,
+                              wp.dice if wp is not None else 0,
+                              EXPLORER_RISK * (2.0 if near_death else 1.0))
+        if chance is None:
+            return -20.0
+        return 70.0 + 20.0 * chance
 
     def _give(self, a: Action) -> float:
         return -10.0
@@ -328,11 +381,28 @@ class _Ctx:
                  if e["alive"] and e["side"] in ("heroes", "unknown") and e["seat"] != self.seat}
         return rooms
 
+    def _monster(self, mid: str) -> dict[str, Any]:
+        return next(m for m in self.view["monsters"] if m["id"] == mid)
+
+    def _monster_targets(self, mon: dict[str, Any]) -> set[str]:
+        """Where a monster goes: its book goals (rooms; tiles with or enemies holding the cards
+        it wants), else the heroes it can beat, else any hero."""
+        rooms, wanted = monster_goals(self.ix, self.view, mon)
+        if wanted:
+            rooms |= {t["room"] for t in self.view["tiles"]
+                      if any(_matches(c, wanted) for c in t["pile"])}
+            rooms |= {e["room"] for e in self.view["explorers"]
+                      if e["alive"] and e["seat"] != self.seat
+                      and any(_matches(c, wanted) for c in e["cards"])}
+        if rooms:
+            return rooms
+        return self._hero_rooms()
+
     def _mmove(self, a: Action) -> float:
-        mon = next(m for m in self.view["monsters"] if m["id"] == a["monster"])
-        heroes = self._hero_rooms()
-        here = self.dist_to(mon["room"], heroes, True)
-        there = self.dist_to(a["to"], heroes, True)
+        mon = self._monster(a["monster"])
+        targets = self._monster_targets(mon)
+        here = self.dist_to(mon["room"], targets, True)
+        there = self.dist_to(a["to"], targets, True)
         if there >= INF or there >= here:
             return -5.0
         return 50.0 + (here - there) - _mnum(a["monster"]) * 0.01
@@ -341,15 +411,28 @@ class _Ctx:
         return 2.0
 
     def _mattack(self, a: Action) -> float:
-        if not isinstance(a["target"], int):
+        target = a["target"]
+        if not isinstance(target, int):
             return -20.0
-        return 80.0 - _mnum(a["monster"]) * 0.01
+        mon = self._monster(a["monster"])
+        kind = self.ix.monsters[mon["kind"]]
+        assert kind.attack is not None  # legal only for a monster with an attack trait
+        risk = EXPLORER_RISK if kind.dies else MONSTER_RISK
+        chance = attack_worth(self.view, mon["id"], target, kind.attack, 0, risk)
+        if chance is None:
+            return -20.0
+        return 70.0 + 20.0 * chance - _mnum(a["monster"]) * 0.01
 
     def _power(self, a: Action) -> float:
+        kind = self.ix.monsters[self._monster(a["monster"])["kind"]]
+        power = next((p for p in kind.powers if p.id == a["id"]), None)
+        if power is not None and power.when is not None:
+            return 100.0  # a power with a goal's condition (e.g. hoard in the nest)
         return 20.0
 
     def _mpick(self, a: Action) -> float:
-        return 30.0
+        _, wanted = monster_goals(self.ix, self.view, self._monster(a["monster"]))
+        return 90.0 if _matches(a["card"], wanted) else 30.0
 
     # -- pending choices ----------------------------------------------------------------
     def _trait_value(self, trait: str) -> int:
@@ -371,7 +454,10 @@ class _Ctx:
         card = a["card"]
         if card is None:
             return 0.0
-        return 20.0 if _matches(card, self.g.cards) else 5.0
+        wanted = set(self.g.cards)
+        for mon in self.view["monsters"]:
+            wanted |= monster_goals(self.ix, self.view, mon)[1]
+        return 20.0 if _matches(card, wanted) else 5.0
 
     def _take(self, a: Action) -> float:
         card = a.get("card")

@@ -92,7 +92,7 @@ def test_ghoul_pack_traitor_wins_when_heroes_are_dead():
     mid = sorted(g.state["monsters"])[0]
     g.act(2, {"type": "end_turn"})
     assert g.state["turn"]["who"] == "m"
-    dice(g, 2, 2, 2, 2, 0, 0)  # Ghoul Might 4: 8; Ada Might 2 dice: 0
+    dice(g, 2, 2, 2, 0, 0)  # Ghoul Might 3: 6; Ada Might 2 dice: 0
     g.act(2, {"type": "mattack", "monster": mid, "target": 0})
     while g.state["choice"] and g.state["result"] is None:
         g.act(g.state["choice"]["seat"], g.state["choice"]["opts"][0])
