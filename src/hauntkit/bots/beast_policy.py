@@ -79,10 +79,16 @@ class Decision:
         return min(self.enemies, key=key)["id"]
 
     def defense(self, u: Unit) -> int:
+        """The defence dice ``u`` rolls: its card's Defense less a defence debuff, and for an
+        enemy of a template hindered on a lit tile one less (RULING HR-5); never below 1."""
         base = self.c.stats(u["kind"]).defense
-        hexed = u["st"].get("HEX") if isinstance(u.get("st"), dict) else None
-        if isinstance(hexed, list) and len(hexed) > 1 and isinstance(hexed[1], int):
-            base -= hexed[1]
+        down = u["st"].get("DEF_DOWN")
+        if isinstance(down, list) and len(down) > 1 and isinstance(down[1], int):
+            base -= down[1]
+        enemy = self.c.enemies.get(u["kind"]) if u["side"] == "enemies" else None
+        template = self.c.templates.get(enemy.template) if enemy is not None else None
+        if u.get("lit") and getattr(template, "hindered_in_light", False):
+            base -= 1
         return max(1, base)
 
     def reduction(self, u: Unit) -> int:
