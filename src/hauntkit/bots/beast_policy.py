@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.bots.beast_board import Board, chebyshev, expected_damage
+from hauntkit.bots.beast_board import HIT, Board, chebyshev, expected_damage
 from hauntkit.bots.beast_kit import kit_score
 from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.beast.data import Content
@@ -42,7 +42,7 @@ View = dict[str, Any]
 Unit = dict[str, Any]
 
 HARM = -100.0  # anything that hurts our own side
-OPPORTUNITY = HIT = 4 / 6  # an attack of opportunity: one die, 1 damage on a hit
+OPPORTUNITY = HIT  # an attack of opportunity: one die, 1 damage on a hit
 ATTACK = 60.0
 FOCUS = 15.0
 STEP = 45.0
@@ -146,8 +146,8 @@ class BeastPolicy(ScoringPolicy):
         self.c = content
 
     def scores(self, view: View, legal: list[Action]) -> list[float]:
-        if "units" not in view or not any("unit" in a for a in legal) and \
-                view.get("phase") not in (None, "battle"):
+        between_battles = view.get("phase") not in (None, "battle")
+        if "units" not in view or (between_battles and not any("unit" in a for a in legal)):
             return [kit_score(self.c, view, a) for a in legal]
         d = Decision(self.c, view)
         return [self.score(d, view, a) for a in legal]
