@@ -32,7 +32,7 @@ def test_beast_with_the_newly_modelled_gear_conforms():
 
 def test_random_battles_with_the_newly_modelled_gear_use_it(rs):
     used: set[str] = set()
-    for seed in range(6):
+    for seed in range(17):  # enough random battles on these maps for every item to be used
         game = Game.new(rs, {**CONFIG, "map": ["alley", "crypt", "mill"][seed % 3]}, seed)
         used |= random_play(rs, game, seed, 1200)
     assert {"gear-gothic_bell", "gear-wicked_pencil", "steal", "silver_stake",

@@ -85,15 +85,17 @@ def test_no_try_at_the_investigations_last_location(hrs):
 def test_found_draws_a_new_location_and_its_battle_is_fought_there(hrs):
     """Targets Location: once found a new Location card is drawn "even if the Location is not
     available for that Investigation" (here the Dockside Bar, not in the test hunt), the
-    hunters engage its ambushers on its map, the target is one of them (two thugs: the first);
+    hunters engage its ambushers on its map, the target is the one the party picks (two thugs
+    and a cultist: the first thug);
     killing it pays both tables' Crypto bonus, and the battle pays that Location's reward."""
     g = _joe_leg(hrs, "inv2", "t-risky", [6, 2], seed=1, bounty={"trait1": 2, "trait2": 5})
     g.act(0, {"type": "choose", "choice": "pay"})  # ambush 6: no ambush here
     g.act(0, _track(g))  # 2 + 4 = 6: found, not rare
     bounty, h = _bounty(g), g.state["hunt"]
     assert bounty["found"] == "dockside-bar" and bounty["rare"] is False
-    assert h["bounty"] == {"location": "dockside-bar", "target": 0}
+    assert h["bounty"] == {"location": "dockside-bar", "target": None}
     assert h["fight"] is True and "tries" not in bounty
+    g.act(0, {"type": "bounty_target", "target": 0})
     say_done(g)
     assert g.state["phase"] == "battle"
     bar = hrs.c.locations["dockside-bar"]
@@ -121,8 +123,8 @@ def test_the_draw_covers_every_location_with_ambushers(hrs):
 
 def test_the_party_picks_which_ambusher_is_the_target(hrs):
     """Targets Location: "Players must select which Ambusher from that Location is the Target":
-    the Chapel Yard has a ghoul and a bone archer; the lead seat picks before it may say done,
-    and the trait goes on the picked one."""
+    each kind of the Chapel Yard's ambushers (a ghoul, a bone archer, ...) may be picked; the lead
+    seat picks before it may say done, and the trait goes on the picked one."""
     g = _joe_leg(hrs, "inv2", "t-risky", [6, 5], seed=15, bounty={"trait1": 6, "trait2": 6})
     g.act(0, {"type": "choose", "choice": "pay"})
     g.act(0, _track(g))  # 5 + 4 = 9: found, and rare
@@ -131,8 +133,10 @@ def test_the_party_picks_which_ambusher_is_the_target(hrs):
     legal = g.legal_actions(0)
     assert {"type": "done"} not in legal
     picks = [a for a in legal if a["type"] == "bounty_target"]
-    assert picks == [{"type": "bounty_target", "target": 0},
-                     {"type": "bounty_target", "target": 1}]
+    ambushers = hrs.c.locations["chapel-yard"].ambushers
+    assert ambushers[:2] == ["ghoul", "bone-archer"]
+    kinds = [i for i, kind in enumerate(ambushers) if kind not in ambushers[:i]]  # one a kind
+    assert picks == [{"type": "bounty_target", "target": i} for i in kinds]
     g.act(0, picks[1])
     assert {"type": "done"} in g.legal_actions(0)
     say_done(g)

@@ -65,7 +65,7 @@ def test_perfect_defence_negates_everything(rs):
                dice=[1, 1, 1, 2, 0, 0, 0, 0, 1, 1, 1, 0])
     g.act(0, {"type": "attack", "unit": "blake", "target": "abomination-1", "mode": "melee"})
     assert events(g, "defence_roll")[-1]["perfect"] is True
-    assert g.state["units"]["abomination-1"]["hp"] == 22
+    assert g.state["units"]["abomination-1"]["hp"] == rs.c.enemies["abomination"].hp  # untouched
 
 
 def test_no_perfect_defence_at_defence_6(rs, tmp_path: Path):
@@ -166,7 +166,7 @@ def test_frozen_target_suffers_an_extra_critical_roll_and_no_perfect_defence(rs)
     assert len(events(g, "crit_roll")) == 2
     assert events(g, "defence_roll")[-1]["perfect"] is False
     # 4 hits - 3 blocks = 1, minus the BEHEMOTH's 1 damage reduction: 0.
-    assert g.state["units"]["abomination-1"]["hp"] == 22
+    assert g.state["units"]["abomination-1"]["hp"] == rs.c.enemies["abomination"].hp  # untouched
 
 
 def test_enemy_elemental_critical_rerolls_against_a_strong_defender(rs):

@@ -181,8 +181,10 @@ class PetsMixin:
         md = self.md(state)
         flee = []
         edge = pet["x"] in (0, md.width - 1) or pet["y"] in (0, md.height - 1)
-        if edge and state["hx"][pet["id"]].get("pet", -1) >= 0 and "PARALYZE" not in pet["st"]:
-            flee = [{"type": "run_away", "unit": pet["id"]}]  # rank 0: RUN AWAY
+        # rank 0: RUN AWAY, a pet's (a unit a recruit called up has no pet record)
+        record = state.get("hx", {}).get(pet["id"], {})
+        if edge and record.get("pet", -1) >= 0 and "PARALYZE" not in pet["st"]:
+            flee = [{"type": "run_away", "unit": pet["id"]}]
         if (owner is None or not owner["alive"] or owner["intr"] or pet["acted"]
                 or "PARALYZE" in owner["st"]):
             return flee
