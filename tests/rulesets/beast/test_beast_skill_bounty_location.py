@@ -88,7 +88,7 @@ def test_found_draws_a_new_location_and_its_battle_is_fought_there(hrs):
     hunters engage its ambushers on its map, the target is the one the party picks (two thugs
     and a cultist: the first thug);
     killing it pays both tables' Crypto bonus, and the battle pays that Location's reward."""
-    g = _joe_leg(hrs, "inv2", "t-risky", [6, 2], seed=1, bounty={"trait1": 2, "trait2": 5})
+    g = _joe_leg(hrs, "inv2", "t-risky", [6, 2], seed=27, bounty={"trait1": 2, "trait2": 5})
     g.act(0, {"type": "choose", "choice": "pay"})  # ambush 6: no ambush here
     g.act(0, _track(g))  # 2 + 4 = 6: found, not rare
     bounty, h = _bounty(g), g.state["hunt"]
@@ -125,7 +125,7 @@ def test_the_party_picks_which_ambusher_is_the_target(hrs):
     """Targets Location: "Players must select which Ambusher from that Location is the Target":
     each kind of the Chapel Yard's ambushers (a ghoul, a bone archer, ...) may be picked; the lead
     seat picks before it may say done, and the trait goes on the picked one."""
-    g = _joe_leg(hrs, "inv2", "t-risky", [6, 5], seed=15, bounty={"trait1": 6, "trait2": 6})
+    g = _joe_leg(hrs, "inv2", "t-risky", [6, 5], seed=26, bounty={"trait1": 6, "trait2": 6})
     g.act(0, {"type": "choose", "choice": "pay"})
     g.act(0, _track(g))  # 5 + 4 = 9: found, and rare
     assert g.state["hunt"]["bounty"] == {"location": "chapel-yard", "target": None}

@@ -41,7 +41,7 @@ def test_penance_labels_say_who_pays_what_and_who_gets_which_offering(rs):
 def test_treasure_map_and_tagging_in_labels_use_names(rs):
     """"Mystery Table" Treasure Map: the loot picked by its name, not "first_aid"; Infamy rank
     3, Tagging In (HR-52): who steps in for whom."""
-    state = _leg(rs, "dockside-bar")
+    state = _leg(rs, "smugglers-wharf")
     assert rs.describe_action(state, 0, {"type": "treasure", "entry": "first_aid",
                                          "hunter": "blake"}) == "Treasure Map: First Aid Kit for Blake"
     assert rs.describe_action(state, 0, {"type": "tag_in", "hunter": "tamara"}) == \
@@ -96,7 +96,7 @@ def test_a_leg_of_one_round_says_1_round():
 def test_event_lines_name_only_what_changes(rs):
     """HR-78: an event that costs Sanity only says so ("every hunter loses 1 Sanity"), never
     "+0 HP"; Crypto, Renown and Infamy are named as the game names them."""
-    state = _leg(rs, "dockside-bar")
+    state = _leg(rs, "smugglers-wharf")
     start = len(state["log"])
     investigate.apply_effects(rs, state, Effects(sanity=1), "Cold Spot")
     investigate.apply_effects(rs, state, Effects(heal=3), "A Field Surgeon")

@@ -105,8 +105,7 @@ function drawSeats() {
   }
 }
 
-async function drawHistory() {
-  const { games } = await api(`/api/campaigns/${cid}/history`);
+function drawHistory(games) {
   const noun = camp.noun || "game";
   $("history-title").textContent = `${cap(noun)}s so far`;
   const body = clear($("history"));
@@ -141,7 +140,10 @@ async function fetchCampaign() {
 async function refresh() {
   clearTimeout(timer);
   try {
-    camp = await fetchCampaign();
+    // both answers first, then the whole page at once: a page that showed its buttons
+    // before its history would show an empty history for a moment
+    const [got, history] = await Promise.all([fetchCampaign(), api(`/api/campaigns/${cid}/history`)]);
+    camp = got;
     const title = camp.title || `${camp.ruleset_name} campaign`;
     document.title = `hauntkit — ${title}`;
     $("camp-title").textContent = `${title} · ${camp.ruleset_name}`;
@@ -149,7 +151,7 @@ async function refresh() {
     drawStatus();
     clear($("summary")).append(renderSummary(camp.summary));
     drawSeats();
-    await drawHistory();
+    drawHistory(history.games);
   } catch (err) {
     showError(err.message);
     if (!camp) return; // no such campaign: nothing to refresh
