@@ -22,10 +22,9 @@ View = dict[str, Any]
 
 
 def _packed(packer: struct.Struct, values: list[float]) -> numpy.ndarray:
-    """``values`` as a new, writable float32 array (one packed write)."""
-    buffer = bytearray(packer.size)
-    packer.pack_into(buffer, 0, *values)
-    return numpy.frombuffer(buffer, numpy.float32)
+    """``values`` as a new, writable float32 array (``pack`` then a copy: measured faster
+    than ``pack_into`` a new buffer)."""
+    return numpy.frombuffer(bytearray(packer.pack(*values)), numpy.float32)
 
 
 class BetrayalFeatures:
@@ -48,13 +47,14 @@ class BetrayalFeatures:
                   for character, model in ix.characters.items()}
         self.layout = state_features.HouseLayout(sorted(ix.rooms), sorted(ix.haunts),
                                                  list(self.FLOORS), tracks)
+        self.observer: state_features.StateObserver = state_features.HouseObserver(self.layout)
         self.size = self.layout.size
         self.packer = struct.Struct(f"{self.size}f")
 
     def values(self, state: dict[str, Any], seat: int | None,
                waiting: list[int]) -> list[float]:
         """The numbers of ``observe`` as a list (for writing straight into a batch)."""
-        return state_features.house_features(self.layout, state, seat)
+        return self.observer.values(state, seat, waiting)
 
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:
@@ -126,15 +126,15 @@ class BeastFeatures:
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
         self.hunters = list(rs.c.hunters)  # type: ignore[attr-defined]
-        self.size = 8 + (len(self.hunters) + self.ENEMIES) * self.UNIT
+        self.observer: state_features.StateObserver = state_features.BattleObserver(
+            rs, self.hunters)
+        self.size = self.observer.size
         self.packer = struct.Struct(f"{self.size}f")
 
     def values(self, state: dict[str, Any], seat: int | None,
                waiting: list[int]) -> list[float]:
         """The numbers of ``observe`` as a list (``waiting``: ``to_act(state)``)."""
-        board = self.rs.md(state)  # type: ignore[attr-defined]
-        return state_features.battle_features(self.hunters, state, seat, waiting,
-                                               board.tile_of, board.width, board.height)
+        return self.observer.values(state, seat, waiting)
 
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:

@@ -7,7 +7,9 @@ hidden traitor's side is ``unknown`` to the others, deck order is never read (on
 tests/env/test_features.py holds the two equal, float for float, over thousands of positions of
 every ruleset, for every seat and for a spectator.
 
-Each function returns the features as a list of floats; ``features.py`` packs them for numpy.
+Each function returns the features as a list of floats; an observer (``HouseObserver``,
+``BattleObserver``) gives one game's features through one native call, and the episode
+(episode.py) packs them straight into a numpy array or a shared batch.
 """
 
 from __future__ import annotations
@@ -243,3 +245,39 @@ def _unit(out: list[float], at: int, unit: dict[str, Any], seat: int | None, lit
         out[at + 8] = 1.0
     out[at + 9] = scaled(len(unit.get("st") or {}), 5)
     out[at + 10] = scaled(unit.get("mv", 0), 10)
+
+
+class StateObserver:
+    """The features of a seat's view of one kind of game, computed from the state."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def values(self, state: State, seat: int | None, waiting: list[int]) -> list[float]:
+        """The features of ``seat``'s view (``waiting``: ``to_act(state)``)."""
+        raise NotImplementedError
+
+
+class HouseObserver(StateObserver):
+    """Betrayal's and Legacy's features (``house_features``) over one pack's layout."""
+
+    def __init__(self, layout: HouseLayout) -> None:
+        super().__init__(layout.size)
+        self.layout = layout
+
+    def values(self, state: State, seat: int | None, waiting: list[int]) -> list[float]:
+        return house_features(self.layout, state, seat)
+
+
+class BattleObserver(StateObserver):
+    """A beast battle's features (``battle_features``); ``ruleset`` gives each state's map."""
+
+    def __init__(self, ruleset: Any, hunters: list[str]) -> None:
+        super().__init__(8 + (len(hunters) + ENEMY_SLOTS) * UNIT_WIDTH)
+        self.ruleset = ruleset
+        self.hunters = hunters
+
+    def values(self, state: State, seat: int | None, waiting: list[int]) -> list[float]:
+        board = self.ruleset.md(state)
+        return battle_features(self.hunters, state, seat, waiting, board.tile_of, board.width,
+                               board.height)
