@@ -57,7 +57,6 @@ class Episode:
         self.action_count = self.catalogue.size
         self.feature_count = self.encoder.size
         self.observer: StateObserver = self.encoder.observer
-        self.packer: Any = self.encoder.packer  # struct.Struct of feature_count float32
         self.float32: Any = numpy.float32
         self.game: Game | None = None
         self.steps = 0
@@ -111,10 +110,9 @@ class Episode:
         self._select()
 
     def packed_features(self, seat: int | None) -> bytes:
-        """The features of ``seat``'s view of the current position, packed as float32 (one
-        ``struct`` pack: cheaper than any per-value write into numpy)."""
+        """The features of ``seat``'s view of the current position, packed as float32."""
         assert self.game is not None
-        return self.packer.pack(*self.observer.values(self.game.state, seat, self.waiting))
+        return self.observer.packed(self.game.state, seat, self.waiting)
 
     def observation(self, seat: int | None) -> numpy.ndarray:
         """The features of ``seat``'s view of the current position (a new, writable float32

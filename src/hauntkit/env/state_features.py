@@ -7,13 +7,15 @@ hidden traitor's side is ``unknown`` to the others, deck order is never read (on
 tests/env/test_features.py holds the two equal, float for float, over thousands of positions of
 every ruleset, for every seat and for a spectator.
 
-Each function returns the features as a list of floats; an observer (``HouseObserver``,
-``BattleObserver``) gives one game's features through one native call, and the episode
-(episode.py) packs them straight into a numpy array or a shared batch.
+An observer (``HouseObserver``, ``BattleObserver``) gives one game's features as packed float32
+in one native call; the episode (episode.py) copies them into a numpy array or a shared batch.
+The features are packed with ``struct`` (cheaper than writing into numpy value by value), and
+a house's room blocks, most of its features, are joined from a table of packed blocks.
 """
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 State = dict[str, Any]
@@ -56,6 +58,24 @@ class HouseLayout:
         self.seat_width = 2 + len(SIDES) + 2 * len(TRAITS) + 1 + len(floors) + 1
         self.size = (12 + len(haunts) + len(SIDES) + SEAT_SLOTS * self.seat_width
                      + MONSTER_SLOTS * 3 + 4 * len(rooms))
+        self.head_size = self.size - 4 * len(rooms)  # the features before the rooms' blocks
+        self.head_packer = struct.Struct(f"{self.head_size}f")
+        self.room_blocks = [room_block(code) for code in range(ROOM_CODES)]
+
+
+# A room's block (placed, the observer there, explorers there, a monster there) as one code:
+# placed 1, observer 2, monster 4, plus 8 per explorer (at most SEAT_SLOTS). Its packed floats
+# come from a table, so the rooms' blocks (most of the features) are joined, not packed.
+PLACED, OBSERVER_THERE, MONSTER_THERE, PER_EXPLORER = 1, 2, 4, 8
+ROOM_CODES = PER_EXPLORER * (SEAT_SLOTS + 1)
+ROOM_BLOCK = struct.Struct("4f")
+
+
+def room_block(code: int) -> bytes:
+    """The four float32 features of a room whose block has ``code``."""
+    return ROOM_BLOCK.pack(float(code & PLACED), 1.0 if code & OBSERVER_THERE else 0.0,
+                           scaled(code // PER_EXPLORER, SEAT_SLOTS),
+                           1.0 if code & MONSTER_THERE else 0.0)
 
 
 def _side_slot(side: str | None) -> int:
@@ -68,9 +88,11 @@ def _side_slot(side: str | None) -> int:
     return 3
 
 
-def house_features(layout: HouseLayout, state: State, seat: int | None) -> list[float]:
-    """The features of ``view(state, seat)`` for betrayal and legacy (see features.py)."""
-    out: list[float] = [0.0] * layout.size
+def house_features(layout: HouseLayout, state: State,
+                   seat: int | None) -> tuple[list[float], list[int]]:
+    """The features of ``view(state, seat)`` for betrayal and legacy (see features.py): the
+    features before the rooms' blocks, and each room's block as a code (``room_block``)."""
+    out: list[float] = [0.0] * layout.head_size
     me: int = seat if seat is not None else 0
     players: int = state["players"]
     explorers: list[dict[str, Any]] = state["explorers"]
@@ -157,27 +179,27 @@ def house_features(layout: HouseLayout, state: State, seat: int | None) -> list[
                 out[base + 1] = 1.0
             if monster["room"] == mine:
                 out[base + 2] = 1.0
-    at += 3 * MONSTER_SLOTS
     # per room (in the layout's order): placed, the observer there, explorers there, a
-    # monster there; only the rooms something is true of are written
+    # monster there; only the rooms something is true of are marked
     room_index = layout.room_index
+    codes: list[int] = [0] * len(layout.rooms)
     for room in tiles:
         index = room_index.get(room, -1)
         if index >= 0:
-            out[at + 4 * index] = 1.0
+            codes[index] |= PLACED
     if mine is not None:
         index = room_index.get(mine, -1)
         if index >= 0:
-            out[at + 4 * index + 1] = 1.0
+            codes[index] |= OBSERVER_THERE
     for room, count in in_room.items():
         index = room_index.get(room, -1) if room is not None else -1
         if index >= 0:
-            out[at + 4 * index + 2] = scaled(count, 6)
+            codes[index] += PER_EXPLORER * min(count, SEAT_SLOTS)
     for room in monster_rooms:
         index = room_index.get(room, -1) if room is not None else -1
         if index >= 0:
-            out[at + 4 * index + 3] = 1.0
-    return out
+            codes[index] |= MONSTER_THERE
+    return out, codes
 
 
 def battle_features(hunters: list[str], state: State, seat: int | None,
@@ -253,8 +275,9 @@ class StateObserver:
     def __init__(self, size: int) -> None:
         self.size = size
 
-    def values(self, state: State, seat: int | None, waiting: list[int]) -> list[float]:
-        """The features of ``seat``'s view (``waiting``: ``to_act(state)``)."""
+    def packed(self, state: State, seat: int | None, waiting: list[int]) -> bytes:
+        """The features of ``seat``'s view as ``size`` float32 (``waiting``:
+        ``to_act(state)``)."""
         raise NotImplementedError
 
 
@@ -265,8 +288,10 @@ class HouseObserver(StateObserver):
         super().__init__(layout.size)
         self.layout = layout
 
-    def values(self, state: State, seat: int | None, waiting: list[int]) -> list[float]:
-        return house_features(self.layout, state, seat)
+    def packed(self, state: State, seat: int | None, waiting: list[int]) -> bytes:
+        head, codes = house_features(self.layout, state, seat)
+        blocks = self.layout.room_blocks
+        return self.layout.head_packer.pack(*head) + b"".join([blocks[c] for c in codes])
 
 
 class BattleObserver(StateObserver):
@@ -276,8 +301,9 @@ class BattleObserver(StateObserver):
         super().__init__(8 + (len(hunters) + ENEMY_SLOTS) * UNIT_WIDTH)
         self.ruleset = ruleset
         self.hunters = hunters
+        self.packer = struct.Struct(f"{self.size}f")
 
-    def values(self, state: State, seat: int | None, waiting: list[int]) -> list[float]:
+    def packed(self, state: State, seat: int | None, waiting: list[int]) -> bytes:
         board = self.ruleset.md(state)
-        return battle_features(self.hunters, state, seat, waiting, board.tile_of, board.width,
-                               board.height)
+        return self.packer.pack(*battle_features(self.hunters, state, seat, waiting,
+                                                 board.tile_of, board.width, board.height))
