@@ -8,12 +8,12 @@ action type the catalogue does not know goes to the final ``other`` block. See d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
 Action = dict[str, Any]
-OTHER = "other"
+OTHER: Final = "other"
 
 # (type, slots) per ruleset, in index order; docs/env.md lists them.
 _BETRAYAL: tuple[tuple[str, int], ...] = (

@@ -16,17 +16,18 @@ a house's room blocks, most of its features, are joined from a table of packed b
 from __future__ import annotations
 
 import struct
-from typing import Any
+from typing import Any, Final
 
 State = dict[str, Any]
 
-SEAT_SLOTS = 6
-MONSTER_SLOTS = 12
-SIDES: tuple[str | None, ...] = ("heroes", "traitor", "unknown", None)
-PHASES: tuple[str, ...] = ("exploring", "haunt", "over")
-TRAITS: tuple[str, ...] = ("might", "speed", "sanity", "knowledge")
-ENEMY_SLOTS = 16
-UNIT_WIDTH = 11
+# Final: compiled code reads them as constants, not from the module's globals at each use
+SEAT_SLOTS: Final = 6
+MONSTER_SLOTS: Final = 12
+SIDES: Final[tuple[str | None, ...]] = ("heroes", "traitor", "unknown", None)
+PHASES: Final[tuple[str, ...]] = ("exploring", "haunt", "over")
+TRAITS: Final[tuple[str, ...]] = ("might", "speed", "sanity", "knowledge")
+ENEMY_SLOTS: Final = 16
+UNIT_WIDTH: Final = 11
 
 
 def scaled(value: Any, top: float) -> float:
@@ -66,9 +67,12 @@ class HouseLayout:
 # A room's block (placed, the observer there, explorers there, a monster there) as one code:
 # placed 1, observer 2, monster 4, plus 8 per explorer (at most SEAT_SLOTS). Its packed floats
 # come from a table, so the rooms' blocks (most of the features) are joined, not packed.
-PLACED, OBSERVER_THERE, MONSTER_THERE, PER_EXPLORER = 1, 2, 4, 8
-ROOM_CODES = PER_EXPLORER * (SEAT_SLOTS + 1)
-ROOM_BLOCK = struct.Struct("4f")
+PLACED: Final = 1
+OBSERVER_THERE: Final = 2
+MONSTER_THERE: Final = 4
+PER_EXPLORER: Final = 8
+ROOM_CODES: Final = PER_EXPLORER * (SEAT_SLOTS + 1)
+ROOM_BLOCK: Final = struct.Struct("4f")
 
 
 def room_block(code: int) -> bytes:
