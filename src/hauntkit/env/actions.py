@@ -39,8 +39,12 @@ CATALOGUES: dict[str, tuple[tuple[str, int], ...]] = {
 GENERIC: tuple[tuple[str, int], ...] = ((OTHER, 256),)
 
 
+_DUMPS: Final = orjson.dumps  # Final: compiled, read from a static, not two attribute lookups
+_SORT_KEYS: Final = orjson.OPT_SORT_KEYS
+
+
 def canonical(action: Action) -> bytes:
-    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+    return _DUMPS(action, option=_SORT_KEYS)
 
 
 class ActionCatalogue:

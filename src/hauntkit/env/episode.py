@@ -98,9 +98,11 @@ class Episode:
         game = self.game
         assert game is not None
         try:
-            if isinstance(index, bool):
-                raise TypeError
-            chosen = self.actions[operator.index(index)]
+            if type(index) is not int:  # numpy integers pass; a bool or a float does not
+                if isinstance(index, bool):
+                    raise TypeError
+                index = operator.index(index)
+            chosen = self.actions[index]
         except (KeyError, TypeError):
             raise HauntkitError(f"action index {index!r} is not legal for seat {self.seat} "
                                 f"now; legal: {sorted(self.actions)}") from None

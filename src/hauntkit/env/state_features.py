@@ -184,25 +184,26 @@ def house_features(layout: HouseLayout, state: State,
             if monster["room"] == mine:
                 out[base + 2] = 1.0
     # per room (in the layout's order): placed, the observer there, explorers there, a
-    # monster there; only the rooms something is true of are marked
+    # monster there; only the rooms something is true of are marked (``codes[i] = codes[i] |
+    # x``, not ``|=``: compiled, the augmented form on an item is the generic operation)
     room_index = layout.room_index
     codes: list[int] = [0] * len(layout.rooms)
     for room in tiles:
         index = room_index.get(room, -1)
         if index >= 0:
-            codes[index] |= PLACED
+            codes[index] = codes[index] | PLACED
     if mine is not None:
         index = room_index.get(mine, -1)
         if index >= 0:
-            codes[index] |= OBSERVER_THERE
+            codes[index] = codes[index] | OBSERVER_THERE
     for room, count in in_room.items():
         index = room_index.get(room, -1) if room is not None else -1
         if index >= 0:
-            codes[index] += PER_EXPLORER * min(count, SEAT_SLOTS)
+            codes[index] = codes[index] + PER_EXPLORER * min(count, SEAT_SLOTS)
     for room in monster_rooms:
         index = room_index.get(room, -1) if room is not None else -1
         if index >= 0:
-            codes[index] |= MONSTER_THERE
+            codes[index] = codes[index] | MONSTER_THERE
     return out, codes
 
 
