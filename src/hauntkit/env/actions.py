@@ -8,13 +8,12 @@ action type the catalogue does not know goes to the final ``other`` block. See d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
 Action = dict[str, Any]
-OTHER = "other"
+OTHER: Final = "other"
 
 # (type, slots) per ruleset, in index order; docs/env.md lists them.
 _BETRAYAL: tuple[tuple[str, int], ...] = (
@@ -40,35 +39,42 @@ CATALOGUES: dict[str, tuple[tuple[str, int], ...]] = {
 GENERIC: tuple[tuple[str, int], ...] = ((OTHER, 256),)
 
 
+_DUMPS: Final = orjson.dumps  # Final: compiled, read from a static, not two attribute lookups
+_SORT_KEYS: Final = orjson.OPT_SORT_KEYS
+
+
 def canonical(action: Action) -> bytes:
-    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+    return _DUMPS(action, option=_SORT_KEYS)
 
 
-@dataclass(frozen=True)
 class ActionCatalogue:
-    """The fixed encoding of one ruleset's actions."""
+    """The fixed encoding of one ruleset's actions (its blocks, and each type's first index
+    and slots, worked out once)."""
 
-    blocks: tuple[tuple[str, int], ...]
+    def __init__(self, blocks: tuple[tuple[str, int], ...]) -> None:
+        self.blocks = blocks
+        self._index: dict[str, tuple[int, int]] = {}
+        at = 0
+        for kind, slots in blocks:
+            self._index[kind] = (at, slots)
+            at += slots
+        self.size = at
 
     @classmethod
     def for_ruleset(cls, ruleset_id: str) -> ActionCatalogue:
         return cls(CATALOGUES.get(ruleset_id, GENERIC))
 
-    @property
-    def size(self) -> int:
-        return sum(slots for _t, slots in self.blocks)
-
     def offsets(self) -> dict[str, tuple[int, int]]:
         """type -> (first index, slots)."""
-        return dict(_offsets(self.blocks))
+        return dict(self._index)
 
     def encode(self, legal: list[Action]) -> dict[int, Action]:
         """index -> legal action, for the legal actions the encoding can name."""
-        offsets = _offsets(self.blocks)
+        index = self._index
         by_type: dict[str, list[Action]] = {}
         for action in legal:
             kind = action.get("type")
-            key = kind if kind in offsets else OTHER
+            key: str = kind if isinstance(kind, str) and kind in index else OTHER
             group = by_type.get(key)
             if group is None:
                 by_type[key] = [action]
@@ -76,24 +82,13 @@ class ActionCatalogue:
                 group.append(action)
         out: dict[int, Action] = {}
         for kind, group in by_type.items():
-            first, slots = offsets[kind]
-            if len(group) > 1:  # one action of a type needs no canonical order
-                group.sort(key=canonical)
-            for k, action in enumerate(group[:slots]):
-                out[first + k] = action
+            first, slots = index[kind]
+            if len(group) == 1:  # one action of a type needs no canonical order
+                out[first] = group[0]
+                continue
+            # canonical order; equal JSON keeps the legal order (as a stable sort would)
+            keyed = [(canonical(action), k) for k, action in enumerate(group)]
+            keyed.sort()
+            for k in range(min(slots, len(keyed))):
+                out[first + k] = group[keyed[k][1]]
         return out
-
-
-_OFFSETS: dict[tuple[tuple[str, int], ...], dict[str, tuple[int, int]]] = {}
-
-
-def _offsets(blocks: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int]]:
-    """type -> (first index, slots) of a catalogue's blocks, worked out once per catalogue."""
-    known = _OFFSETS.get(blocks)
-    if known is None:
-        known, at = {}, 0
-        for kind, slots in blocks:
-            known[kind] = (at, slots)
-            at += slots
-        _OFFSETS[blocks] = known
-    return known

@@ -29,16 +29,23 @@ class SeatInfo(dict):
     built when first read (most training loops never read it, and it costs more than the
     engine's action). Read it before the next ``step``: after it, it is refused."""
 
-    def __init__(self, actions: dict[int, dict[str, Any]], env: HauntkitEnv, seat: int,
-                 version: int) -> None:
-        dict.__init__(self)
-        self["actions"] = actions
-        self._env, self._seat, self._version = env, seat, version
+    __slots__ = ("_source",)  # (env, seat, version): one slot, set once, per step
+
+    @classmethod
+    def of(cls, actions: dict[int, dict[str, Any]], env: HauntkitEnv, seat: int,
+           version: int) -> SeatInfo:
+        """The info of ``seat`` at ``version``, whose legal actions are ``actions`` (built
+        without a Python ``__init__``: one is made every step)."""
+        info = cls()
+        info["actions"] = actions
+        info._source = (env, seat, version)
+        return info
 
     def __missing__(self, key: str) -> Any:
         if key != "view":
             raise KeyError(key)
-        view = self["view"] = self._env.seat_view(self._seat, self._version)
+        env, seat, version = self._source
+        view = self["view"] = env.seat_view(seat, version)
         return view
 
     def __contains__(self, key: object) -> bool:
@@ -124,7 +131,7 @@ class HauntkitEnv(AECEnv):
             return
         agent = self.agent_selection = self.possible_agents[seat]
         assert episode.game is not None
-        infos[agent] = SeatInfo(episode.actions, self, seat, episode.game.state["version"])
+        infos[agent] = SeatInfo.of(episode.actions, self, seat, episode.game.state["version"])
 
     def seat_view(self, seat: int, version: int) -> dict[str, Any]:
         """The seat's view of the position at ``version`` (the current one: an info read after

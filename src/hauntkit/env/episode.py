@@ -18,6 +18,7 @@ from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset, starter_ruleset
 from hauntkit.env.actions import ActionCatalogue
 from hauntkit.env.features import encoder_for
+from hauntkit.env.state_features import StateObserver
 
 DEFAULT_PLAYERS = {"betrayal": 4, "legacy": 4, "beast": 4}
 Action = dict[str, Any]
@@ -55,7 +56,8 @@ class Episode:
         self.catalogue = ActionCatalogue.for_ruleset(self.rs.id)
         self.action_count = self.catalogue.size
         self.feature_count = self.encoder.size
-        self._features = self.encoder.observe
+        self.observer: StateObserver = self.encoder.observer
+        self.float32: Any = numpy.float32
         self.game: Game | None = None
         self.steps = 0
         self.seat: int | None = None  # the seat to decide; None once the game is over or cut
@@ -96,9 +98,11 @@ class Episode:
         game = self.game
         assert game is not None
         try:
-            if isinstance(index, bool):
-                raise TypeError
-            chosen = self.actions[operator.index(index)]
+            if type(index) is not int:  # numpy integers pass; a bool or a float does not
+                if isinstance(index, bool):
+                    raise TypeError
+                index = operator.index(index)
+            chosen = self.actions[index]
         except (KeyError, TypeError):
             raise HauntkitError(f"action index {index!r} is not legal for seat {self.seat} "
                                 f"now; legal: {sorted(self.actions)}") from None
@@ -107,10 +111,15 @@ class Episode:
         self.steps += 1
         self._select()
 
-    def observation(self, seat: int | None) -> numpy.ndarray:
-        """The features of ``seat``'s view of the current position (float32)."""
+    def packed_features(self, seat: int | None) -> bytes:
+        """The features of ``seat``'s view of the current position, packed as float32."""
         assert self.game is not None
-        return self._features(self.game.state, seat, self.waiting)
+        return self.observer.packed(self.game.state, seat, self.waiting)
+
+    def observation(self, seat: int | None) -> numpy.ndarray:
+        """The features of ``seat``'s view of the current position (a new, writable float32
+        array)."""
+        return numpy.frombuffer(bytearray(self.packed_features(seat)), self.float32)
 
     def mask(self, seat: int | None) -> numpy.ndarray:
         """1 at each action number ``seat`` may choose now (int8; all 0 but for the acting
@@ -127,3 +136,86 @@ class Episode:
             return [0.0] * self.players
         assert self.game is not None
         return [seat_reward(self.rs, self.game.state, seat) for seat in range(self.players)]
+
+
+class GameSlice:
+    """Games ``first`` .. ``first + count - 1`` of a batch, stepped together and written
+    straight into the batch's buffers (memoryviews over shared memory, cast to their types):
+    features packed in one write per game, the mask's changed bytes, seat, rewards, ends and
+    seeds. The vector env's workers run one each (vector.py)."""
+
+    def __init__(self, episodes: list[Episode], first: int, envs: int,
+                 buffers: dict[str, Any]) -> None:
+        self.episodes = episodes
+        self.first = first
+        self.envs = envs
+        self.row_bytes = episodes[0].feature_count * 4
+        self.action_count = episodes[0].action_count
+        self.players = episodes[0].players
+        self.observation: Any = buffers["observation"]  # bytes
+        self.mask: Any = buffers["action_mask"]  # int8
+        self.seat: Any = buffers["seat"]  # int16
+        self.rewards: Any = buffers["rewards"]  # float32, players per game
+        self.terminated: Any = buffers["terminated"]  # bool
+        self.truncated: Any = buffers["truncated"]  # bool
+        self.actions: Any = buffers["actions"]  # int64
+        self.seeds: Any = buffers["episode_seed"]  # int64
+        self.in_mask: list[list[int]] = [[] for _ in episodes]  # the mask's 1s, per game
+        self.flagged: list[int] = []  # games whose end the last step reported
+
+    def reset(self, seed: int) -> None:
+        """New games: game ``i`` of the batch plays seed ``seed + i``."""
+        self._clear_flags()
+        for k, episode in enumerate(self.episodes):
+            i = self.first + k
+            self._clear_end(i)
+            self.seeds[i] = seed + i
+            episode.reset(seed + i)
+            self._write(k, episode)
+
+    def step(self) -> None:
+        """Each game plays its action from the batch's ``actions``; a game that ends reports
+        its end and rewards and starts its next seed (``seed + envs``) in the same step."""
+        self._clear_flags()
+        first = self.first
+        actions: list[int] = self.actions[first:first + len(self.episodes)].tolist()
+        for k, episode in enumerate(self.episodes):
+            episode.act(actions[k])
+            if episode.finished or episode.truncated:
+                i = first + k
+                self.terminated[i] = episode.finished
+                self.truncated[i] = episode.truncated
+                at = i * self.players
+                for seat, reward in enumerate(episode.rewards()):
+                    self.rewards[at + seat] = reward
+                self.flagged.append(i)
+                seed: int = self.seeds[i] + self.envs
+                self.seeds[i] = seed
+                episode.reset(seed)
+            self._write(k, episode)
+
+    def _clear_flags(self) -> None:
+        for i in self.flagged:  # an end is reported in its own step only
+            self._clear_end(i)
+        self.flagged = []
+
+    def _clear_end(self, i: int) -> None:
+        self.terminated[i] = False
+        self.truncated[i] = False
+        at = i * self.players
+        for seat in range(self.players):
+            self.rewards[at + seat] = 0.0
+
+    def _write(self, k: int, episode: Episode) -> None:
+        i = self.first + k
+        seat = episode.seat
+        self.seat[i] = -1 if seat is None else seat
+        start = i * self.row_bytes
+        self.observation[start:start + self.row_bytes] = episode.packed_features(seat)
+        mask, row = self.mask, i * self.action_count
+        for index in self.in_mask[k]:
+            mask[row + index] = 0
+        indices = list(episode.actions)
+        for index in indices:
+            mask[row + index] = 1
+        self.in_mask[k] = indices

@@ -9,7 +9,6 @@ it, and tests/env/test_features.py holds the two equal.
 
 from __future__ import annotations
 
-import struct
 from typing import Any
 
 import numpy
@@ -21,11 +20,9 @@ from hauntkit.env.state_features import scaled
 View = dict[str, Any]
 
 
-def _packed(packer: struct.Struct, values: list[float]) -> numpy.ndarray:
-    """``values`` as a new, writable float32 array (one packed write)."""
-    buffer = bytearray(packer.size)
-    packer.pack_into(buffer, 0, *values)
-    return numpy.frombuffer(buffer, numpy.float32)
+def _unpacked(packed: bytes) -> numpy.ndarray:
+    """Packed float32 features as a new, writable array."""
+    return numpy.frombuffer(bytearray(packed), numpy.float32)
 
 
 class BetrayalFeatures:
@@ -48,18 +45,13 @@ class BetrayalFeatures:
                   for character, model in ix.characters.items()}
         self.layout = state_features.HouseLayout(sorted(ix.rooms), sorted(ix.haunts),
                                                  list(self.FLOORS), tracks)
+        self.observer: state_features.StateObserver = state_features.HouseObserver(self.layout)
         self.size = self.layout.size
-        self.packer = struct.Struct(f"{self.size}f")
-
-    def values(self, state: dict[str, Any], seat: int | None,
-               waiting: list[int]) -> list[float]:
-        """The numbers of ``observe`` as a list (for writing straight into a batch)."""
-        return state_features.house_features(self.layout, state, seat)
 
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:
         """``self(view(state, seat))``, computed from the state without building the view."""
-        return _packed(self.packer, self.values(state, seat, waiting))
+        return _unpacked(self.observer.packed(state, seat, waiting))
 
     def __call__(self, view: View) -> numpy.ndarray:
         f: list[float] = []
@@ -126,20 +118,15 @@ class BeastFeatures:
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
         self.hunters = list(rs.c.hunters)  # type: ignore[attr-defined]
-        self.size = 8 + (len(self.hunters) + self.ENEMIES) * self.UNIT
-        self.packer = struct.Struct(f"{self.size}f")
-
-    def values(self, state: dict[str, Any], seat: int | None,
-               waiting: list[int]) -> list[float]:
-        """The numbers of ``observe`` as a list (``waiting``: ``to_act(state)``)."""
-        board = self.rs.md(state)  # type: ignore[attr-defined]
-        return state_features.battle_features(self.hunters, state, seat, waiting,
-                                               board.tile_of, board.width, board.height)
+        self.observer: state_features.StateObserver = state_features.BattleObserver(
+            rs, self.hunters)
+        self.size = self.observer.size
 
     def observe(self, state: dict[str, Any], seat: int | None,
                 waiting: list[int]) -> numpy.ndarray:
-        """``self(view(state, seat))``, computed from the state without building the view."""
-        return _packed(self.packer, self.values(state, seat, waiting))
+        """``self(view(state, seat))``, computed from the state without building the view
+        (``waiting``: ``to_act(state)``)."""
+        return _unpacked(self.observer.packed(state, seat, waiting))
 
     def _unit(self, u: dict[str, Any] | None, view: View) -> list[float]:
         if u is None:

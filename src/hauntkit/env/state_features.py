@@ -7,22 +7,27 @@ hidden traitor's side is ``unknown`` to the others, deck order is never read (on
 tests/env/test_features.py holds the two equal, float for float, over thousands of positions of
 every ruleset, for every seat and for a spectator.
 
-Each function returns the features as a list of floats; ``features.py`` packs them for numpy.
+An observer (``HouseObserver``, ``BattleObserver``) gives one game's features as packed float32
+in one native call; the episode (episode.py) copies them into a numpy array or a shared batch.
+The features are packed with ``struct`` (cheaper than writing into numpy value by value), and
+a house's room blocks, most of its features, are joined from a table of packed blocks.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import struct
+from typing import Any, Final
 
 State = dict[str, Any]
 
-SEAT_SLOTS = 6
-MONSTER_SLOTS = 12
-SIDES: tuple[str | None, ...] = ("heroes", "traitor", "unknown", None)
-PHASES: tuple[str, ...] = ("exploring", "haunt", "over")
-TRAITS: tuple[str, ...] = ("might", "speed", "sanity", "knowledge")
-ENEMY_SLOTS = 16
-UNIT_WIDTH = 11
+# Final: compiled code reads them as constants, not from the module's globals at each use
+SEAT_SLOTS: Final = 6
+MONSTER_SLOTS: Final = 12
+SIDES: Final[tuple[str | None, ...]] = ("heroes", "traitor", "unknown", None)
+PHASES: Final[tuple[str, ...]] = ("exploring", "haunt", "over")
+TRAITS: Final[tuple[str, ...]] = ("might", "speed", "sanity", "knowledge")
+ENEMY_SLOTS: Final = 16
+UNIT_WIDTH: Final = 11
 
 
 def scaled(value: Any, top: float) -> float:
@@ -54,6 +59,27 @@ class HouseLayout:
         self.seat_width = 2 + len(SIDES) + 2 * len(TRAITS) + 1 + len(floors) + 1
         self.size = (12 + len(haunts) + len(SIDES) + SEAT_SLOTS * self.seat_width
                      + MONSTER_SLOTS * 3 + 4 * len(rooms))
+        self.head_size = self.size - 4 * len(rooms)  # the features before the rooms' blocks
+        self.head_packer = struct.Struct(f"{self.head_size}f")
+        self.room_blocks = [room_block(code) for code in range(ROOM_CODES)]
+
+
+# A room's block (placed, the observer there, explorers there, a monster there) as one code:
+# placed 1, observer 2, monster 4, plus 8 per explorer (at most SEAT_SLOTS). Its packed floats
+# come from a table, so the rooms' blocks (most of the features) are joined, not packed.
+PLACED: Final = 1
+OBSERVER_THERE: Final = 2
+MONSTER_THERE: Final = 4
+PER_EXPLORER: Final = 8
+ROOM_CODES: Final = PER_EXPLORER * (SEAT_SLOTS + 1)
+ROOM_BLOCK: Final = struct.Struct("4f")
+
+
+def room_block(code: int) -> bytes:
+    """The four float32 features of a room whose block has ``code``."""
+    return ROOM_BLOCK.pack(float(code & PLACED), 1.0 if code & OBSERVER_THERE else 0.0,
+                           scaled(code // PER_EXPLORER, SEAT_SLOTS),
+                           1.0 if code & MONSTER_THERE else 0.0)
 
 
 def _side_slot(side: str | None) -> int:
@@ -66,9 +92,11 @@ def _side_slot(side: str | None) -> int:
     return 3
 
 
-def house_features(layout: HouseLayout, state: State, seat: int | None) -> list[float]:
-    """The features of ``view(state, seat)`` for betrayal and legacy (see features.py)."""
-    out: list[float] = [0.0] * layout.size
+def house_features(layout: HouseLayout, state: State,
+                   seat: int | None) -> tuple[list[float], list[int]]:
+    """The features of ``view(state, seat)`` for betrayal and legacy (see features.py): the
+    features before the rooms' blocks, and each room's block as a code (``room_block``)."""
+    out: list[float] = [0.0] * layout.head_size
     me: int = seat if seat is not None else 0
     players: int = state["players"]
     explorers: list[dict[str, Any]] = state["explorers"]
@@ -155,27 +183,28 @@ def house_features(layout: HouseLayout, state: State, seat: int | None) -> list[
                 out[base + 1] = 1.0
             if monster["room"] == mine:
                 out[base + 2] = 1.0
-    at += 3 * MONSTER_SLOTS
     # per room (in the layout's order): placed, the observer there, explorers there, a
-    # monster there; only the rooms something is true of are written
+    # monster there; only the rooms something is true of are marked (``codes[i] = codes[i] |
+    # x``, not ``|=``: compiled, the augmented form on an item is the generic operation)
     room_index = layout.room_index
+    codes: list[int] = [0] * len(layout.rooms)
     for room in tiles:
         index = room_index.get(room, -1)
         if index >= 0:
-            out[at + 4 * index] = 1.0
+            codes[index] = codes[index] | PLACED
     if mine is not None:
         index = room_index.get(mine, -1)
         if index >= 0:
-            out[at + 4 * index + 1] = 1.0
+            codes[index] = codes[index] | OBSERVER_THERE
     for room, count in in_room.items():
         index = room_index.get(room, -1) if room is not None else -1
         if index >= 0:
-            out[at + 4 * index + 2] = scaled(count, 6)
+            codes[index] = codes[index] + PER_EXPLORER * min(count, SEAT_SLOTS)
     for room in monster_rooms:
         index = room_index.get(room, -1) if room is not None else -1
         if index >= 0:
-            out[at + 4 * index + 3] = 1.0
-    return out
+            codes[index] = codes[index] | MONSTER_THERE
+    return out, codes
 
 
 def battle_features(hunters: list[str], state: State, seat: int | None,
@@ -243,3 +272,43 @@ def _unit(out: list[float], at: int, unit: dict[str, Any], seat: int | None, lit
         out[at + 8] = 1.0
     out[at + 9] = scaled(len(unit.get("st") or {}), 5)
     out[at + 10] = scaled(unit.get("mv", 0), 10)
+
+
+class StateObserver:
+    """The features of a seat's view of one kind of game, computed from the state."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def packed(self, state: State, seat: int | None, waiting: list[int]) -> bytes:
+        """The features of ``seat``'s view as ``size`` float32 (``waiting``:
+        ``to_act(state)``)."""
+        raise NotImplementedError
+
+
+class HouseObserver(StateObserver):
+    """Betrayal's and Legacy's features (``house_features``) over one pack's layout."""
+
+    def __init__(self, layout: HouseLayout) -> None:
+        super().__init__(layout.size)
+        self.layout = layout
+
+    def packed(self, state: State, seat: int | None, waiting: list[int]) -> bytes:
+        head, codes = house_features(self.layout, state, seat)
+        blocks = self.layout.room_blocks
+        return self.layout.head_packer.pack(*head) + b"".join([blocks[c] for c in codes])
+
+
+class BattleObserver(StateObserver):
+    """A beast battle's features (``battle_features``); ``ruleset`` gives each state's map."""
+
+    def __init__(self, ruleset: Any, hunters: list[str]) -> None:
+        super().__init__(8 + (len(hunters) + ENEMY_SLOTS) * UNIT_WIDTH)
+        self.ruleset = ruleset
+        self.hunters = hunters
+        self.packer = struct.Struct(f"{self.size}f")
+
+    def packed(self, state: State, seat: int | None, waiting: list[int]) -> bytes:
+        board = self.ruleset.md(state)
+        return self.packer.pack(*battle_features(self.hunters, state, seat, waiting,
+                                                 board.tile_of, board.width, board.height))

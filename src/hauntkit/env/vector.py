@@ -27,7 +27,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.ruleset import Ruleset
-from hauntkit.env.episode import Episode, resolve_ruleset
+from hauntkit.env.episode import Episode, GameSlice, resolve_ruleset
 from hauntkit.sim.workers import usable_cores
 
 
@@ -72,6 +72,12 @@ class BatchArrays:
             for array in self.arrays.values():
                 array.fill(0)
 
+    def views(self) -> dict[str, memoryview]:
+        """Each block as a flat memoryview of its type (the observation block as bytes)."""
+        return {key: block.buf if key == "observation" else
+                block.buf.cast(numpy.dtype(_array_specs(self.shape)[key][0]).char)
+                for key, block in self.blocks.items()}
+
     def names(self) -> dict[str, str]:
         return {key: block.name for key, block in self.blocks.items()}
 
@@ -84,74 +90,11 @@ class BatchArrays:
         self.blocks.clear()
 
 
-class SliceStepper:
-    """Steps the sub-environments ``first`` .. ``first + count - 1``, writing into the batch
-    through its raw buffers (one packed write of the features, one byte per mask entry)."""
-
-    def __init__(self, ruleset: Ruleset, config: dict[str, Any], max_actions: int,
-                 batch: BatchArrays, first: int, count: int) -> None:
-        self.episodes = [Episode(ruleset, config, max_actions) for _ in range(count)]
-        self.arrays = batch.arrays
-        self.first = first
-        self.envs = batch.shape.envs
-        self.features = batch.shape.features
-        self.action_count = batch.shape.actions
-        self.observation_buffer = batch.blocks["observation"].buf
-        self.mask_buffer = batch.blocks["action_mask"].buf
-        self.set_in_mask: list[list[int]] = [[] for _ in range(count)]
-        self.encoder = self.episodes[0].encoder
-        self.flagged: list[int] = []  # sub-environments whose game ended in the last step
-
-    def reset(self, seed: int) -> None:
-        seeds = self.arrays["episode_seed"]
-        end = self.first + len(self.episodes)
-        self.arrays["rewards"][self.first:end] = 0.0
-        self.arrays["terminated"][self.first:end] = False
-        self.arrays["truncated"][self.first:end] = False
-        self.flagged = []
-        for k, episode in enumerate(self.episodes):
-            i = self.first + k
-            seeds[i] = seed + i
-            episode.reset(int(seeds[i]))
-            self._write(k, episode)
-
-    def step(self) -> None:
-        arrays = self.arrays
-        actions, rewards = arrays["actions"].tolist(), arrays["rewards"]
-        terminated, truncated, seeds = (arrays["terminated"], arrays["truncated"],
-                                        arrays["episode_seed"])
-        for i in self.flagged:  # an end is reported in its own step only
-            terminated[i] = truncated[i] = False
-            rewards[i] = 0.0
-        self.flagged = []
-        first = self.first
-        for k, episode in enumerate(self.episodes):
-            i = first + k
-            episode.act(actions[i])
-            if episode.finished or episode.truncated:
-                terminated[i] = episode.finished
-                truncated[i] = episode.truncated
-                rewards[i] = episode.rewards()
-                self.flagged.append(i)
-                seeds[i] += self.envs  # autoreset, in the same step: the next game's seed
-                episode.reset(int(seeds[i]))
-            self._write(k, episode)
-
-    def _write(self, k: int, episode: Episode) -> None:
-        i = self.first + k
-        seat = episode.seat
-        self.arrays["seat"][i] = -1 if seat is None else seat
-        assert episode.game is not None
-        values = self.encoder.values(episode.game.state, seat, episode.waiting)
-        self.encoder.packer.pack_into(self.observation_buffer, i * self.features * 4, *values)
-        mask, row = self.mask_buffer, i * self.action_count
-        previous = self.set_in_mask[k]
-        for index in previous:
-            mask[row + index] = 0
-        indices = list(episode.actions)
-        for index in indices:
-            mask[row + index] = 1
-        self.set_in_mask[k] = indices
+def game_slice(ruleset: Ruleset, config: dict[str, Any], max_actions: int,
+               batch: BatchArrays, first: int, count: int) -> GameSlice:
+    """The games ``first`` .. ``first + count - 1`` of ``batch``, writing into its memory."""
+    episodes = [Episode(ruleset, config, max_actions) for _ in range(count)]
+    return GameSlice(episodes, first, batch.shape.envs, batch.views())
 
 
 def _worker(ruleset: Ruleset | str, config: dict[str, Any], max_actions: int,
@@ -159,9 +102,10 @@ def _worker(ruleset: Ruleset | str, config: dict[str, Any], max_actions: int,
             pipe: Connection) -> None:
     """A worker process: attach to the batch, then serve ``reset``/``step``/``close``."""
     batch = BatchArrays(shape, names)
+    stepper: GameSlice | None = None
     try:
-        stepper = SliceStepper(resolve_ruleset(ruleset), config, max_actions, batch, first,
-                               count)
+        stepper = game_slice(resolve_ruleset(ruleset), config, max_actions, batch, first,
+                             count)
         while True:
             command, argument = pipe.recv()
             if command == "close":
@@ -177,6 +121,7 @@ def _worker(ruleset: Ruleset | str, config: dict[str, Any], max_actions: int,
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
+        stepper = None  # its views of the batch go before the batch's memory
         batch.close(unlink=False)
         pipe.close()
 
@@ -219,12 +164,12 @@ class HauntkitVectorEnv(VectorEnv):
         self._arrays = self._batch.arrays
         self._pipes: list[Connection] = []
         self._processes: list[Any] = []
-        self._local: SliceStepper | None = None
+        self._local: GameSlice | None = None
         self._started = False
         slices = _slices(num_envs, self.workers)
         if self.workers == 1:
-            self._local = SliceStepper(self.rs, dict(config or {}), max_actions, self._batch,
-                                       0, num_envs)
+            self._local = game_slice(self.rs, dict(config or {}), max_actions, self._batch,
+                                     0, num_envs)
         else:
             context = multiprocessing.get_context(
                 "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
