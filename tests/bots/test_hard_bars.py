@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 
+# tests/bots is on sys.path (pytest's rootdir-relative import): the beast positions serve here
+from test_beast_bot import POSITIONS, _position, harms_own_side
+
 from hauntkit.bots import bot_rng, get_bot
 from hauntkit.bots.candidates import CONTESTS, acceptable, rank
 from hauntkit.bots.heuristic import policy_for
@@ -148,3 +151,19 @@ def test_hard_is_normal_where_nothing_is_contested(betrayal: Ruleset) -> None:
         assert hard.choose(view, legal, bot_rng(seed, seat)) == \
             get_bot("normal", betrayal).choose(view, legal, bot_rng(seed, seat))
         assert hard.last_iterations == 0
+
+
+ALLY_TRAPS = [p for p in POSITIONS if p.get("never") == "hits_an_ally"]
+
+
+@pytest.mark.parametrize("spec", ALLY_TRAPS, ids=[p["name"] for p in ALLY_TRAPS])
+def test_hard_never_hits_its_own_side_in_beast(beast: Any, spec: dict[str, Any]) -> None:
+    """Beams and AOEs hit friend and foe (*Riddle of the Beast*, "Attack Types"); lights help
+    the hunters ("Light and Darkness"). Whichever harmful action the rollouts favour, hard
+    plays something else."""
+    game = _position(beast, spec)
+    seat = spec["seat"]
+    harmful = [a for a in game.legal_actions(seat) if harms_own_side(beast, game.state, a)]
+    assert harmful
+    for bad in harmful:
+        assert not harms_own_side(beast, game.state, _rigged_choice(beast, game, seat, bad))

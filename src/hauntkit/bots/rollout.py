@@ -1,4 +1,5 @@
-"""``rollout``: rollout policy improvement over the heuristic policy (what ``hard`` plays).
+"""Rollout policy improvement over the heuristic policy: what ``hard`` plays (registered
+under that name by ``bots.strengths``).
 
 At a trivial decision the bot plays the heuristic's choice (``normal``'s, draw for draw). At
 a decision that matters (``candidates.Ranking.contested``: an attack, a book action, a power
@@ -25,7 +26,7 @@ import random
 import time
 from typing import Any, ClassVar
 
-from hauntkit.bots.base import Action, register_bot
+from hauntkit.bots.base import Action
 from hauntkit.bots.candidates import rank
 from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.bots.searchbot import SearchBot
@@ -140,5 +141,3 @@ class RolloutBot(SearchBot):
         values = rewards(rs, state, max(n_seats, seat + 1))
         return values[seat]
 
-
-register_bot(RolloutBot.name, RolloutBot)
