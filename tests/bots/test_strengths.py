@@ -30,7 +30,7 @@ from hauntkit.sim.runner import play_game
 RULESETS = ["betrayal", "legacy", "beast"]
 STRENGTHS = ["easy", "normal", "hard"]
 # hard plays fewer rollouts here than in play (HARD_ROLLOUTS): whole games stay quick
-TEST_BUDGET = {"iterations": 2}
+TEST_BUDGET = {"rollouts": 2}
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +73,9 @@ def test_the_strengths_are_registered_and_titled() -> None:
     assert isinstance(get_bot("easy"), EasyBot)
     assert isinstance(get_bot("normal"), NormalBot)
     hard = get_bot("hard")
-    assert isinstance(hard, HardBot) and hard.iterations == HARD_ROLLOUTS
-    assert not hasattr(hard, "seconds")  # a budget in rollouts: the same game on any machine
+    assert isinstance(hard, HardBot) and hard.rollouts == HARD_ROLLOUTS
+    # a budget in rollouts, not seconds: the same game on any machine
+    assert not hasattr(hard, "seconds") and not hasattr(hard, "iterations")
 
 
 def test_research_bots_have_words_too() -> None:

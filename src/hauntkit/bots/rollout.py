@@ -16,7 +16,8 @@ candidates never include an action the heuristic refuses (``candidates``).
 
 The budget is ``rollouts`` per candidate (a count, not seconds, so that a game replays the same
 on any machine); ``last_iterations`` and ``last_seconds`` report the rollouts played and their
-CPU seconds for ``hauntkit bot-speed``.
+CPU seconds for ``hauntkit bot-speed``. The bot has no ``iterations``: the server's and the
+tournament's ISMCTS iteration counts (up to thousands) are not rollout counts.
 """
 
 from __future__ import annotations
@@ -55,15 +56,6 @@ class RolloutBot(SearchBot):
         self.margin = margin
         self.noise = noise
         super().__init__(rulesets)
-
-    @property
-    def iterations(self) -> int:
-        """The budget in the words ``bot-speed`` reports: rollouts per candidate."""
-        return self.rollouts
-
-    @iterations.setter
-    def iterations(self, value: int) -> None:
-        self.rollouts = value
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:

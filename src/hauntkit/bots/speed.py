@@ -47,7 +47,8 @@ def ismcts_speed(rs: Ruleset, config: dict[str, Any], seed: int = 0, decisions: 
             k += 1
         game_seed += 1
     done, total_s = len(cpu), sum(cpu)
-    return {"ruleset": rs.id, "bot": bot, "decisions": done, "iterations": search.iterations,
+    budget = getattr(search, "iterations", None) or search.rollouts  # hard: rollouts
+    return {"ruleset": rs.id, "bot": bot, "decisions": done, "iterations": budget,
             "rollout": rollout,
             "iterations_per_cpu_second": round(total_its / total_s) if total_s else None,
             "cpu_seconds_per_decision": round(total_s / done, 4) if done else None,
