@@ -73,17 +73,19 @@ class RolloutBot(SearchBot):
         sample = determinizer(rs)
         if sample is None:
             return ranking.choice
+        start = time.process_time()
         try:
             samples = [sample(view, rng) for _ in range(min(self.pool, self.rollouts))]
         except not_determinizable():
             return ranking.choice
-        return self.compare(rs, view, ranking.candidates, samples, rng)
+        choice = self.compare(rs, view, ranking.candidates, samples, rng)
+        self.last_seconds = time.process_time() - start  # sampling and rollouts
+        return choice
 
     def compare(self, rs: Ruleset, view: dict[str, Any], candidates: list[Action],
                 samples: list[State], rng: random.Random) -> Action:
         """The candidate with the best paired rollout value (the first, the heuristic's
         choice, unless another is clearly better)."""
-        start = time.process_time()
         seat = view["seat"]
         values: list[list[float]] = [[] for _ in candidates]
         for j in range(self.rollouts):
@@ -94,7 +96,6 @@ class RolloutBot(SearchBot):
                 state["rng"] = {"s": dice, "script": []}
                 values[i].append(self.playout(rs, state, seat, candidate, random.Random(dice)))
         self.last_iterations = self.rollouts * len(candidates)
-        self.last_seconds = time.process_time() - start
         return candidates[self.best(values)]
 
     def best(self, values: list[list[float]]) -> int:
