@@ -22,15 +22,15 @@ from hauntkit.bots import (
     strengths,
 )
 from hauntkit.bots.base import make_bot
-from hauntkit.bots.strengths import EASY_SLIP, HARD_ITERATIONS
+from hauntkit.bots.strengths import EASY_SLIP, HARD_ROLLOUTS
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset, get_ruleset
 from hauntkit.sim.runner import play_game
 
 RULESETS = ["betrayal", "legacy", "beast"]
 STRENGTHS = ["easy", "normal", "hard"]
-# hard searches fewer iterations here than in play (HARD_ITERATIONS): whole games stay quick
-TEST_BUDGET = {"iterations": 12}
+# hard plays fewer rollouts here than in play (HARD_ROLLOUTS): whole games stay quick
+TEST_BUDGET = {"rollouts": 2}
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +73,9 @@ def test_the_strengths_are_registered_and_titled() -> None:
     assert isinstance(get_bot("easy"), EasyBot)
     assert isinstance(get_bot("normal"), NormalBot)
     hard = get_bot("hard")
-    assert isinstance(hard, HardBot) and hard.iterations == HARD_ITERATIONS
-    assert hard.seconds is None  # a budget in iterations: the same game on any machine
+    assert isinstance(hard, HardBot) and hard.rollouts == HARD_ROLLOUTS
+    # a budget in rollouts, not seconds: the same game on any machine
+    assert not hasattr(hard, "seconds") and not hasattr(hard, "iterations")
 
 
 def test_research_bots_have_words_too() -> None:

@@ -27,8 +27,8 @@ from typing import Any, ClassVar
 
 import orjson
 
-from hauntkit.bots.base import Action, Bot, register_bot
-from hauntkit.bots.heuristic import HeuristicBot, starter_ruleset
+from hauntkit.bots.base import Action, register_bot
+from hauntkit.bots.searchbot import SearchBot
 from hauntkit.bots.searchkit import determinizer, not_determinizable, rewards
 from hauntkit.core.game import Game, copy_state
 from hauntkit.core.ruleset import Ruleset
@@ -53,7 +53,7 @@ class Node:
         self.avail = 1
 
 
-class IsmctsBot(Bot):
+class IsmctsBot(SearchBot):
     """Search from the view. ``iterations`` per decision (or ``seconds`` of CPU time),
     ``rollout`` actions per playout, ``pool`` determinizations reused per decision,
     ``explore`` the UCB1 constant, ``prior`` the weight of the heuristic's choice at the root,
@@ -61,7 +61,6 @@ class IsmctsBot(Bot):
     """
 
     name: ClassVar[str] = "ismcts"
-    uses_view: ClassVar[bool] = True
 
     def __init__(self, iterations: int = 1000, seconds: float | None = None,
                  rollout: int = 6, pool: int = 16, explore: float = 0.7,
@@ -74,19 +73,7 @@ class IsmctsBot(Bot):
         self.explore = explore
         self.prior = prior
         self.margin = margin
-        self._rulesets = dict(rulesets or {})
-        self.heuristic = HeuristicBot(self._rulesets)
-        self.last_iterations = 0
-        self.last_seconds = 0.0
-
-    def bind(self, ruleset: Ruleset) -> IsmctsBot:
-        super().bind(ruleset)
-        self._rulesets[ruleset.id] = ruleset
-        self.heuristic.bind(ruleset)
-        return self
-
-    def ruleset(self, ruleset_id: str) -> Ruleset:
-        return self._rulesets.get(ruleset_id) or starter_ruleset(ruleset_id)
+        super().__init__(rulesets)
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:

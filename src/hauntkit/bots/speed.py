@@ -1,5 +1,9 @@
 """How fast a searching bot decides: iterations per CPU second over real mid-game decisions,
-and the seconds (CPU and wall) a decision takes, on average and at the slowest."""
+and the seconds (CPU and wall) a decision takes, on average and at the slowest.
+
+A searching bot reports ``last_iterations`` and ``last_seconds`` after each decision (ISMCTS:
+tree iterations; ``rollout``/``hard``: rollouts, zero at a decision it left to the heuristic,
+which is then not counted)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,6 @@ import time
 from typing import Any
 
 from hauntkit.bots.base import bot_rng, make_bot
-from hauntkit.bots.ismcts import IsmctsBot
 from hauntkit.core.game import Game
 from hauntkit.core.ruleset import Ruleset
 
@@ -18,8 +21,8 @@ def ismcts_speed(rs: Ruleset, config: dict[str, Any], seed: int = 0, decisions: 
     """Search ``decisions`` positions of heuristic games (one every ``every`` actions) with
     the registered searching ``bot`` (``iterations`` each; None: the bot's own budget);
     report iterations per CPU second and seconds per decision (mean and slowest)."""
-    search = make_bot(bot, rs, {"iterations": iterations, "rollout": rollout})
-    if not isinstance(search, IsmctsBot):
+    search: Any = make_bot(bot, rs, {"iterations": iterations, "rollout": rollout})
+    if not hasattr(search, "last_iterations"):
         raise TypeError(f"bot {bot!r} does not search")
     guide = make_bot("heuristic", rs)
     cpu: list[float] = []
@@ -44,7 +47,8 @@ def ismcts_speed(rs: Ruleset, config: dict[str, Any], seed: int = 0, decisions: 
             k += 1
         game_seed += 1
     done, total_s = len(cpu), sum(cpu)
-    return {"ruleset": rs.id, "bot": bot, "decisions": done, "iterations": search.iterations,
+    budget = getattr(search, "iterations", None) or search.rollouts  # hard: rollouts
+    return {"ruleset": rs.id, "bot": bot, "decisions": done, "iterations": budget,
             "rollout": rollout,
             "iterations_per_cpu_second": round(total_its / total_s) if total_s else None,
             "cpu_seconds_per_decision": round(total_s / done, 4) if done else None,

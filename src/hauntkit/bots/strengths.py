@@ -17,15 +17,16 @@ from typing import Any, ClassVar
 
 from hauntkit.bots.base import Action, register_bot
 from hauntkit.bots.heuristic import HeuristicBot
-from hauntkit.bots.ismcts import IsmctsBot
+from hauntkit.bots.rollout import RolloutBot
 from hauntkit.bots.simple import DefaultBot
 from hauntkit.core.ruleset import Ruleset
 
 # The share of easy's non-forced decisions that are a beginner's (the ``default`` bot's).
 EASY_SLIP = 0.65
-# Hard's search budget per decision. Iterations, not CPU seconds, so that a game replays the
-# same on any machine; docs/bots.md ("Strengths") measures the seconds a decision takes.
-HARD_ITERATIONS = 800
+# Hard's search budget: rollouts per candidate at a decision that matters. A count, not CPU
+# seconds, so that a game replays the same on any machine; docs/bots.md ("Strengths")
+# measures the seconds a decision takes.
+HARD_ROLLOUTS = 12
 
 
 @dataclass(frozen=True)
@@ -103,21 +104,15 @@ class NormalBot(HeuristicBot):
     name: ClassVar[str] = "normal"
 
 
-class HardBot(IsmctsBot):
-    """ISMCTS with ``HARD_ITERATIONS`` iterations a decision (options may change the budget).
-    A view that does not name its ruleset (a plugin's) cannot be searched: the heuristic
-    decides, as ISMCTS itself does for a ruleset it cannot determinize."""
+class HardBot(RolloutBot):
+    """The heuristic improved by ``HARD_ROLLOUTS`` rollouts per candidate at the decisions
+    that matter (``bots.rollout``; options may change the budget). A view that does not name
+    its ruleset (a plugin's) cannot be searched: the heuristic decides."""
 
     name: ClassVar[str] = "hard"
 
-    def __init__(self, iterations: int = HARD_ITERATIONS, **options: Any) -> None:
-        super().__init__(iterations=iterations, **options)
-
-    def choose(self, view: dict[str, Any], legal_actions: list[Action],
-               rng: random.Random) -> Action:
-        if "ruleset" not in view:
-            return self.heuristic.choose(view, legal_actions, rng)
-        return super().choose(view, legal_actions, rng)
+    def __init__(self, rollouts: int = HARD_ROLLOUTS, **options: Any) -> None:
+        super().__init__(rollouts=rollouts, **options)
 
 
 for _bot in (EasyBot, NormalBot, HardBot):
