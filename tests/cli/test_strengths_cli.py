@@ -7,6 +7,7 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
+from hauntkit.bots.strengths import HARD_ROLLOUTS
 from hauntkit.cli.main import app
 
 
@@ -50,7 +51,7 @@ def test_bot_speed_times_hard_at_its_own_budget() -> None:
                  "--json")
     assert result.exit_code == 0, result.output
     fig = orjson.loads(result.stdout)
-    assert fig["bot"] == "hard" and fig["iterations"] == 800 and fig["decisions"] == 2
+    assert fig["bot"] == "hard" and fig["iterations"] == HARD_ROLLOUTS and fig["decisions"] == 2
     assert 0 < fig["cpu_seconds_per_decision"] <= fig["slowest_cpu_seconds"]
     assert 0 < fig["wall_seconds_per_decision"] <= fig["slowest_wall_seconds"]
 
