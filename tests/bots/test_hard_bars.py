@@ -15,7 +15,7 @@ import pytest
 from test_beast_bot import POSITIONS, _position, harms_own_side
 
 from hauntkit.bots import bot_rng, get_bot
-from hauntkit.bots.candidates import CONTESTS, acceptable, rank
+from hauntkit.bots.candidates import acceptable, rank
 from hauntkit.bots.heuristic import policy_for
 from hauntkit.bots.rollout import RolloutBot
 from hauntkit.core.game import Game
@@ -120,24 +120,30 @@ def test_the_search_overrides_with_an_acceptable_candidate(betrayal: Ruleset) ->
     game = _betrayal(betrayal, setup)
     view, legal = game.view(2), game.legal_actions(2)
     ranking = rank(legal, policy_for(betrayal).scores(view, legal),  # type: ignore[union-attr]
-                   bot_rng(0, 2))
+                   bot_rng(0, 2), betrayal.search_actions)
     assert ranking.choice == {"type": "attack", "target": 1, "weapon": None}
     assert ranking.contested
     other = ranking.candidates[1]
     assert _rigged_choice(betrayal, game, 2, other) == other
 
 
-def test_walks_away_and_refusals_are_never_candidates() -> None:
+def test_walks_away_and_refusals_are_never_candidates(betrayal: Ruleset) -> None:
     """A walk the heuristic scores zero or less leads nowhere closer (or straight back); a
     negative score is a refusal; answers and hand-overs are the heuristic's alone."""
-    assert not acceptable({"type": "move", "to": "foyer"}, 0.0)
-    assert not acceptable({"type": "step", "unit": "h1", "to": [1, 2]}, -2.0)
-    assert acceptable({"type": "move", "to": "foyer"}, 51.0)
-    assert not acceptable({"type": "attack", "target": 1, "weapon": None}, -20.0)
-    assert acceptable({"type": "end_turn"}, 0.0)
+    search, beast = betrayal.search_actions, get_ruleset("beast").search_actions
+    assert not acceptable({"type": "move", "to": "foyer"}, 0.0, search)
+    assert not acceptable({"type": "step", "unit": "h1", "to": [1, 2]}, -2.0, beast)
+    assert not acceptable({"type": "step", "unit": "h1", "to": [1, 2]}, 0.0, beast)
+    assert acceptable({"type": "step", "unit": "h1", "to": [1, 2]}, 2.0, beast)
+    assert acceptable({"type": "move", "to": "foyer"}, 51.0, search)
+    assert not acceptable({"type": "attack", "target": 1, "weapon": None}, -20.0, search)
+    assert acceptable({"type": "end_turn"}, 0.0, search)
     for answer in ("give", "permit", "accept", "drop", "take", "steal", "damage"):
-        assert not acceptable({"type": answer}, 10.0)
-    assert "give" not in CONTESTS
+        assert not acceptable({"type": answer}, 10.0, search)
+        assert answer not in search.contests
+    # a ruleset's declaration is its own: betrayal's walk is no beast action, and back
+    assert not acceptable({"type": "move", "to": "foyer"}, 51.0, beast)
+    assert not acceptable({"type": "step", "unit": "h1", "to": [1, 2]}, 2.0, search)
 
 
 def test_hard_is_normal_where_nothing_is_contested(betrayal: Ruleset) -> None:

@@ -5,16 +5,17 @@ guesses: a negative score is an action it will not take (an attack at bad odds, 
 from every goal or straight back, dropping a card, harming its own side). A search that
 overrides the heuristic compares only **acceptable** alternatives:
 
-- of an action type the search may judge (``SEARCHABLE``: attacks, book actions, powers,
-  items, walks, picking up, ending the turn), never an answer or a hand-over (giving a card,
-  letting someone TAKE one, accepting an offer: those the heuristic answers alone);
-- scored zero or more by the heuristic (walks and steps: more than zero, i.e. closer to a
-  goal, never back);
+- of an action type the ruleset lets a search judge (its declared ``search_actions.judged``:
+  in betrayal attacks, book actions, powers, items, walks, picking up, ending the turn), never
+  an answer or a hand-over (giving a card, letting someone TAKE one, accepting an offer: those
+  the heuristic answers alone);
+- scored zero or more by the heuristic (walks, ``search_actions.walks``: more than zero, i.e.
+  closer to a goal, never back);
 - among the heuristic's ``width`` best such actions.
 
 The heuristic's own choice is always the first candidate. A decision is worth a search only
-when some candidate is a contest (``CONTESTS``: an attack, a book action, a power or an item),
-so walks are left to the heuristic's breadth-first paths.
+when some candidate is a contest (``search_actions.contests``: an attack, a book action, a
+power or an item), so walks are left to the heuristic's breadth-first paths.
 """
 
 from __future__ import annotations
@@ -23,18 +24,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-Action = dict[str, Any]
+from hauntkit.core.ruleset import SearchActions
 
-SEARCHABLE = frozenset({
-    # betrayal and legacy
-    "attack", "mattack", "haunt_action", "power", "use", "room_action", "pick_up", "mpick",
-    "explore", "mexplore", "move", "mmove", "end_turn", "place_stairs",
-    # beast battles
-    "ability", "interrupt", "free", "command", "cover", "step", "slip", "pass",
-})
-CONTESTS = frozenset({"attack", "mattack", "haunt_action", "power", "use",
-                      "ability", "interrupt", "free", "command"})
-WALKS = frozenset({"move", "mmove", "step", "slip"})
+Action = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -43,11 +35,12 @@ class Ranking:
 
     choice: Action
     candidates: list[Action]
+    contests: frozenset[str] = frozenset()
 
     @property
     def contested(self) -> bool:
         """More than one candidate, one of them a contest: a decision worth searching."""
-        return len(self.candidates) > 1 and any(a["type"] in CONTESTS
+        return len(self.candidates) > 1 and any(a["type"] in self.contests
                                                 for a in self.candidates)
 
 
@@ -59,19 +52,23 @@ def heuristic_choice(legal: list[Action], scores: list[float], rng: random.Rando
     return picks[rng.randrange(len(picks))]
 
 
-def acceptable(action: Action, score: float) -> bool:
-    """The heuristic does not refuse ``action`` (see the module docstring)."""
+def acceptable(action: Action, score: float, search: SearchActions) -> bool:
+    """The heuristic does not refuse ``action``, and ``search`` lets a search judge its type
+    (see the module docstring)."""
     kind = action["type"]
-    if kind not in SEARCHABLE:
+    if kind not in search.judged:
         return False
-    return score > 0 if kind in WALKS else score >= 0
+    return score > 0 if kind in search.walks else score >= 0
 
 
-def rank(legal: list[Action], scores: list[float], rng: random.Random,
+def rank(legal: list[Action], scores: list[float], rng: random.Random, search: SearchActions,
          width: int = 3) -> Ranking:
     """The heuristic's choice (drawn as the heuristic draws it) and up to ``width``
-    candidates: the choice, then the best-scored acceptable others."""
+    candidates: the choice, then the best-scored acceptable others (``search``: the
+    ruleset's declared ``search_actions``)."""
     choice = heuristic_choice(legal, scores, rng)
     others = sorted(((s, i) for i, (a, s) in enumerate(zip(legal, scores, strict=True))
-                     if a is not choice and acceptable(a, s)), key=lambda si: (-si[0], si[1]))
-    return Ranking(choice, [choice] + [legal[i] for _s, i in others[:max(0, width - 1)]])
+                     if a is not choice and acceptable(a, s, search)),
+                    key=lambda si: (-si[0], si[1]))
+    return Ranking(choice, [choice] + [legal[i] for _s, i in others[:max(0, width - 1)]],
+                   search.contests)

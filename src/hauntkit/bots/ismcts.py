@@ -75,11 +75,8 @@ class IsmctsBot(SearchBot):
         self.margin = margin
         super().__init__(rulesets)
 
-    def choose(self, view: dict[str, Any], legal_actions: list[Action],
+    def decide(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:
-        self.last_iterations = 0
-        if len(legal_actions) == 1:
-            return legal_actions[0]
         rs = self.ruleset(view["ruleset"])
         sample = determinizer(rs)
         fallback = self.heuristic.choose(view, legal_actions, rng)

@@ -57,19 +57,17 @@ class RolloutBot(SearchBot):
         self.noise = noise
         super().__init__(rulesets)
 
-    def choose(self, view: dict[str, Any], legal_actions: list[Action],
+    def decide(self, view: dict[str, Any], legal_actions: list[Action],
                rng: random.Random) -> Action:
-        self.last_iterations = 0
-        if len(legal_actions) == 1:
-            return legal_actions[0]
         ruleset_id = view.get("ruleset")
         policy = self.heuristic.policy(ruleset_id) if ruleset_id is not None else None
         if not isinstance(policy, ScoringPolicy):
             return self.heuristic.choose(view, legal_actions, rng)
-        ranking = rank(legal_actions, policy.scores(view, legal_actions), rng, self.width)
+        rs = self.ruleset(ruleset_id)  # type: ignore[arg-type]
+        ranking = rank(legal_actions, policy.scores(view, legal_actions), rng,
+                       rs.search_actions, self.width)
         if not ranking.contested:
             return ranking.choice
-        rs = self.ruleset(ruleset_id)  # type: ignore[arg-type]
         sample = determinizer(rs)
         if sample is None:
             return ranking.choice

@@ -4,9 +4,10 @@ decision (``last_iterations``, ``last_seconds``: what ``hauntkit bot-speed`` rep
 
 from __future__ import annotations
 
-from typing import ClassVar
+import random
+from typing import Any, ClassVar
 
-from hauntkit.bots.base import Bot
+from hauntkit.bots.base import Action, Bot
 from hauntkit.bots.heuristic import HeuristicBot, starter_ruleset
 from hauntkit.core.ruleset import Ruleset
 
@@ -27,6 +28,20 @@ class SearchBot(Bot):
         self._rulesets[ruleset.id] = ruleset
         self.heuristic.bind(ruleset)
         return self
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action],
+               rng: random.Random) -> Action:
+        """A lone legal action is played at once (no search, no figures); otherwise
+        ``decide``."""
+        self.last_iterations = 0
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.decide(view, legal_actions, rng)
+
+    def decide(self, view: dict[str, Any], legal_actions: list[Action],
+               rng: random.Random) -> Action:
+        """The bot's choice among two or more legal actions."""
+        raise NotImplementedError
 
     def ruleset(self, ruleset_id: str) -> Ruleset:
         """The ruleset bound for ``ruleset_id``, else its starter pack."""

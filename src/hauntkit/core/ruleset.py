@@ -4,7 +4,8 @@ A ruleset declares everything the rest of hauntkit needs about it on its class (
 docs/architecture.md, "Writing a ruleset plugin"): ``id``, ``display_name``, the seat range
 ``min_seats``..``max_seats``, a pydantic ``Config`` model, its content (``pack_spec``,
 ``starter_pack``, ``content_checks``), the action types that end a turn
-(``end_action_types``), and the instance methods ``catalogue()`` and ``describe_action()``.
+(``end_action_types``), which action types a searching bot may judge (``search_actions``),
+and the instance methods ``catalogue()`` and ``describe_action()``.
 
 Rulesets are found through the Python entry point group ``hauntkit.rulesets`` (name: the
 ruleset id, value: ``module:Class``). ``register_ruleset`` also registers a class in-process
@@ -17,6 +18,7 @@ import math
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, ClassVar
@@ -44,6 +46,18 @@ class ConfigError(HauntkitError):
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "field": self.field}
+
+
+@dataclass(frozen=True)
+class SearchActions:
+    """Which of a ruleset's action types a searching bot may play instead of the heuristic's
+    choice (``judged``), which of those make a decision worth a search (``contests``: an
+    attack, a power ...), and which are walks (acceptable only when they bring a goal
+    closer). A ruleset that declares none is never searched: its bots play the heuristic."""
+
+    judged: frozenset[str] = frozenset()
+    contests: frozenset[str] = frozenset()
+    walks: frozenset[str] = frozenset()
 
 
 class RulesetConfig(BaseModel):
@@ -77,6 +91,8 @@ class Ruleset(ABC):
     # Action types that end a turn or give up a chance to act: a bot that wants to keep
     # playing takes them last.
     end_action_types: ClassVar[frozenset[str]] = frozenset()
+    # Action types a searching bot (``hard``) may judge; see ``SearchActions``.
+    search_actions: ClassVar[SearchActions] = SearchActions()
     # Campaigns (optional): the fields a new campaign takes (None: ``Config``'s) and what one
     # game of the campaign is called on the campaign page ("chapter", ...).
     # Text fields a player writes (action type -> field): ``written_action`` accepts other

@@ -21,7 +21,14 @@ from hauntkit.core.errors import (
 from hauntkit.core.game import register_copy_plan
 from hauntkit.core.log import emit
 from hauntkit.core.rng import new_rng
-from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
+from hauntkit.core.ruleset import (
+    Action,
+    ConfigError,
+    Ruleset,
+    RulesetConfig,
+    SearchActions,
+    State,
+)
 from hauntkit.rulesets.beast import action_labels, catalogue
 from hauntkit.rulesets.beast.battle import clash, dice, play, status
 from hauntkit.rulesets.beast.battle.enemy_turn import EnemySide
@@ -86,6 +93,13 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
     pack_spec = PACK_SPEC
     starter_pack = STARTER
     end_action_types: ClassVar[frozenset[str]] = frozenset({"end_turn", "pass", "done"})
+    #: what Hard may judge in a battle: attacks, abilities, interrupts, free actions and pet
+    #: commands (the contests), taking cover, steps and slips, passing and ending the turn
+    search_actions: ClassVar[SearchActions] = SearchActions(
+        judged=frozenset({"attack", "ability", "interrupt", "free", "command", "cover", "step",
+                          "slip", "pass", "end_turn"}),
+        contests=frozenset({"attack", "ability", "interrupt", "free", "command"}),
+        walks=frozenset({"step", "slip"}))
     default_max_rounds: ClassVar[int] = DEFAULT_MAX_ROUNDS
 
     def __init__(self, content: Content) -> None:

@@ -12,7 +12,14 @@ from hauntkit.core import rng
 from hauntkit.core.content import starter_dir
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import register_copy_plan
-from hauntkit.core.ruleset import Action, ConfigError, Ruleset, RulesetConfig, State
+from hauntkit.core.ruleset import (
+    Action,
+    ConfigError,
+    Ruleset,
+    RulesetConfig,
+    SearchActions,
+    State,
+)
 from hauntkit.rulesets.betrayal import (
     actions,
     house,
@@ -61,6 +68,15 @@ class BetrayalRuleset(Ruleset):
     starter_pack = starter_dir("betrayal")
     content_checks = tuple(CHECKS)
     end_action_types: ClassVar[frozenset[str]] = frozenset({"end_turn"})
+    #: what Hard may judge: the contests (attacks, book actions, monster powers, items), and
+    #: the moves around them (walks, picking up, exploring, ending the turn); never an answer
+    #: or a hand-over (giving, permitting a TAKE, accepting, dropping), left to the heuristic
+    search_actions: ClassVar[SearchActions] = SearchActions(
+        judged=frozenset({"attack", "mattack", "haunt_action", "power", "use", "room_action",
+                          "pick_up", "mpick", "explore", "mexplore", "move", "mmove",
+                          "end_turn", "place_stairs"}),
+        contests=frozenset({"attack", "mattack", "haunt_action", "power", "use"}),
+        walks=frozenset({"move", "mmove"}))
 
     #: the rules object class bound to this ruleset's content (tables + policy steps)
     rules_class: ClassVar[type[BetrayalRules]] = BetrayalRules
