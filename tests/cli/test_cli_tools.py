@@ -168,3 +168,20 @@ def test_simulate_real_rulesets_twice_same_bytes(ruleset, players):
     data = orjson.loads(run(*args, "--json").stdout)
     assert data["games"] == 3 and data["capped"] == 0
     assert sum(o["games"] for o in data["outcomes"].values()) == 3
+
+
+def test_simulate_names_haunts_goals_and_traitors_in_words():
+    """An author reads simulate's counts: haunts by their names, the deciding goal in words
+    (never a condition's key=value), the traitor by seat, and no Python None."""
+    from hauntkit.core.ruleset import get_ruleset
+
+    result = run("simulate", "--ruleset", "betrayal", "--games", "40", "--players", "4",
+                 "--workers", "1")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    haunt_names = {h.name for h in get_ruleset("betrayal").ix.haunts.values()}
+    assert any(name in text for name in haunt_names)
+    assert "seat 1" in text or "seat 2" in text or "seat 3" in text or "seat 4" in text
+    for raw in ("None", "=True", "counter_at_least", "traitor_dead", "the_bride", "ghoul_pack",
+                "traitor is set", "_"):
+        assert raw not in text, raw

@@ -75,7 +75,7 @@ def test_the_deciding_goal_names_the_winner_and_the_books_condition(betrayal):
                         else side)
         assert why
     goals = set(report["scenarios"]["ghoul_pack"]["goals"])
-    assert goals <= {"heroes: traitor_dead=True", "traitor: every hero is dead",
+    assert goals <= {"heroes: the traitor is dead", "traitor: every hero is dead",
                      "heroes: an effect", "traitor: an effect", "nobody: turn cap reached"}
 
 

@@ -99,7 +99,7 @@ def test_summary_aggregates_numbers_booleans_and_strings():
     assert s["figures"]["deaths.heroes"]["total"] == 4
     assert s["figures"]["haunt_started"] == {"games": 3, "true": 1, "rate": 0.3333}
     assert s["counts"]["haunt"] == {"None": 1, "bride": 2}
-    assert s["figures"]["haunt is set"] == {"games": 3, "true": 2, "rate": 0.6667}
+    assert s["figures"]["games with a haunt"] == {"games": 3, "true": 2, "rate": 0.6667}
     assert s["actions"]["mean"] == 20.0
 
 

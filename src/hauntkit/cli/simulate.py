@@ -115,4 +115,4 @@ def register(app: typer.Typer) -> None:
                                           | orjson.OPT_SORT_KEYS).decode() + "\n")
         else:
             out = Console(width=None if sys.stdout.isatty() else 100)
-            render_summary(summary, out)
+            render_summary(summary, out, rs.stat_words)

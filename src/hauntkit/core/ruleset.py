@@ -209,6 +209,12 @@ class Ruleset(ABC):
         """Per-game figures for simulation reports (e.g. winner, turns, deaths)."""
         return {}
 
+    def stat_words(self, figure: str, value: str) -> str:
+        """A value of a figure of ``stats`` as a report shows it (``hauntkit simulate``'s
+        counts): rulesets name ids by their display names; the default says "none" for a
+        missing value."""
+        return "none" if value == "None" else value
+
     # -- for clients ------------------------------------------------------------------------
     def config_schema(self) -> dict[str, Any]:
         """The JSON Schema of the config, for the lobby and the CLI. Rulesets may add choices

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -14,8 +15,16 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def render_summary(summary: dict[str, Any], console: Console) -> None:
-    """Print outcomes (with Wilson 95% intervals), figures and counts."""
+def figure_name(key: str) -> str:
+    """A figure's key in words: ``hunters_lost`` -> "hunters lost", ``explorers.count`` ->
+    "explorers count"."""
+    return key.replace("_", " ").replace(".", " ")
+
+
+def render_summary(summary: dict[str, Any], console: Console,
+                   words: Callable[[str, str], str] | None = None) -> None:
+    """Print outcomes (with Wilson 95% intervals), figures and counts; ``words(figure,
+    value)`` names a count's value (the ruleset's ``stat_words``)."""
     players = summary.get("players")
     console.print(
         f"[bold]{summary['ruleset']}[/bold]: {summary['games']} games, seed {summary['seed']}"
@@ -44,9 +53,11 @@ def render_summary(summary: dict[str, Any], console: Console) -> None:
         figures.add_row("actions", str(a["mean"]), str(a["min"]), str(a["max"]), str(a["total"]))
     for key, f in summary["figures"].items():
         if "mean" in f:
-            figures.add_row(key, str(f["mean"]), str(f["min"]), str(f["max"]), str(f["total"]))
+            figures.add_row(figure_name(key), str(f["mean"]), str(f["min"]), str(f["max"]),
+                            str(f["total"]))
         else:
-            figures.add_row(key, _pct(f["rate"]), "", "", f"{f['true']} of {f['games']}")
+            figures.add_row(figure_name(key), _pct(f["rate"]), "", "",
+                            f"{f['true']} of {f['games']}")
     console.print(figures)
     if summary["counts"]:
         counts = Table(title="Counts")
@@ -54,5 +65,5 @@ def render_summary(summary: dict[str, Any], console: Console) -> None:
             counts.add_column(col, justify="right" if col == "games" else "left")
         for key, values in summary["counts"].items():
             for value, n in values.items():
-                counts.add_row(key, value, str(n))
+                counts.add_row(figure_name(key), words(key, value) if words else value, str(n))
         console.print(counts)

@@ -63,7 +63,7 @@ def summarize(records: list[GameRecord], header: dict[str, Any]) -> dict[str, An
             counts[key] = dict(sorted(Counter(str(v) for v in values).items()))
             if None in values:  # e.g. betrayal "haunt": the rate of games where it started
                 given = sum(v is not None for v in values)
-                numbers[f"{key} is set"] = {"games": len(values), "true": given,
+                numbers[f"games with a {key}"] = {"games": len(values), "true": given,
                                             "rate": round(given / len(values), 4)}
     actions = [r.actions for r in records]
     return {

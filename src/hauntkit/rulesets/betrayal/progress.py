@@ -118,3 +118,30 @@ def progress(ix: Index, s: State, book: Any, hidden_traitor: bool) -> list[dict[
         # an action's own condition counts only its counters ("not yet opened" is no goal)
         out.extend(_goal_lines(ix, s, book, cond, hidden_traitor or i >= len(book.win), seen))
     return out
+
+
+def goal_words(ix: Index, book: Any, cond: Cond) -> str:
+    """A win condition of ``book`` in words, for reports ("Work a pump: target reached", "the
+    traitor is dead", "every monster defeated"); targets that scale with the players are not spelt
+    out, so that games of every player count name a goal alike."""
+    counted = [counter_label(book, name) for name in sorted(cond.counter_at_least or {})]
+    parts = [f"{words.listing(counted)}: target{'s' if len(counted) > 1 else ''} reached"] \
+        if counted else []
+    if cond.flag is not None:
+        parts.append(f"{_label(book, 'flag', cond.flag)} done")
+    if cond.explorers_in_room is not None:
+        where = cond.explorers_in_room
+        parts.append(f"{SIDE_PEOPLE[where.side].lower()} in {words.room(ix, where.room)}")
+    if cond.traitor_dead:
+        parts.append("the traitor is dead")
+    if cond.all_heroes_dead:
+        parts.append("every hero is dead")
+    if cond.living_heroes_at_most is not None:
+        parts.append("no hero alive" if cond.living_heroes_at_most == 0
+                     else "few enough heroes alive")
+    if cond.monsters_left_at_most is not None:
+        parts.append("every monster defeated" if cond.monsters_left_at_most == 0
+                     else "few enough monsters left")
+    if cond.any_of:
+        parts.append(" or ".join(goal_words(ix, book, sub) for sub in cond.any_of))
+    return words.listing(parts) if parts else "its goal met"

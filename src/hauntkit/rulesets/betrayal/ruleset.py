@@ -237,3 +237,13 @@ class BetrayalRuleset(Ruleset):
 
     def stats(self, state: State) -> dict[str, Any]:
         return stats(self.ix, state)
+
+    def stat_words(self, figure: str, value: str) -> str:
+        """The haunt by its name ("no haunt" when it never began), the traitor by seat
+        ("no traitor": the haunt never began, or it has none)."""
+        if figure == "haunt":
+            haunt = self.ix.haunts.get(value)
+            return haunt.name if haunt is not None else "no haunt"
+        if figure == "traitor":
+            return f"seat {int(value) + 1}" if value.isdigit() else "no traitor"
+        return super().stat_words(figure, value)

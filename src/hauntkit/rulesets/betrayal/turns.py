@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.core import rng
-from hauntkit.rulesets.betrayal import cards, conditions, frames, placing, state_access
+from hauntkit.rulesets.betrayal import cards, conditions, frames, placing, progress, state_access
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
@@ -374,9 +374,10 @@ def check_win(ix: Index, s: State) -> None:
 
 def decided_by(ix: Index, s: State) -> str | None:
     """Which goal ended the game, for reports: ``"<winner>: <reason>"``, where a completed
-    goal is named by the first win condition of the winner's book that holds at the end (as
-    written in the content, e.g. ``traitor_dead=True``) or, when none holds, by ``an effect``
-    (a book action, a roll's outcome or an event said the side wins). ``None`` while playing."""
+    goal is named in words (``progress.goal_words``) by the first win condition of the
+    winner's book that holds at the end ("heroes: the traitor is dead", "traitor: Poison:
+    target reached") or, when none holds, by ``an effect`` (a book action, a roll's
+    outcome or an event said the side wins). ``None`` while playing."""
     r = s["result"]
     if r is None:
         return None
@@ -387,20 +388,8 @@ def decided_by(ix: Index, s: State) -> str | None:
     book = haunt.heroes if side == "heroes" else haunt.traitor_book
     for cond in book.win:
         if conditions.compiled(cond)(ix, s, None):
-            data = cond.model_dump(exclude_defaults=True) if hasattr(cond, "model_dump") \
-                else cond
-            return f"{side}: {_cond_text(dict(data)) or 'goal'}"
+            return f"{side}: {progress.goal_words(ix, book, cond)}"
     return f"{side}: an effect"
-
-
-def _cond_text(data: dict[str, Any], prefix: str = "") -> str:
-    parts = []
-    for k, v in sorted(data.items()):
-        if isinstance(v, dict):
-            parts.append(_cond_text(v, f"{prefix}{k}."))
-        else:
-            parts.append(f"{prefix}{k}={v}")
-    return ", ".join(parts)
 
 
 # haunt id -> (the index, house wins if all heroes die, heroes' goal tests, evil goal tests)
