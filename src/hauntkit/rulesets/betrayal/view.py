@@ -92,15 +92,15 @@ def view(ix: Index, s: State, seat: int | None, to_act: list[int]) -> dict[str, 
                  "traits": dict(ix.monsters[v["kind"]].traits),
                  "speed": ix.monsters[v["kind"]].speed}
                 for m, v in sorted(s["monsters"].items())]
-    t = s["turn"]
+    turn = s["turn"]
     out: dict[str, Any] = {
         "ruleset": "betrayal", "seat": seat, "players": s["players"],
         "phase": "over" if s["result"] else ("haunt" if h else "exploring"),
         "to_act": to_act,
-        "turn": {"actor": "monsters" if t["who"] == "m" else t["who"], "number": s["turns"],
-                 "moves_left": t["moves_left"], "movement_ended": t["movement_ended"],
-                 "attacked": t["attacked"],
-                 "used": list(t["used"])},
+        "turn": {"actor": "monsters" if turn["who"] == "m" else turn["who"],
+                 "number": s["turns"], "moves_left": turn["moves_left"],
+                 "movement_ended": turn["movement_ended"], "attacked": turn["attacked"],
+                 "used": list(turn["used"])},
         "tiles": tiles, "explorers": explorers, "monsters": monsters,
         "decks": {k: len(v) for k, v in s["decks"].items()},
         "room_stack": len(s["stack"]), "set_aside": len(s["aside"]),
