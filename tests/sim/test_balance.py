@@ -34,6 +34,7 @@ def test_json_report_is_byte_identical_with_one_and_two_workers(tmp_path):
     report = orjson.loads(one.stdout)
     assert sorted(report["scenarios"]) == ["magpie", "the_bride"]
     bride = report["scenarios"]["the_bride"]
+    assert bride["name"] == "The Bride"  # what the tables, the page and its plots show
     assert bride["games"] == 4 and set(bride["by_players"]) == {"3", "5"}
     assert sum(o["games"] for o in bride["outcomes"].values()) == 4
     assert 0 <= bride["side_win"]["low"] <= bride["side_win"]["rate"] <= bride["side_win"][
@@ -50,8 +51,8 @@ def test_the_table_names_each_haunt_and_the_flagged_ones(tmp_path):
     result = CliRunner().invoke(app, [*args, "--workers", "1", "--band", "0.99-1",
                                       "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "the_bride" in result.stdout and "magpie" in result.stdout
-    assert "outside the band 0.99-1.0: the_bride, magpie" in result.stdout
+    assert "The Bride" in result.stdout and "The Magpie" in result.stdout
+    assert "outside the band 0.99-1.0: The Bride, The Magpie" in result.stdout
     assert "balance.html" in result.stdout
 
 
@@ -121,6 +122,7 @@ def test_beast_maps_are_its_scenarios():
     assert spec.side == "hunters" and spec.players == (None,)
     report, games = run_balance(spec, workers=1)
     assert report["scenarios"]["alley"]["games"] == 2
+    assert report["scenarios"]["alley"]["name"] == beast.c.map_info["alley"]["name"] != "alley"
     assert all(g["goal"].split(": ")[0] in ("hunters", "enemies", "nobody") for g in games)
 
 
@@ -150,8 +152,23 @@ def test_legacy_free_play_haunts_are_its_scenarios(tmp_path):
             "--players", "3", "--workers", "1", "--out", str(tmp_path)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "the_hungry_well" in result.stdout
+    assert legacy.scenario_name("the_hungry_well") in result.stdout
+    assert "the_hungry_well" not in result.stdout
     page = (tmp_path / "balance.html").read_text()
     assert page.count("data:image/png;base64,") == 3
     saved = orjson.loads((tmp_path / "balance.json").read_bytes())
     assert saved["scenarios"]["the_hungry_well"]["games"] == 1
+
+
+def test_tables_and_page_name_haunts_by_their_names_never_their_ids(tmp_path):
+    """An author reads the balance tables: haunts by their names (the JSON keeps the ids)."""
+    result = CliRunner().invoke(app, ["balance", "--ruleset", "betrayal", "--haunt",
+                                      "the_bride,ghoul_pack", "--games", "1", "--players", "3",
+                                      "--bots", "default", "--band", "0.9-1",
+                                      "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "balance.html").read_text(encoding="utf-8")
+    for text in (result.stdout, page):
+        assert "The Bride" in text and "The Ghoul Pack" in text
+        assert "the_bride" not in text and "ghoul_pack" not in text
+    assert "outside the band 0.9-1" in result.stdout

@@ -42,7 +42,7 @@ def table_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     for name, e in {**report["scenarios"], "ALL": report["overall"]}.items():
         w = e["side_win"]
         top = max(e["goals"].items(), key=lambda kv: (kv[1], kv[0]))[0] if e["goals"] else ""
-        row = [name, str(e["games"]), f"{w['rate']:.0%} [{w['low']:.0%}-{w['high']:.0%}]",
+        row = [e.get("name", name), str(e["games"]), f"{w['rate']:.0%} [{w['low']:.0%}-{w['high']:.0%}]",
                "OUTSIDE" if e["outside_band"] else "ok",
                f"{e['length'].get('mean', '-')} / {e['length'].get('median', '-')}",
                str(e["deaths"].get("mean", "-")), top, *blunders.rates_text(e["blunders"])]
@@ -50,6 +50,13 @@ def table_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
             row.append(probe_text(e["idle_probe"]))
         rows.append(row)
     return columns, rows
+
+
+def scenario_names(report: dict[str, Any], key: str) -> str:
+    """The scenarios of ``report[key]`` (``flagged``, ``unreachable``) by their names, or
+    ``none``."""
+    scenarios = report["scenarios"]
+    return ", ".join(scenarios[sc].get("name", sc) for sc in report[key]) or "none"
 
 
 def audit_row_of(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
@@ -80,19 +87,18 @@ def render_table(report: dict[str, Any], console: Console) -> None:
                         f"{spec['games']} games per haunt and player count")
     columns, rows = table_rows(report)
     for col in columns:
-        table.add_column(col)
+        table.add_column(col, no_wrap=col == columns[0])  # a haunt's name on one line
     band = columns.index("band")
     for row in rows:
         table.add_row(*row[:band], "[red]OUTSIDE[/red]" if row[band] == "OUTSIDE" else "ok",
                       *row[band + 1:])
     console.print(table)
     low, high = spec["band"]
-    flagged = ", ".join(report["flagged"]) or "none"
-    console.print(f"outside the band {low}-{high}: {flagged}")
+    console.print(f"outside the band {low}-{high}: {scenario_names(report, 'flagged')}")
     if spec.get("idle_side"):
         active = "traitor" if spec["idle_side"] == "heroes" else "heroes"
         console.print(f"goals may be unreachable for {active}: "
-                      f"{', '.join(report['unreachable']) or 'none'}")
+                      f"{scenario_names(report, 'unreachable')}")
     for line in blunders.example_lines(report["blunder_examples"], 1):
         console.print(line, highlight=False, markup=False)
 

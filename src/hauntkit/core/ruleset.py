@@ -242,6 +242,10 @@ class Ruleset(ABC):
         """Config keys that make a new game play scenario ``scenario_id``."""
         raise HauntkitError(f"ruleset {self.id!r} has no scenarios to choose from")
 
+    def scenario_name(self, scenario_id: str) -> str:
+        """Scenario ``scenario_id`` by its display name, as reports show it (default: the id)."""
+        return scenario_id
+
     def player_counts(self) -> list[int]:
         """Every supported number of seats (empty: only the ruleset's default)."""
         return []

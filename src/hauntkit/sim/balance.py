@@ -189,7 +189,9 @@ def run_balance(spec: BalanceSpec, workers: int | None = None, ray_address: str 
         games.append(record)
         if progress is not None:
             progress(record)
-    return build_report(spec, games), games
+    rs = _ruleset_and_bot(spec, ruleset)[0]
+    names = {sc: rs.scenario_name(sc) for sc in spec.scenarios}
+    return build_report(spec, games, names), games
 
 
 # ------------------------------------------------------------------------------ the report
@@ -251,12 +253,15 @@ def _idle_probe(idle: str, games: list[dict[str, Any]]) -> dict[str, Any]:
             "unreachable": bool(started) and rate["rate"] < REACH}
 
 
-def build_report(spec: BalanceSpec, games: list[dict[str, Any]]) -> dict[str, Any]:
-    """The JSON report: per scenario (and per player count within it), and overall."""
+def build_report(spec: BalanceSpec, games: list[dict[str, Any]],
+                 names: dict[str, str] | None = None) -> dict[str, Any]:
+    """The JSON report: per scenario (and per player count within it), and overall. Each
+    scenario's entry has its display ``name`` (``names``, by id; default: the id)."""
     per: dict[str, Any] = {}
     for sc in spec.scenarios:
         mine = [g for g in games if g["scenario"] == sc]
         entry = _group(spec, mine)
+        entry["name"] = (names or {}).get(sc, sc)
         entry["by_players"] = {str(n): _group(spec, [g for g in mine if g["players"] == n])
                                for n in spec.players}
         per[sc] = entry

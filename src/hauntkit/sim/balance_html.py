@@ -41,7 +41,7 @@ def plot_win_rates(report: dict[str, Any]) -> str:
                for n in names]
     ax.errorbar(rates, range(len(names)), xerr=err, fmt="none", ecolor="#7f8c8d", capsize=3)
     ax.scatter(rates, range(len(names)), c=colours, zorder=3)
-    ax.set_yticks(range(len(names)), names)
+    ax.set_yticks(range(len(names)), [report["scenarios"][n].get("name", n) for n in names])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel(f"{report['spec']['side']} win rate (95% Wilson interval)")
@@ -62,7 +62,7 @@ def plot_lengths(report: dict[str, Any], games: list[dict[str, Any]]) -> str:
     for ax, name in zip(axes.flat, names, strict=False):
         ax.hist([min(g["length"], cap) for g in games if g["scenario"] == name], bins=bins,
                 color="#34495e")
-        ax.set_title(name, fontsize="small")
+        ax.set_title(report["scenarios"][name].get("name", name), fontsize="small")
     for ax in list(axes.flat)[len(names):]:
         ax.set_visible(False)
     fig.supxlabel(f"game length (turns; the last bin holds games of {cap:g} turns or more)")
@@ -76,7 +76,7 @@ def plot_by_players(report: dict[str, Any]) -> str:
     xs = list(range(len(counts)))
     for name, entry in report["scenarios"].items():
         ax.plot(xs, [entry["by_players"][c]["side_win"]["rate"] for c in counts],
-                alpha=0.35, marker=".", label=name)
+                alpha=0.35, marker=".", label=entry.get("name", name))
     rates, err = _errors([report["by_players"][c]["side_win"] for c in counts])
     ax.errorbar(xs, rates, yerr=err, color="black", linewidth=2.5, capsize=4, label="all")
     low, high = report["spec"]["band"]
@@ -110,7 +110,8 @@ def audit_html(report: dict[str, Any]) -> str:
                        else "ok")
             probe = (f"<td>{esc(wins_word(p['active']))} {_pct(p['active_win'])} of "
                      f"{p['started']}: {verdict}</td>")
-        rows.append(f"<tr><td>{esc(name)}</td><td>{e['games']}</td>{cells}{probe}</tr>")
+        rows.append(f"<tr><td>{esc(e.get('name', name))}</td><td>{e['games']}</td>{cells}"
+                    f"{probe}</tr>")
     examples = []
     for kind in blunders.KINDS:
         found = report["blunder_examples"].get(kind, [])
@@ -133,11 +134,13 @@ def render_html(report: dict[str, Any], games: list[dict[str, Any]],
         flag = "&#9888; outside band" if e["outside_band"] else ""
         goals = "<br>".join(f"{esc(g)}: {k}" for g, k in e["goals"].items())
         rows.append(
-            f"<tr class={'flag' if e['outside_band'] else 'ok'}><td>{esc(name)}</td>"
+            f"<tr class={'flag' if e['outside_band'] else 'ok'}><td>{esc(e.get('name', name))}</td>"
             f"<td>{e['games']}</td><td>{_pct(e['side_win'])}</td><td>{flag}</td>"
             f"<td>{e['length'].get('mean', '')}</td><td>{e['length'].get('median', '')}</td>"
             f"<td>{e['deaths'].get('mean', '')}</td><td class=goals>{goals}</td></tr>")
     timing = f" in {wall_seconds:.1f} s" if wall_seconds is not None else ""
+    flagged = ", ".join(report["scenarios"][sc].get("name", sc) for sc in report["flagged"]) \
+        or "none"
     images = {"Win rate per haunt": plot_win_rates(report),
               "Game length": plot_lengths(report, games),
               "Win rate by player count": plot_by_players(report)}
@@ -152,7 +155,7 @@ tr.flag{{background:#fbe3e1}}td.goals{{font-size:.85em}}img{{max-width:100%}}</s
 <p>{report['overall']['games']} games{timing}: {spec['games']} per haunt and player count
 (players: {', '.join(str(p) for p in spec['players'])}), bot <code>{esc(spec['bot'])}</code>,
 seed {spec['seed']}. Fairness band for the {esc(spec['side'])}' win rate:
-{spec['band'][0]}&ndash;{spec['band'][1]}; flagged: {esc(', '.join(report['flagged']) or 'none')}.
+{spec['band'][0]}&ndash;{spec['band'][1]}; flagged: {esc(flagged)}.
 </p>
 <table><tr><th>haunt</th><th>games</th><th>{esc(spec['side'])} win (95%)</th><th>flag</th>
 <th>mean length</th><th>median length</th><th>mean deaths</th><th>decided by</th></tr>

@@ -122,6 +122,10 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
             raise HauntkitError(f"unknown map {scenario_id!r}; known: {sorted(self.c.maps)}")
         return {"map": scenario_id}
 
+    def scenario_name(self, scenario_id: str) -> str:
+        info = self.c.map_info.get(scenario_id)
+        return str(info["name"]) if info is not None else scenario_id
+
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, config: dict[str, Any], seed: int) -> State:
         if config.get("hunt") is not None:  # a leg of a hunt (docs/hunt.md)

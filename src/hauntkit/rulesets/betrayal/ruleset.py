@@ -108,6 +108,10 @@ class BetrayalRuleset(Ruleset):
                                 f"{', '.join(sorted(self.ix.haunts))}")
         return {"haunt": scenario_id}
 
+    def scenario_name(self, scenario_id: str) -> str:
+        haunt = self.ix.haunts.get(scenario_id)
+        return haunt.name if haunt is not None else scenario_id
+
     def player_counts(self) -> list[int]:
         return [3, 4, 5, 6]
 
