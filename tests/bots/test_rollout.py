@@ -35,3 +35,36 @@ def test_a_searched_decision_replays_the_same(betrayal: Ruleset) -> None:
     first = hard.choose(view, legal, bot_rng(5, 2))
     assert hard.last_iterations > 0 and hard.last_seconds > 0
     assert get_bot("hard", betrayal).choose(view, legal, bot_rng(5, 2)) == first
+
+
+class FirstLookOnly(RolloutBot):
+    """Rollouts that favour the last candidate in the first comparison; in the confirmation
+    (``confirm`` rollouts) they favour it only when ``confirms``."""
+
+    def __init__(self, confirms: bool) -> None:
+        super().__init__(rollouts=6, confirm=8)
+        self.confirms = confirms
+
+    def values(self, rs, view, candidates, samples, rollouts, rng):  # type: ignore[override]
+        favoured = rollouts == self.rollouts or self.confirms
+        return [[1.0 if favoured and i == len(candidates) - 1 else 0.5] * rollouts
+                for i in range(len(candidates))]
+
+
+def test_an_override_stands_only_when_fresh_rollouts_confirm_it(betrayal: Ruleset) -> None:
+    """The first comparison picks the best of several noisy means, so its winner's lead is
+    biased upward: hard plays another candidate than the heuristic's only when rollouts that
+    took no part in picking it find it better again."""
+    game = Game.new(betrayal, {"players": 3, "characters": CHARS}, 1)
+    betrayal.apply_setup(game.state, {
+        "haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
+        "explorers": {"1": {"room": "foyer", "trait_index": {"might": 0}},
+                      "2": {"room": "foyer", "trait_index": {"might": 7}}},
+        "monsters": [], "turn": {"seat": 2}})
+    view, legal = game.view(2), game.legal_actions(2)
+    normal = get_bot("normal", betrayal).choose(view, legal, bot_rng(5, 2))
+    unconfirmed = FirstLookOnly(confirms=False).bind(betrayal)
+    assert unconfirmed.choose(view, legal, bot_rng(5, 2)) == normal
+    assert unconfirmed.last_iterations > unconfirmed.rollouts * 2  # the confirmation ran
+    confirmed = FirstLookOnly(confirms=True).bind(betrayal)
+    assert confirmed.choose(view, legal, bot_rng(5, 2)) != normal

@@ -26,7 +26,7 @@ def test_beast_conforms():
 
 
 def test_beast_conforms_with_every_character_skill_in_play():
-    """Curtis Kaine, Nysa (hidden clash hands), Mathias and Serenity (issue 10)."""
+    """Curtis Kaine, Nysa (hidden clash hands), Mathias and Serenity."""
     new = ["curtis", "nysa", "mathias", "serenity"]
     check_ruleset(get_ruleset("beast"), [{"hunters": new, "players": 2, "renown": 6,
                                           "infamy": 6},

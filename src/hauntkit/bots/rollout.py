@@ -10,9 +10,11 @@ fresh dice), plays the candidate, then lets the heuristic play every seat for ``
 actions (or to the end), and scores the position with ``searchkit.rewards``. Every candidate
 gets the same samples and the same dice (common random numbers), so the comparison is paired;
 another candidate replaces the heuristic's choice only when it did better by ``margin`` on
-average and by more than its noise. A rollout algorithm whose base policy is its default does
-at least as well as the base policy in expectation (Bertsekas, *Rollout algorithms*), and the
-candidates never include an action the heuristic refuses (``candidates``).
+average and by more than its noise, and then did so again in ``confirm`` fresh rollouts (new
+samples, new dice) by two standard errors: the first look's winner is biased upward. A
+rollout algorithm whose base policy is its default does at least as well as the base policy
+in expectation (Bertsekas, *Rollout algorithms*), and the candidates never include an action
+the heuristic refuses (``candidates``).
 
 The budget is ``rollouts`` per candidate (a count, not seconds, so that a game replays the same
 on any machine); ``last_iterations`` and ``last_seconds`` report the rollouts played and their
@@ -42,19 +44,22 @@ class RolloutBot(SearchBot):
     """The heuristic, improved by rollouts at the decisions that matter. ``rollouts`` per
     candidate, ``depth`` actions per rollout, ``width`` candidates at most, ``pool``
     determinizations per decision (reused with fresh dice), ``margin`` the mean reward another
-    candidate must gain over the heuristic's choice, ``noise`` how many standard errors."""
+    candidate must gain over the heuristic's choice, ``noise`` how many standard errors;
+    ``confirm`` fresh rollouts test an override again, by ``confirm_noise`` standard errors."""
 
     name: ClassVar[str] = "rollout"
 
     def __init__(self, rollouts: int = 12, depth: int = 60, width: int = 3, pool: int = 12,
-                 margin: float = 0.02, noise: float = 1.0,
-                 rulesets: dict[str, Ruleset] | None = None) -> None:
+                 margin: float = 0.02, noise: float = 1.0, confirm: int = 24,
+                 confirm_noise: float = 2.0, rulesets: dict[str, Ruleset] | None = None) -> None:
         self.rollouts = rollouts
         self.depth = depth
         self.width = width
         self.pool = pool
         self.margin = margin
         self.noise = noise
+        self.confirm = confirm
+        self.confirm_noise = confirm_noise
         super().__init__(rulesets)
 
     def decide(self, view: dict[str, Any], legal_actions: list[Action],
@@ -74,9 +79,11 @@ class RolloutBot(SearchBot):
         start = time.process_time()
         try:
             samples = [sample(view, rng) for _ in range(min(self.pool, self.rollouts))]
+            choice = self.compare(rs, view, ranking.candidates, samples, rng)
+            if choice is not ranking.choice and self.confirm:
+                choice = self.confirmed(rs, view, ranking.choice, choice, sample, rng)
         except not_determinizable():
             return ranking.choice
-        choice = self.compare(rs, view, ranking.candidates, samples, rng)
         self.last_seconds = time.process_time() - start  # sampling and rollouts
         return choice
 
@@ -84,28 +91,48 @@ class RolloutBot(SearchBot):
                 samples: list[State], rng: random.Random) -> Action:
         """The candidate with the best paired rollout value (the first, the heuristic's
         choice, unless another is clearly better)."""
+        values = self.values(rs, view, candidates, samples, self.rollouts, rng)
+        self.last_iterations += self.rollouts * len(candidates)
+        return candidates[self.best(values)]
+
+    def confirmed(self, rs: Ruleset, view: dict[str, Any], heuristic: Action,
+                  challenger: Action, sample: Any, rng: random.Random) -> Action:
+        """``challenger`` if ``confirm`` fresh paired rollouts (new samples, new dice) find it
+        better than ``heuristic`` again, by ``margin`` and ``confirm_noise`` standard errors,
+        else ``heuristic``. The first comparison
+        picked the best of several noisy means, so its winner's lead is biased upward (the
+        winner's curse); only rollouts that played no part in the pick can test it."""
+        samples = [sample(view, rng) for _ in range(min(self.pool, self.confirm))]
+        values = self.values(rs, view, [heuristic, challenger], samples, self.confirm, rng)
+        self.last_iterations += 2 * self.confirm
+        return challenger if self.best(values, self.confirm_noise) == 1 else heuristic
+
+    def values(self, rs: Ruleset, view: dict[str, Any], candidates: list[Action],
+               samples: list[State], rollouts: int, rng: random.Random) -> list[list[float]]:
+        """``rollouts`` paired values of each candidate: every candidate plays from the same
+        sample with the same dice."""
         seat = view["seat"]
         values: list[list[float]] = [[] for _ in candidates]
-        for j in range(self.rollouts):
+        for j in range(rollouts):
             base = samples[j % len(samples)]
             dice = rng.getrandbits(64)
             for i, candidate in enumerate(candidates):
                 state = copy_state(base)
                 state["rng"] = {"s": dice, "script": []}
                 values[i].append(self.playout(rs, state, seat, candidate, random.Random(dice)))
-        self.last_iterations = self.rollouts * len(candidates)
-        return candidates[self.best(values)]
+        return values
 
-    def best(self, values: list[list[float]]) -> int:
+    def best(self, values: list[list[float]], noise: float | None = None) -> int:
         """The index of the candidate to play: 0 unless another's mean gain over candidate 0
-        exceeds ``margin`` and ``noise`` standard errors of that gain."""
+        exceeds ``margin`` and ``noise`` (default: the bot's) standard errors of that gain."""
+        noise = self.noise if noise is None else noise
         best, best_gain = 0, self.margin
         for i in range(1, len(values)):
             gains = [v - v0 for v, v0 in zip(values[i], values[0], strict=True)]
             n = len(gains)
             mean = sum(gains) / n
             spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, n - 1) / n)
-            if mean > best_gain and mean > self.noise * spread:
+            if mean > best_gain and mean > noise * spread:
                 best, best_gain = i, mean
         return best
 
