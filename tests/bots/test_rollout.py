@@ -21,15 +21,22 @@ def test_the_heuristics_choice_stays_unless_another_is_clearly_better() -> None:
     assert bot.best([heuristic, [0.6, 0.7, 0.5, 0.6], [0.7, 0.8, 0.6, 0.7]]) == 2
 
 
-def test_a_searched_decision_replays_the_same(betrayal: Ruleset) -> None:
-    """The traitor next to a weaker hero (an attack is a candidate): the search runs, and the
-    same view and seeded rng give the same choice."""
+def _traitor_beside_a_weaker_hero(betrayal: Ruleset) -> Game:
+    """The revealed traitor (seat 2, Might at its top) in the Foyer with a hero at its lowest:
+    an attack is among the candidates, so the decision is searched."""
     game = Game.new(betrayal, {"players": 3, "characters": CHARS}, 1)
     betrayal.apply_setup(game.state, {
         "haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
         "explorers": {"1": {"room": "foyer", "trait_index": {"might": 0}},
                       "2": {"room": "foyer", "trait_index": {"might": 7}}},
         "monsters": [], "turn": {"seat": 2}})
+    return game
+
+
+def test_a_searched_decision_replays_the_same(betrayal: Ruleset) -> None:
+    """The traitor next to a weaker hero (an attack is a candidate): the search runs, and the
+    same view and seeded rng give the same choice."""
+    game = _traitor_beside_a_weaker_hero(betrayal)
     view, legal = game.view(2), game.legal_actions(2)
     hard = get_bot("hard", betrayal)
     first = hard.choose(view, legal, bot_rng(5, 2))
@@ -55,12 +62,7 @@ def test_an_override_stands_only_when_fresh_rollouts_confirm_it(betrayal: Rulese
     """The first comparison picks the best of several noisy means, so its winner's lead is
     biased upward: hard plays another candidate than the heuristic's only when rollouts that
     took no part in picking it find it better again."""
-    game = Game.new(betrayal, {"players": 3, "characters": CHARS}, 1)
-    betrayal.apply_setup(game.state, {
-        "haunt": {"id": "ghoul_pack", "revealer": 2, "traitor": 2},
-        "explorers": {"1": {"room": "foyer", "trait_index": {"might": 0}},
-                      "2": {"room": "foyer", "trait_index": {"might": 7}}},
-        "monsters": [], "turn": {"seat": 2}})
+    game = _traitor_beside_a_weaker_hero(betrayal)
     view, legal = game.view(2), game.legal_actions(2)
     normal = get_bot("normal", betrayal).choose(view, legal, bot_rng(5, 2))
     unconfirmed = FirstLookOnly(confirms=False).bind(betrayal)
