@@ -48,6 +48,13 @@ class ConfigError(HauntkitError):
         return {**super().to_dict(), "field": self.field}
 
 
+class NotDeterminizable(HauntkitError):
+    """No full state can be sampled from this view (an effect half-resolved, whose
+    continuation the view does not carry; a ruleset that cannot sample at all)."""
+
+    code = "not_determinizable"
+
+
 @dataclass(frozen=True)
 class SearchActions:
     """Which of a ruleset's action types a searching bot may play instead of the heuristic's
@@ -93,6 +100,8 @@ class Ruleset(ABC):
     end_action_types: ClassVar[frozenset[str]] = frozenset()
     # Action types a searching bot (``hard``) may judge; see ``SearchActions``.
     search_actions: ClassVar[SearchActions] = SearchActions()
+    # Whether ``determinize`` samples full states from views (search bots, OpenSpiel).
+    determinizable: ClassVar[bool] = False
     # Campaigns (optional): the fields a new campaign takes (None: ``Config``'s) and what one
     # game of the campaign is called on the campaign page ("chapter", ...).
     # Text fields a player writes (action type -> field): ``written_action`` accepts other
@@ -208,6 +217,18 @@ class Ruleset(ABC):
     def stats(self, state: State) -> dict[str, Any]:
         """Per-game figures for simulation reports (e.g. winner, turns, deaths)."""
         return {}
+
+    def determinize(self, view: dict[str, Any], rng: Any) -> State:
+        """A full state consistent with ``view`` (its seat's information), every hidden part
+        sampled with ``rng``: what search bots play out, never the true state. Raises
+        ``NotDeterminizable`` where it cannot (and always, unless ``determinizable``)."""
+        raise NotDeterminizable(f"ruleset {self.id!r} samples no states from views")
+
+    def position_values(self, state: State, seats: int) -> list[float]:
+        """Each of ``seats`` seats' value of ``state`` in [0, 1]: 1 a win, 0 a loss, and for an
+        unfinished game an estimate from the public board (search bots score rollouts with
+        it). Default: even."""
+        return [0.5] * seats
 
     def stat_words(self, figure: str, value: str) -> str:
         """A value of a figure of ``stats`` as a report shows it (``hauntkit simulate``'s

@@ -1,7 +1,7 @@
 """``resample``: a full engine state consistent with everything one seat has seen.
 
-The sample starts from the ruleset's determinizer (``hauntkit.bots.searchkit.determinizer``,
-the one hauntkit's own ISMCTS bot uses): a full state built from a seat's **view** alone, its
+The sample starts from the ruleset's determinizer (``Ruleset.determinize``, the one
+hauntkit's own search bots use): a full state built from a seat's **view** alone, its
 hidden parts (deck and stack orders, a hidden traitor, future dice) drawn at random. The seat's
 log is copied into it (the events the seat was shown). A sample is kept when it shows the seat
 what the real game shows it now: the same view and log, the same seats waited for, and the
@@ -26,11 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hauntkit.bots.searchkit import determinizer, not_determinizable
 from hauntkit.core.errors import HauntkitError
 from hauntkit.core.game import Game, copy_state, deep_copy
 from hauntkit.core.log import visible_log
-from hauntkit.core.ruleset import Action, Ruleset, State
+from hauntkit.core.ruleset import Action, NotDeterminizable, Ruleset, State
 from hauntkit.env.openspiel.engine import Position, canonical
 
 ATTEMPTS = 8  # samples of the current view
@@ -78,7 +77,7 @@ def resample(position: Position, start: Callable[[], Game], seat: int,
     """A state consistent with what ``seat`` has seen at ``position``. ``start()`` gives the
     game at the first position of ``position``'s history (the replay of the look-back)."""
     rs = position.ruleset
-    sample = determinizer(rs)
+    sample = rs.determinize if rs.determinizable else None
     if sample is None:
         raise ResampleError(f"ruleset {rs.id!r} has no determinizer to sample from")
     target = _Target(position, seat)
@@ -161,7 +160,7 @@ def _from_view(sample: Any, target: _Target, view: dict[str, Any],
     for _ in range(attempts):
         try:
             state = sample(view, rng)
-        except not_determinizable():
+        except NotDeterminizable:
             return None
         for key in CONFIG_KEYS:
             if key in real:

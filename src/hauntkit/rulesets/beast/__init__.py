@@ -288,6 +288,18 @@ class BeastRuleset(FlowMixin, ViewsMixin, HunterSide, EnemySide, SkillsMixin, Ru
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]
 
+    determinizable: ClassVar[bool] = True
+
+    def determinize(self, view: dict[str, Any], rng: Any) -> State:
+        from hauntkit.rulesets.beast.determinize import determinize
+
+        return determinize(self, view, rng)
+
+    def position_values(self, state: State, seats: int) -> list[float]:
+        from hauntkit.rulesets.beast.position_values import position_values
+
+        return position_values(state, seats)
+
     def shuffle_hidden(self, state: State, rng: random.Random) -> None:
         """Permute what nobody may see: the order of the enemies' combat deck (the cards a
         scenario forces first stay first) and of the clash deck; hauntkit.testing.check_ruleset

@@ -16,18 +16,12 @@ from typing import Any
 
 import orjson
 
-from hauntkit.core.errors import HauntkitError
+from hauntkit.core.ruleset import NotDeterminizable
 from hauntkit.rulesets.beast.battle import clash
 
 State = dict[str, Any]
 _UNIT_KEYS = ("id", "kind", "side", "seat", "x", "y", "hp", "max", "san", "st", "imm", "cd",
               "ch", "bleed", "mv", "acted", "intr", "alive")
-
-
-class NotDeterminizable(HauntkitError):
-    """The view is mid-way through an enemy activation."""
-
-    code = "not_determinizable"
 
 
 def determinize(rs: Any, view: dict[str, Any], rng: random.Random) -> State:

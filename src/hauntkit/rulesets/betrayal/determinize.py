@@ -20,17 +20,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hauntkit.core.errors import HauntkitError
+from hauntkit.core.ruleset import NotDeterminizable
 from hauntkit.rulesets.betrayal import house, turns
 from hauntkit.rulesets.betrayal.index import Index
 
 State = dict[str, Any]
-
-
-class NotDeterminizable(HauntkitError):
-    """The view is in the middle of resolving an effect: its continuation is not in the view."""
-
-    code = "not_determinizable"
 
 
 def determinize(ix: Index, view: dict[str, Any], rng: random.Random) -> State:

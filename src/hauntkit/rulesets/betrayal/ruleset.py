@@ -232,6 +232,18 @@ class BetrayalRuleset(Ruleset):
     def invariants(self, state: State) -> list[str]:
         return invariants(self.ix, state, self)
 
+    determinizable: ClassVar[bool] = True
+
+    def determinize(self, view: dict[str, Any], rng: Any) -> State:
+        from hauntkit.rulesets.betrayal.determinize import determinize
+
+        return determinize(self.ix, view, rng)
+
+    def position_values(self, state: State, seats: int) -> list[float]:
+        from hauntkit.rulesets.betrayal.position_values import position_values
+
+        return position_values(self.ix, state, seats)
+
     def shuffle_hidden(self, state: State, rng: random.Random) -> None:
         """Permute what nobody may see: the order of the three decks and of the room stack
         (hauntkit.testing.check_ruleset checks that no view changes)."""

@@ -261,6 +261,11 @@ class LegacyRuleset(LegacyCampaignMixin, BetrayalRuleset):
                 if not (m.split(" ")[1] in out and (m.endswith(" is in 0 places")
                                                      or m.endswith(" is nowhere")))]
 
+    def determinize(self, view: dict[str, Any], rng: Any) -> State:
+        from hauntkit.rulesets.legacy.determinize import determinize
+
+        return determinize(self.ix, view, rng)
+
     def shuffle_hidden(self, state: State, rng: random.Random) -> None:
         """Permute what nobody may see: cards among deck positions with the same back (the
         regions on the backs are public), tiles among stack positions with the same back."""
