@@ -244,13 +244,33 @@ class BeastPolicy(ScoringPolicy):
     def _on_enemy(self, d: Decision, unit: Unit, ab: Any, t: Unit, interrupt: bool) -> float:
         if ab.attack:
             ranged = ab.range > 1
+            cap = 1 if ab.hook == "sneak_attack" else 99
+            # a strike's rider (knockback, a debuff) and the preference for abilities count
+            # only when it expects no less damage than the plain attack it replaces
+            plain = self._plain_damage(d, unit, t)
+            worth = expected_damage(int(ab.attack), min(d.defense(t), cap),
+                                    d.reduction(t)) >= plain
             score = self._hit_value(d, unit, t, int(ab.attack), ranged,
-                                    bonus=0.5 if ab.effects else 0.0,
-                                    defense_cap=1 if ab.hook == "sneak_attack" else 99)
-            return score + (2.0 if not interrupt and score > 0 else 0.0)
+                                    bonus=0.5 if ab.effects and worth else 0.0,
+                                    defense_cap=cap)
+            return score + (2.0 if not interrupt and score > 0 and worth else 0.0)
         # a debuff or a hindrance: best on the enemy about to act, or on the focus
         acting = d.window is not None and d.window.get("unit") == t["id"]
         return 50.0 + (10.0 if acting else 0.0) + (5.0 if t["id"] == d.focus else 0.0)
+
+    def _plain_damage(self, d: Decision, unit: Unit, t: Unit) -> float:
+        """The damage ``unit``'s plain attack on ``t`` can be expected to deal from where it
+        stands: melee when next to it, else ranged when in reach and sight (0: neither)."""
+        stats = self.c.stats(unit["kind"])
+        gap = chebyshev(unit["x"], unit["y"], t["x"], t["y"])
+        if gap <= 1:
+            dice = int(stats.melee)
+        elif stats.ranged is not None and gap <= stats.ranged.range and d.board.sees(
+                unit["x"], unit["y"], t["x"], t["y"]):
+            dice = int(stats.ranged.attack)
+        else:
+            return 0.0
+        return expected_damage(dice, d.defense(t), d.reduction(t))
 
     @staticmethod
     def _on_ally(d: Decision, ab: Any, t: Unit, interrupt: bool) -> float:
