@@ -5,7 +5,10 @@ over the damage a hunter can expect to deal it; ties: the nearest to any hunter,
 id), so damage piles onto one enemy until it falls.
 
 **Attacks and abilities** are scored by the damage they can be expected to deal (combat dice
-against the target's Defense, Perfect Defense included), on the focus first. A ranged attack
+against the target's Defense, Perfect Defense included), on the focus first. An ability's
+strike gets a bonus for its rider (a knockback, a debuff) and for being an ability only when it
+expects no less damage than the hunter's plain attack from the same space (Shield Shove's 2
+dice lose to Blake's 4-dice blow). A ranged attack
 or ability made next to an enemy risks an attack of opportunity ("Attack of Opportunity"): it
 is taken only when the expected damage is worth that risk; an attack expected to do next to
 nothing is left for a safer choice (cover, a step into light, ending the turn). A beam or
@@ -20,6 +23,10 @@ enemy's side when it shoots. Each step that leaves an enemy's side costs the ris
 of opportunity. Cover is taken ("Cover": a Ward of 1 against ranged attacks, +1 damage from
 melee) only where no enemy can close to melee next turn. The space a hunter left with its last
 step this round is never stepped back onto.
+
+**Ending the turn** is refused (scored below zero) while an attack or ability worth taking
+is there: a failed attack costs only the action, and the action is lost when the turn ends,
+so giving it up gains nothing (and Hard's rollouts never weigh it against the attack).
 
 **Interrupts** are used when a window opens: the enemy-facing ones on the enemy about to act
 (or the focus), the healing and warding ones on a hurt or threatened hunter. Lights are never
@@ -48,6 +55,8 @@ FOCUS = 15.0
 STEP = 45.0
 STEP_AFTER = 20.0
 HOPELESS = 0.25  # expected damage below this is not worth an action when a safer one exists
+ACTS = frozenset({"attack", "ability", "interrupt", "free", "command"})
+FORFEIT = -0.5  # ending the turn with an action worth taking still there
 
 
 class Decision:
@@ -150,7 +159,13 @@ class BeastPolicy(ScoringPolicy):
         if "units" not in view or (between_battles and not any("unit" in a for a in legal)):
             return [kit_score(self.c, view, a) for a in legal]
         d = Decision(self.c, view)
-        return [self.score(d, view, a) for a in legal]
+        scores = [self.score(d, view, a) for a in legal]
+        if any(s > 0 and a["type"] in ACTS for a, s in zip(legal, scores, strict=True)):
+            # an action worth taking is there: ending the turn would throw it away for nothing
+            # (a failed attack costs only the action), so it is refused (Hard never plays it)
+            scores = [FORFEIT if a["type"] == "end_turn" else s
+                      for a, s in zip(legal, scores, strict=True)]
+        return scores
 
     # -- one action ------------------------------------------------------------------------
     def score(self, d: Decision, view: View, a: Action) -> float:
