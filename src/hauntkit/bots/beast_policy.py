@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.bots.beast_board import HIT, Board, chebyshev, expected_damage
+from hauntkit.bots.beast_board import HIT, Board, chebyshev, expected_damage, miss_chance
 from hauntkit.bots.beast_kit import kit_score
 from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.beast.data import Content
@@ -57,6 +57,8 @@ STEP_AFTER = 20.0
 HOPELESS = 0.25  # expected damage below this is not worth an action when a safer one exists
 ACTS = frozenset({"attack", "ability", "interrupt", "free", "command"})
 FORFEIT = -0.5  # ending the turn with an action worth taking still there
+LONG_SHOT = 0.7  # an attack this likely to do no damage is a long shot (the audit's threshold)
+CLEARLY = 0.1  # ... and hopeless when another attack of the hunter is this much likelier to hurt
 
 
 class Decision:
@@ -159,13 +161,68 @@ class BeastPolicy(ScoringPolicy):
         if "units" not in view or (between_battles and not any("unit" in a for a in legal)):
             return [kit_score(self.c, view, a) for a in legal]
         d = Decision(self.c, view)
-        scores = [self.score(d, view, a) for a in legal]
+        scores = self._long_shots(d, legal, [self.score(d, view, a) for a in legal])
         if any(s > 0 and a["type"] in ACTS for a, s in zip(legal, scores, strict=True)):
             # an action worth taking is there: ending the turn would throw it away for nothing
             # (a failed attack costs only the action), so it is refused (Hard never plays it)
             scores = [FORFEIT if a["type"] == "end_turn" else s
                       for a, s in zip(legal, scores, strict=True)]
         return scores
+
+    def _long_shots(self, d: Decision, legal: list[Action], scores: list[float]) -> list[float]:
+        """Refuse an attack or strike that is a long shot (``LONG_SHOT`` or more to do no
+        damage) when the same hunter has another, drawing no attack of opportunity, at least
+        ``CLEARLY`` likelier to hurt and no long shot itself: the audit's hopeless attack
+        (docs/balance.md, "The blunder audit"), so that Hard never plays one either."""
+        misses = [self._miss(d, a) for a in legal]
+        best: dict[str, float] = {}
+        for a, miss in zip(legal, misses, strict=True):
+            if miss is not None and not self._provokes(d, a):
+                best[a["unit"]] = min(best.get(a["unit"], 1.0), miss)
+        out = []
+        for a, miss, score in zip(legal, misses, scores, strict=True):
+            better = best.get(a["unit"], 1.0) if miss is not None else 1.0
+            hopeless = miss is not None and miss >= LONG_SHOT and better < LONG_SHOT \
+                and better <= miss - CLEARLY
+            out.append(min(score, -1.0) if hopeless else score)
+        return out
+
+    def _strike(self, d: Decision, a: Action) -> tuple[int, Unit, Any] | None:
+        """(dice, target, ability or None) of an attack or a one-target ability strike on an
+        enemy; ``None`` for anything else."""
+        if a["type"] not in ("attack", "ability") or "unit" not in a:
+            return None
+        t = d.units.get(a["target"]) if isinstance(a.get("target"), str) else None
+        if t is None or t["side"] != "enemies":
+            return None
+        unit = d.units[a["unit"]]
+        if a["type"] == "attack":
+            return self._attack_dice(unit, a), t, None
+        ab = self.c.abilities.get(unit["kind"], {}).get(a.get("ability", ""))
+        if ab is None or not ab.attack or ab.shape != "single":
+            return None
+        return int(ab.attack), t, ab
+
+    def _miss(self, d: Decision, a: Action) -> float | None:
+        """The chance that attack or strike ``a`` does no damage (``None``: not one)."""
+        found = self._strike(d, a)
+        if found is None:
+            return None
+        dice, t, ab = found
+        cap = 1 if ab is not None and ab.hook == "sneak_attack" else 99
+        return miss_chance(dice, min(d.defense(t), cap), d.reduction(t))
+
+    def _provokes(self, d: Decision, a: Action) -> bool:
+        """A ranged attack or strike made next to an enemy ("Attack of Opportunity")."""
+        found = self._strike(d, a)
+        unit = d.units[a["unit"]]
+        if found is None or not d.adjacent_enemies(unit["x"], unit["y"]):
+            return False
+        _dice, t, ab = found
+        if ab is None:
+            return bool(a["mode"] == "ranged")
+        return ab.style != "melee" and not (ab.hook == "sneak_attack" and chebyshev(
+            unit["x"], unit["y"], t["x"], t["y"]) <= 1)
 
     # -- one action ------------------------------------------------------------------------
     def score(self, d: Decision, view: View, a: Action) -> float:
