@@ -8,7 +8,9 @@ id), so damage piles onto one enemy until it falls.
 against the target's Defense, Perfect Defense included), on the focus first. An ability's
 strike gets a bonus for its rider (a knockback, a debuff) and for being an ability only when it
 expects no less damage than the hunter's plain attack from the same space (Shield Shove's 2
-dice lose to Blake's 4-dice blow). A ranged attack
+dice lose to Blake's 4-dice blow). A long shot (70% or more to do no damage) is refused when the
+same hunter has an attack at least 10 points likelier to hurt that draws no attack of
+opportunity (the blunder audit's hopeless attack); its best attack, however long, is taken. A ranged attack
 or ability made next to an enemy risks an attack of opportunity ("Attack of Opportunity"): it
 is taken only when the expected damage is worth that risk; an attack expected to do next to
 nothing is left for a safer choice (cover, a step into light, ending the turn). A beam or
@@ -107,6 +109,21 @@ class Decision:
         enemy = self.c.enemies.get(u["kind"]) if u["side"] == "enemies" else None
         template = self.c.templates.get(enemy.template) if enemy is not None else None
         return int(getattr(template, "damage_reduction", 0) or 0)
+
+    def opportunists(self, unit: Unit) -> int:
+        """The enemies next to ``unit`` that may still take an attack of opportunity on it this
+        turn: not Paralyzed or Disarmed, and not one that took it already (from the log's
+        ``opportunity`` events since the turn began: one per hunter per turn, HR-9)."""
+        taken = set()
+        for event in reversed(self.log):
+            if event.get("type") == "turn":
+                break
+            if event.get("type") == "opportunity" and event.get("tgt") == unit["id"]:
+                taken.add(event.get("att"))
+        return sum(1 for e in self.enemies
+                   if chebyshev(unit["x"], unit["y"], e["x"], e["y"]) <= 1
+                   and e["id"] not in taken and "PARALYZE" not in e["st"]
+                   and "DISARMED" not in e["st"])
 
     def adjacent_enemies(self, x: int, y: int) -> int:
         return sum(1 for e in self.enemies if chebyshev(x, y, e["x"], e["y"]) <= 1)
@@ -216,7 +233,7 @@ class BeastPolicy(ScoringPolicy):
         """A ranged attack or strike made next to an enemy ("Attack of Opportunity")."""
         found = self._strike(d, a)
         unit = d.units[a["unit"]]
-        if found is None or not d.adjacent_enemies(unit["x"], unit["y"]):
+        if found is None or not d.opportunists(unit):
             return False
         _dice, t, ab = found
         if ab is None:

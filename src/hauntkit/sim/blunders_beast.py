@@ -134,6 +134,8 @@ def provokes(rs: Any, s: State, action: Action) -> bool:
     """The action draws an attack of opportunity ("Attack of Opportunity"): a ranged attack
     or ability next to an enemy that may still take one this turn (not Paralyzed or
     Disarmed, HR-9); interrupts, melee strikes and help for an ally never do."""
+    if "unit" not in action:
+        return False  # ending the turn, passing
     unit = s["units"][action["unit"]]
     kind = action.get("type")
     if kind == "attack":
