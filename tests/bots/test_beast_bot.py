@@ -198,3 +198,22 @@ def test_heuristic_beats_random_on_every_map(beast: Any) -> None:
                 _, record = play_game(beast, {"map": map_id}, seed, get_bot(name))
                 wins[name] += record.outcome == "hunters"
     assert wins["heuristic"] > wins["random"]
+
+
+def test_an_enemy_that_took_its_attack_of_opportunity_draws_no_second(beast: Any) -> None:
+    """*Riddle of the Beast*, "Attack of Opportunity" and RULING HR-9 (one per enemy, per hunter
+    and turn): once the werewolf has struck at Michael stepping along its side, a ranged shot
+    from there draws none; the heuristic reads it from the view's log as the engine does."""
+    from hauntkit.bots.beast_policy import Decision
+    from hauntkit.sim.blunders_beast import provokes
+
+    game = _position(beast, {"hunters": ["michael"], "enemies": ["werewolf"],
+                             "units": {"michael": {"x": 5, "y": 2, "hp": 9},
+                                       "werewolf-1": {"x": 6, "y": 2}}})
+    shot = {"type": "attack", "unit": "michael", "target": "werewolf-1", "mode": "ranged"}
+    michael = game.state["units"]["michael"]
+    assert Decision(beast.c, game.view(0)).opportunists(michael) == 1
+    assert provokes(beast, game.state, shot)
+    game.act(0, {"type": "step", "unit": "michael", "to": [5, 3]})
+    assert Decision(beast.c, game.view(0)).opportunists(michael) == 0
+    assert not provokes(beast, game.state, shot)

@@ -173,3 +173,32 @@ def test_hard_never_hits_its_own_side_in_beast(beast: Any, spec: dict[str, Any])
     assert harmful
     for bad in harmful:
         assert not harms_own_side(beast, game.state, _rigged_choice(beast, game, seat, bad))
+
+
+PLAIN_BLOW = next(p for p in POSITIONS if p["name"].startswith("the plain blow"))
+
+
+def test_hard_never_ends_the_turn_over_a_free_attack_in_beast(beast: Any) -> None:
+    """*Riddle of the Beast*, "Combat Basics": a failed attack costs only the hunter's action,
+    which is lost anyway when the turn ends; the heuristic refuses ending the turn while an
+    attack is there, so rollouts rigged to favour ending it leave Hard attacking."""
+    game = _position(beast, PLAIN_BLOW)
+    end = {"type": "end_turn"}
+    legal = game.legal_actions(0)
+    assert end in legal
+    scores = policy_for(beast).scores(game.view(0), legal)  # type: ignore[union-attr]
+    assert scores[legal.index(end)] < 0
+    assert _rigged_choice(beast, game, 0, end)["type"] == "attack"
+
+
+def test_hard_never_makes_a_hopeless_strike_in_beast(beast: Any) -> None:
+    """docs/balance.md, "The blunder audit": Blake's Shield Shove (2 dice, 72% to do no damage
+    to the werewolf) beside his 4-dice blow (59%) is a hopeless attack; the heuristic refuses
+    it, so rollouts rigged to favour it leave Hard striking with the blow."""
+    game = _position(beast, PLAIN_BLOW)
+    legal = game.legal_actions(0)
+    shove = next(a for a in legal if a.get("ability") == "shield-shove")
+    scores = policy_for(beast).scores(game.view(0), legal)  # type: ignore[union-attr]
+    assert scores[legal.index(shove)] < 0
+    choice = _rigged_choice(beast, game, 0, shove)
+    assert (choice["type"], choice.get("mode")) == ("attack", "melee")

@@ -174,28 +174,75 @@ def test_a_winning_book_action_never_used_by_the_losing_side_fires(betrayal):
 
 
 # ------------------------------------------------------------------------------ beast
-def battle(rs: BeastRuleset, units: dict[str, Any], lights: list[list[int]] | None = None
-           ) -> Game:
-    game = Game.new(rs, {"map": "alley", "hunters": ["michael"], "enemies": ["werewolf"],
+def battle(rs: BeastRuleset, units: dict[str, Any], lights: list[list[int]] | None = None,
+           hunter: str = "michael") -> Game:
+    game = Game.new(rs, {"map": "alley", "hunters": [hunter], "enemies": ["werewolf"],
                          "dice": [6, 1]}, seed=7)
     rs.apply_setup(game.state, {"units": units, "lights": lights or []})
     return game
 
 
-def test_beast_hopeless_attack_fires_and_a_good_one_does_not(beast):
-    """Beast rules, "Combat Basics": an attack without dice cannot hurt; against a target
-    that cannot defend, it mostly does."""
-    weak = battle(beast, {"michael": {"x": 5, "y": 2, "st": {"ATTACK_DOWN": [2, 9]}},
+def hopeless_texts(rs: BeastRuleset, game: Game, action: dict[str, Any]) -> list[str]:
+    """The hopeless attacks the auditor finds in ``action`` of seat 0."""
+    auditor = blunders.auditor_for(rs)
+    auditor.hook(game, 0, game.legal_actions(0), action)
+    return [b.text for b in auditor.blunders if b.kind == blunders.HOPELESS]
+
+
+RANGED = {"type": "attack", "unit": "michael", "target": "werewolf-1", "mode": "ranged"}
+ASLEEP = {"sneak-attack": 2}  # Sneak Attack on its cool down
+
+
+def test_beast_a_long_shot_that_is_the_hunters_best_attack_is_not_hopeless(beast):
+    """Beast rules, "Combat Basics": a failed attack spends only the hunter's action, and a
+    step or cover spends none (RULING HR-6), so when every other choice does no damage for
+    sure (ending the turn) the hunter's best attack is no blunder, even at 72% to do none
+    (2 dice against the werewolf's 3 and its Monster hide, "Perfect Defense", RULING R1)."""
+    game = battle(beast, {"michael": {"x": 5, "y": 2, "cd": ASLEEP},
+                          "werewolf-1": {"x": 8, "y": 2}})
+    assert {a["type"] for a in game.legal_actions(0)} >= {"end_turn", "step"}
+    assert hopeless_texts(beast, game, RANGED) == []
+    sure = battle(beast, {"michael": {"x": 5, "y": 2},
+                          "werewolf-1": {"x": 6, "y": 2, "st": {"NO_DEFEND": [2, 1]}}})
+    melee = {**RANGED, "mode": "melee"}
+    assert hopeless_texts(beast, sure, melee) == []
+
+
+def test_beast_a_long_shot_beside_a_clearly_better_attack_is_hopeless(beast):
+    """The same ranged shot when Sneak Attack was ready (the target rolls at most one defence
+    die, "Abilities of Note"): 48% to do no damage against 72%."""
+    game = battle(beast, {"michael": {"x": 5, "y": 2}, "werewolf-1": {"x": 8, "y": 2}})
+    assert hopeless_texts(beast, game, RANGED) == [
+        "Michael made a ranged attack on Werewolf 1, 2 attack dice against 3 defence dice "
+        "(72% to do no damage), when Sneak Attack on Werewolf 1 was there at 48%."]
+    sneak = next(a for a in game.legal_actions(0) if a.get("ability") == "sneak-attack")
+    assert hopeless_texts(beast, game, sneak) == []
+
+
+def test_beast_an_ability_strike_is_judged_against_the_plain_blow(beast):
+    """Blake's Shield Shove rolls 2 dice where his melee attack rolls 4 (59% to do no damage):
+    the shove is the long shot."""
+    game = battle(beast, {"blake": {"x": 5, "y": 2}, "werewolf-1": {"x": 6, "y": 2}},
+                  hunter="blake")
+    shove = next(a for a in game.legal_actions(0) if a.get("ability") == "shield-shove")
+    assert hopeless_texts(beast, game, shove) == [
+        "Blake used Shield Shove on Werewolf 1, 2 attack dice against 3 defence dice "
+        "(72% to do no damage), when a melee attack on Werewolf 1 was there at 59%."]
+    melee = {"type": "attack", "unit": "blake", "target": "werewolf-1", "mode": "melee"}
+    assert hopeless_texts(beast, game, melee) == []
+
+
+def test_beast_a_long_shot_that_draws_an_attack_of_opportunity_is_hopeless(beast):
+    """Beast rules, "Attack of Opportunity": a ranged attack next to an enemy gives it a free
+    die at the shooter, so a miss costs the hunter, as a lost attack does in betrayal; the
+    melee blow from the same space draws none."""
+    game = battle(beast, {"michael": {"x": 5, "y": 2, "cd": ASLEEP},
                           "werewolf-1": {"x": 6, "y": 2}})
-    attack = {"type": "attack", "unit": "michael", "target": "werewolf-1", "mode": "melee"}
-    auditor = blunders.auditor_for(beast)
-    auditor.hook(weak, 0, weak.legal_actions(0), attack)
-    assert kinds(auditor) == [blunders.HOPELESS]
-    strong = battle(beast, {"michael": {"x": 5, "y": 2},
-                            "werewolf-1": {"x": 6, "y": 2, "st": {"NO_DEFEND": [2, 1]}}})
-    auditor = blunders.auditor_for(beast)
-    auditor.hook(strong, 0, strong.legal_actions(0), attack)
-    assert kinds(auditor) == []
+    assert hopeless_texts(beast, game, RANGED) == [
+        "Michael made a ranged attack on Werewolf 1, 2 attack dice against 3 defence dice "
+        "(72% to do no damage), and drew an attack of opportunity, when a choice without "
+        "one was there."]
+    assert hopeless_texts(beast, game, {**RANGED, "mode": "melee"}) == []
 
 
 def test_beast_attacking_a_light_harms_your_own_side(beast):

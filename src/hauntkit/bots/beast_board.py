@@ -30,15 +30,9 @@ def _binomial(n: int, p: float) -> list[float]:
     return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
-@lru_cache(maxsize=256)
-def expected_damage(attack: int, defense: int, reduction: int = 0) -> float:
-    """The mean damage of ``attack`` dice against ``defense`` dice: a physical critical hit
-    (every die hits, 2 dice or more) rolls the dice again and adds the hits; 3 blocks are a
-    Perfect Defense below Defense 6; a template's damage ``reduction`` comes off what is
-    left."""
-    if attack <= 0:
-        return 0.0
-    defense = max(defense, 0)
+def _hit_totals(attack: int) -> dict[int, float]:
+    """The chance of each total of hits of ``attack`` dice: a physical critical hit (every die
+    hits, 2 dice or more) rolls the dice again and adds the hits."""
     hits = _binomial(attack, HIT)
     totals = {h: q for h, q in enumerate(hits[:-1])}
     if attack >= 2:
@@ -46,13 +40,37 @@ def expected_damage(attack: int, defense: int, reduction: int = 0) -> float:
             totals[attack + extra] = totals.get(attack + extra, 0.0) + hits[-1] * q
     else:
         totals[attack] = hits[-1]
+    return totals
+
+
+def _outcomes(attack: int, defense: int, reduction: int) -> list[tuple[float, int]]:
+    """(chance, damage) of every roll of ``attack`` dice against ``defense`` dice: 3 blocks are
+    a Perfect Defense below Defense 6; ``reduction`` comes off what is left."""
+    defense = max(defense, 0)
     blocks = _binomial(defense, BLOCK)
-    total = 0.0
-    for h, p_hits in totals.items():
+    out = []
+    for h, p_hits in _hit_totals(attack).items():
         for b, p_blocks in enumerate(blocks):
-            if not (b >= 3 and defense < 6):
-                total += p_hits * p_blocks * max(0, h - b - reduction)
-    return total
+            perfect = b >= 3 and defense < 6
+            out.append((p_hits * p_blocks, 0 if perfect else max(0, h - b - reduction)))
+    return out
+
+
+@lru_cache(maxsize=256)
+def expected_damage(attack: int, defense: int, reduction: int = 0) -> float:
+    """The mean damage of ``attack`` dice against ``defense`` dice (``_outcomes``: criticals,
+    Perfect Defense, a template's damage ``reduction``)."""
+    if attack <= 0:
+        return 0.0
+    return sum(p * dmg for p, dmg in _outcomes(attack, defense, reduction))
+
+
+@lru_cache(maxsize=256)
+def miss_chance(attack: int, defense: int, reduction: int = 0) -> float:
+    """The chance that ``attack`` dice against ``defense`` dice do no damage."""
+    if attack <= 0:
+        return 1.0
+    return sum(p for p, dmg in _outcomes(attack, defense, reduction) if dmg <= 0)
 
 
 class Board:

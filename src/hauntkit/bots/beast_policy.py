@@ -5,7 +5,12 @@ over the damage a hunter can expect to deal it; ties: the nearest to any hunter,
 id), so damage piles onto one enemy until it falls.
 
 **Attacks and abilities** are scored by the damage they can be expected to deal (combat dice
-against the target's Defense, Perfect Defense included), on the focus first. A ranged attack
+against the target's Defense, Perfect Defense included), on the focus first. An ability's
+strike gets a bonus for its rider (a knockback, a debuff) and for being an ability only when it
+expects no less damage than the hunter's plain attack from the same space (Shield Shove's 2
+dice lose to Blake's 4-dice blow). A long shot (70% or more to do no damage) is refused when the
+same hunter has an attack at least 10 points likelier to hurt that draws no attack of
+opportunity (the blunder audit's hopeless attack); its best attack, however long, is taken. A ranged attack
 or ability made next to an enemy risks an attack of opportunity ("Attack of Opportunity"): it
 is taken only when the expected damage is worth that risk; an attack expected to do next to
 nothing is left for a safer choice (cover, a step into light, ending the turn). A beam or
@@ -21,6 +26,10 @@ of opportunity. Cover is taken ("Cover": a Ward of 1 against ranged attacks, +1 
 melee) only where no enemy can close to melee next turn. The space a hunter left with its last
 step this round is never stepped back onto.
 
+**Ending the turn** is refused (scored below zero) while an attack or ability worth taking
+is there: a failed attack costs only the action, and the action is lost when the turn ends,
+so giving it up gains nothing (and Hard's rollouts never weigh it against the attack).
+
 **Interrupts** are used when a window opens: the enemy-facing ones on the enemy about to act
 (or the focus), the healing and warding ones on a hurt or threatened hunter. Lights are never
 put out or carried off.
@@ -32,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hauntkit.bots.beast_board import HIT, Board, chebyshev, expected_damage
+from hauntkit.bots.beast_board import HIT, Board, chebyshev, expected_damage, miss_chance
 from hauntkit.bots.beast_kit import kit_score
 from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.beast.data import Content
@@ -48,6 +57,10 @@ FOCUS = 15.0
 STEP = 45.0
 STEP_AFTER = 20.0
 HOPELESS = 0.25  # expected damage below this is not worth an action when a safer one exists
+ACTS = frozenset({"attack", "ability", "interrupt", "free", "command"})
+FORFEIT = -0.5  # ending the turn with an action worth taking still there
+LONG_SHOT = 0.7  # an attack this likely to do no damage is a long shot (the audit's threshold)
+CLEARLY = 0.1  # ... and hopeless when another attack of the hunter is this much likelier to hurt
 
 
 class Decision:
@@ -96,6 +109,21 @@ class Decision:
         enemy = self.c.enemies.get(u["kind"]) if u["side"] == "enemies" else None
         template = self.c.templates.get(enemy.template) if enemy is not None else None
         return int(getattr(template, "damage_reduction", 0) or 0)
+
+    def opportunists(self, unit: Unit) -> int:
+        """The enemies next to ``unit`` that may still take an attack of opportunity on it this
+        turn: not Paralyzed or Disarmed, and not one that took it already (from the log's
+        ``opportunity`` events since the turn began: one per hunter per turn, HR-9)."""
+        taken = set()
+        for event in reversed(self.log):
+            if event.get("type") == "turn":
+                break
+            if event.get("type") == "opportunity" and event.get("tgt") == unit["id"]:
+                taken.add(event.get("att"))
+        return sum(1 for e in self.enemies
+                   if chebyshev(unit["x"], unit["y"], e["x"], e["y"]) <= 1
+                   and e["id"] not in taken and "PARALYZE" not in e["st"]
+                   and "DISARMED" not in e["st"])
 
     def adjacent_enemies(self, x: int, y: int) -> int:
         return sum(1 for e in self.enemies if chebyshev(x, y, e["x"], e["y"]) <= 1)
@@ -150,7 +178,68 @@ class BeastPolicy(ScoringPolicy):
         if "units" not in view or (between_battles and not any("unit" in a for a in legal)):
             return [kit_score(self.c, view, a) for a in legal]
         d = Decision(self.c, view)
-        return [self.score(d, view, a) for a in legal]
+        scores = self._long_shots(d, legal, [self.score(d, view, a) for a in legal])
+        if any(s > 0 and a["type"] in ACTS for a, s in zip(legal, scores, strict=True)):
+            # an action worth taking is there: ending the turn would throw it away for nothing
+            # (a failed attack costs only the action), so it is refused (Hard never plays it)
+            scores = [FORFEIT if a["type"] == "end_turn" else s
+                      for a, s in zip(legal, scores, strict=True)]
+        return scores
+
+    def _long_shots(self, d: Decision, legal: list[Action], scores: list[float]) -> list[float]:
+        """Refuse an attack or strike that is a long shot (``LONG_SHOT`` or more to do no
+        damage) when the same hunter has another, drawing no attack of opportunity, at least
+        ``CLEARLY`` likelier to hurt and no long shot itself: the audit's hopeless attack
+        (docs/balance.md, "The blunder audit"), so that Hard never plays one either."""
+        misses = [self._miss(d, a) for a in legal]
+        best: dict[str, float] = {}
+        for a, miss in zip(legal, misses, strict=True):
+            if miss is not None and not self._provokes(d, a):
+                best[a["unit"]] = min(best.get(a["unit"], 1.0), miss)
+        out = []
+        for a, miss, score in zip(legal, misses, scores, strict=True):
+            better = best.get(a["unit"], 1.0) if miss is not None else 1.0
+            hopeless = miss is not None and miss >= LONG_SHOT and better < LONG_SHOT \
+                and better <= miss - CLEARLY
+            out.append(min(score, -1.0) if hopeless else score)
+        return out
+
+    def _strike(self, d: Decision, a: Action) -> tuple[int, Unit, Any] | None:
+        """(dice, target, ability or None) of an attack or a one-target ability strike on an
+        enemy; ``None`` for anything else."""
+        if a["type"] not in ("attack", "ability") or "unit" not in a:
+            return None
+        t = d.units.get(a["target"]) if isinstance(a.get("target"), str) else None
+        if t is None or t["side"] != "enemies":
+            return None
+        unit = d.units[a["unit"]]
+        if a["type"] == "attack":
+            return self._attack_dice(unit, a), t, None
+        ab = self.c.abilities.get(unit["kind"], {}).get(a.get("ability", ""))
+        if ab is None or not ab.attack or ab.shape != "single":
+            return None
+        return int(ab.attack), t, ab
+
+    def _miss(self, d: Decision, a: Action) -> float | None:
+        """The chance that attack or strike ``a`` does no damage (``None``: not one)."""
+        found = self._strike(d, a)
+        if found is None:
+            return None
+        dice, t, ab = found
+        cap = 1 if ab is not None and ab.hook == "sneak_attack" else 99
+        return miss_chance(dice, min(d.defense(t), cap), d.reduction(t))
+
+    def _provokes(self, d: Decision, a: Action) -> bool:
+        """A ranged attack or strike made next to an enemy ("Attack of Opportunity")."""
+        found = self._strike(d, a)
+        unit = d.units[a["unit"]]
+        if found is None or not d.opportunists(unit):
+            return False
+        _dice, t, ab = found
+        if ab is None:
+            return bool(a["mode"] == "ranged")
+        return ab.style != "melee" and not (ab.hook == "sneak_attack" and chebyshev(
+            unit["x"], unit["y"], t["x"], t["y"]) <= 1)
 
     # -- one action ------------------------------------------------------------------------
     def score(self, d: Decision, view: View, a: Action) -> float:
@@ -244,13 +333,33 @@ class BeastPolicy(ScoringPolicy):
     def _on_enemy(self, d: Decision, unit: Unit, ab: Any, t: Unit, interrupt: bool) -> float:
         if ab.attack:
             ranged = ab.range > 1
+            cap = 1 if ab.hook == "sneak_attack" else 99
+            # a strike's rider (knockback, a debuff) and the preference for abilities count
+            # only when it expects no less damage than the plain attack it replaces
+            plain = self._plain_damage(d, unit, t)
+            worth = expected_damage(int(ab.attack), min(d.defense(t), cap),
+                                    d.reduction(t)) >= plain
             score = self._hit_value(d, unit, t, int(ab.attack), ranged,
-                                    bonus=0.5 if ab.effects else 0.0,
-                                    defense_cap=1 if ab.hook == "sneak_attack" else 99)
-            return score + (2.0 if not interrupt and score > 0 else 0.0)
+                                    bonus=0.5 if ab.effects and worth else 0.0,
+                                    defense_cap=cap)
+            return score + (2.0 if not interrupt and score > 0 and worth else 0.0)
         # a debuff or a hindrance: best on the enemy about to act, or on the focus
         acting = d.window is not None and d.window.get("unit") == t["id"]
         return 50.0 + (10.0 if acting else 0.0) + (5.0 if t["id"] == d.focus else 0.0)
+
+    def _plain_damage(self, d: Decision, unit: Unit, t: Unit) -> float:
+        """The damage ``unit``'s plain attack on ``t`` can be expected to deal from where it
+        stands: melee when next to it, else ranged when in reach and sight (0: neither)."""
+        stats = self.c.stats(unit["kind"])
+        gap = chebyshev(unit["x"], unit["y"], t["x"], t["y"])
+        if gap <= 1:
+            dice = int(stats.melee)
+        elif stats.ranged is not None and gap <= stats.ranged.range and d.board.sees(
+                unit["x"], unit["y"], t["x"], t["y"]):
+            dice = int(stats.ranged.attack)
+        else:
+            return 0.0
+        return expected_damage(dice, d.defense(t), d.reduction(t))
 
     @staticmethod
     def _on_ally(d: Decision, ab: Any, t: Unit, interrupt: bool) -> float:

@@ -1,5 +1,6 @@
 """The blunder audit's detectors for beast battles. Rules: *Riddle of the Beast rules*,
-"Combat Basics" (attack dice against defence dice), "Critical Hits", "Perfect Defense";
+"Combat Basics" (attack dice against defence dice), "Critical Hits", "Perfect Defense",
+"Attack of Opportunity" (a ranged attack next to an enemy: 1 die, 1 damage on a hit);
 RULING R1 (the combat die: of six faces three sword-and-shield, one double sword, two blank;
 attacking, every face but blank hits; defending, only sword-and-shield blocks); "Light and
 Darkness" (lights help the hunters: darkness costs them Defense)."""
@@ -17,6 +18,7 @@ from hauntkit.sim import odds
 from hauntkit.sim.audit import HOPELESS, LOSS_THRESHOLD, OSCILLATION, OWN_SIDE, Action, Auditor
 
 State = dict[str, Any]
+Unit = dict[str, Any]
 HIT = Fraction(4, 6)
 BLOCK = Fraction(3, 6)
 STEPS = frozenset({"step", "slip"})
@@ -24,6 +26,7 @@ QUIET = frozenset({"step", "slip", "end_turn", "pass"})
 # what the chance below leaves out; an attack touched by any of them is not judged
 REROLLS = frozenset({"MARKED"})  # on the target
 ATTACKER_EXTRAS = frozenset({"BERSERK", "MULTI_ATTACK", "DUSTED", "ANOINTED"})
+CLEARLY = Fraction(1, 10)  # a better attack: at least this much likelier to do damage
 
 
 def no_damage_chance(attack_dice: int, defend_dice: int, adds: int, reduction: int,
@@ -53,8 +56,7 @@ def plain_attack_chance(rs: Any, s: State, action: Action) -> tuple[Fraction, in
     statuses that reroll or change the element)."""
     unit = s["units"][action["unit"]]
     target = s["units"].get(action["target"])
-    if target is None or "gear" in unit or "bounty_target" in s or s.get("omens") \
-            or REROLLS & target["st"].keys() or ATTACKER_EXTRAS & unit["st"].keys():
+    if target is None or not modelled(s, unit, target):
         return None
     melee = action["mode"] == "melee"
     hunter = rs.c.hunters[unit["kind"]]
@@ -62,18 +64,99 @@ def plain_attack_chance(rs: Any, s: State, action: Action) -> tuple[Fraction, in
     if element != "PHYSICAL":
         return None  # elemental specials and criticals are choices this model leaves out
     atk = rs.melee_value(s, unit) if melee else hunter.ranged.attack
-    dice = max(0, atk - status.value(unit, "ATTACK_DOWN")
-               - (status.value(unit, "MELEE_DOWN") if melee else 0))
     fr = frames.frame(unit["id"], target["id"], mode=action["mode"], atk=atk, el=element,
                       style=action["mode"])
+    return roll_chance(rs, s, unit, target, atk, fr)
+
+
+def ability_attack_chance(rs: Any, s: State, action: Action) -> tuple[Fraction, int, int] | None:
+    """The same for a hunter's attacking ability on one enemy: a physical strike of the
+    hunter's card (Sneak Attack, Shield Shove); ``None`` for anything else (beams, areas, a
+    fog cloud that widens it, elements, gear, hooks other than Sneak Attack)."""
+    if action.get("type") != "ability":
+        return None
+    unit = s["units"][action["unit"]]
+    target = s["units"].get(action["target"]) if isinstance(action.get("target"), str) \
+        else None
+    ab = rs.ability(unit, action["ability"])
+    if target is None or target["side"] == unit["side"] or ab is None or not ab.attack \
+            or s.get("fog") or not modelled(s, unit, target):
+        return None
+    if ab.shape != "single" or ab.element != "PHYSICAL" or ab.hook not in (None, "sneak_attack") \
+            or ab.id.startswith("gear-") or ab.pierce:
+        return None
+    adjacent = max(abs(unit["x"] - target["x"]), abs(unit["y"] - target["y"])) <= 1
+    melee = ab.style == "melee" or (adjacent and ab.hook == "sneak_attack")
+    style = "melee" if melee else ("ranged" if ab.style == "ranged" else ab.style)
+    fr = frames.frame(unit["id"], target["id"], mode="ability", atk=ab.attack, el="PHYSICAL",
+                      style=style, ab=ab.id, mult=ab.crit_multiplier,
+                      sneak=ab.hook == "sneak_attack")
+    return roll_chance(rs, s, unit, target, ab.attack, fr, mult=ab.crit_multiplier,
+                       can_crit=ab.can_crit, perfect=ab.perfect_defence)
+
+
+def modelled(s: State, unit: Unit, target: Unit) -> bool:
+    """Neither gear, a bounty's traits, Mystery omens, a reroll on the target nor an
+    attacker's extra (Berserk, Multi Attack, Philosophers Dust, an anointed weapon) touches
+    the attack: the chance below covers it."""
+    return not ("gear" in unit or "bounty_target" in s or s.get("omens")
+                or REROLLS & target["st"].keys() or ATTACKER_EXTRAS & unit["st"].keys())
+
+
+def roll_chance(rs: Any, s: State, unit: Unit, target: Unit, atk: int, fr: dict[str, Any],
+                mult: int = 2, can_crit: bool = True, perfect: bool = True
+                ) -> tuple[Fraction, int, int]:
+    """(chance of no damage, attack dice, defence dice) of ``atk`` physical dice of ``unit``
+    on ``target`` under the attack frame ``fr`` (its style: melee or not)."""
+    melee = fr["style"] == "melee"
+    dice = max(0, atk - status.value(unit, "ATTACK_DOWN")
+               - (status.value(unit, "MELEE_DOWN") if melee else 0))
     st = target["st"]
     defend = 0 if "NO_DEFEND" in st else rs.defence_dice(s, target, fr)
     adds = 2 * ("WOUNDING" in st) + ("FLINCH" in st) + ("DECAY" in st) \
         + (melee and "COVER" in st) - ("CHILLED" in unit["st"])
     reduction = rs.damage_reduction(target) + (not melee and "COVER" in st)
-    perfect = rs.defence_score(s, target) < 6 and "FROZEN" not in st
-    crit = dice * (1 + ("FROZEN" in st)) if dice >= 2 else 0
+    perfect = perfect and rs.defence_score(s, target) < 6 and "FROZEN" not in st
+    rolls = (mult or 2) - 1 + ("FROZEN" in st)
+    crit = dice * rolls if can_crit and dice >= 2 else 0
     return no_damage_chance(dice, defend, adds, reduction, perfect, crit), dice, defend
+
+
+def attack_chance(rs: Any, s: State, action: Action) -> Fraction | None:
+    """The chance that a hunter's attack or attacking ability does no damage (``None``: not
+    modelled)."""
+    found = plain_attack_chance(rs, s, action) if action.get("type") == "attack" \
+        else ability_attack_chance(rs, s, action)
+    return None if found is None else found[0]
+
+
+def provokes(rs: Any, s: State, action: Action) -> bool:
+    """The action draws an attack of opportunity ("Attack of Opportunity"): a ranged attack
+    or ability next to an enemy that may still take one this turn (not Paralyzed or
+    Disarmed, HR-9); interrupts, melee strikes and help for an ally never do."""
+    if "unit" not in action:
+        return False  # ending the turn, passing
+    unit = s["units"][action["unit"]]
+    kind = action.get("type")
+    if kind == "attack":
+        if action.get("mode") != "ranged":
+            return False
+    elif kind in ("ability", "free"):  # a free action is no interrupt: it provokes too
+        ab = rs.ability(unit, action["ability"])
+        if ab is None or ab.shape == "self" or ab.targets == "ally" or ab.style == "melee":
+            return False
+        target = s["units"].get(action["target"]) if isinstance(action.get("target"), str) \
+            else None
+        if target is not None and ab.hook == "sneak_attack" and max(
+                abs(unit["x"] - target["x"]), abs(unit["y"] - target["y"])) <= 1:
+            return False
+    else:
+        return False
+    done = unit["flags"].get("aoo", ())
+    return any(e["alive"] and e["side"] != unit["side"] and e["id"] not in done
+               and "PARALYZE" not in e["st"] and "DISARMED" not in e["st"]
+               and max(abs(e["x"] - unit["x"]), abs(e["y"] - unit["y"])) <= 1
+               for e in s["units"].values())
 
 
 @dataclass
@@ -97,7 +180,8 @@ class BeastAuditor(Auditor):
             return
         s = game.state
         kind = action.get("type")
-        if kind == "attack":
+        if kind == "attack" or (kind == "ability" and isinstance(action.get("target"), str)
+                                  and action["target"] in s["units"]):
             self._attack(s, seat, legal, action)
         elif kind == "douse":
             self._own_light(s, seat, action["unit"], action["light"], "put out")
@@ -109,21 +193,61 @@ class BeastAuditor(Auditor):
             self.walks.pop(action["unit"], None)
 
     def _attack(self, s: State, seat: int, legal: list[Action], action: Action) -> None:
+        """A hopeless attack in beast (docs/balance.md, "The blunder audit"): 70% or more to
+        do no damage, when a safer choice existed: the attack draws an attack of opportunity
+        and a choice that does not was there, or another attack of the same hunter was at
+        least ``CLEARLY`` likelier to do damage and not a long shot itself. A failed attack
+        costs only the action, so a long shot that was the hunter's best attack is not one
+        (ending the turn instead does no damage for sure; a step or cover spends no action)."""
         rs = self.rs
         if action["target"] not in s["units"]:
             self._own_light(s, seat, action["unit"], action["target"], "attacked")
             return
-        if all(a.get("type") == "attack" for a in legal):
-            return
-        found = plain_attack_chance(rs, s, action)
+        found = plain_attack_chance(rs, s, action) if action["type"] == "attack" \
+            else ability_attack_chance(rs, s, action)
         if found is None or found[0] < LOSS_THRESHOLD:
             return
         chance, dice, defend = found
-        unit, target = s["units"][action["unit"]], s["units"][action["target"]]
+        if provokes(rs, s, action):
+            if not any(a is not action and not provokes(rs, s, a) for a in legal):
+                return
+            why = "and drew an attack of opportunity, when a choice without one was there"
+        else:
+            other = self._better(s, legal, action, chance)
+            if other is None:
+                return
+            why = f"when {other[1]} was there at {float(other[0]):.0%}"
+        unit = s["units"][action["unit"]]
         self.note(HOPELESS, seat, s["round"],
-                  f"{rs.name(unit)} made a {action['mode']} attack on {rs.name(target)}, "
+                  f"{rs.name(unit)} {'made' if action['type'] == 'attack' else 'used'} "
+                  f"{self._words(s, action)}, "
                   f"{dice_count(dice, 'attack')} against {dice_count(defend, 'defence')} "
-                  f"({float(chance):.0%} to do no damage), when another action was possible.", round(float(chance), 4))
+                  f"({float(chance):.0%} to do no damage), {why}.", round(float(chance), 4))
+
+    def _better(self, s: State, legal: list[Action], action: Action, chance: Fraction
+                ) -> tuple[Fraction, str] | None:
+        """The same hunter's other attack or attacking ability with the best odds, when it
+        does not draw an attack of opportunity, is no long shot and beats ``chance`` by
+        ``CLEARLY``: (its chance of no damage, its name in words)."""
+        rs = self.rs
+        best: tuple[Fraction, str] | None = None
+        for a in legal:
+            if a is action or a.get("unit") != action["unit"] or provokes(rs, s, a):
+                continue
+            other = attack_chance(rs, s, a)
+            if other is None or other >= LOSS_THRESHOLD or other > chance - CLEARLY:
+                continue
+            if best is None or other < best[0]:
+                best = (other, self._words(s, a))
+        return best
+
+    def _words(self, s: State, a: Action) -> str:
+        """An attack in words: "a melee attack on Werewolf", "Sneak Attack on Werewolf"."""
+        target = self.rs.name(s["units"][a["target"]])
+        if a["type"] == "attack":
+            return f"a {a['mode']} attack on {target}"
+        ab = self.rs.ability(s["units"][a["unit"]], a["ability"])
+        return f"{ab.name} on {target}" if ab is not None else f"an attack on {target}"
 
     def _own_light(self, s: State, seat: int, uid: str, oid: str, verb: str) -> None:
         name = self.rs.name(s["units"][uid])
