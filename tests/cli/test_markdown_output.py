@@ -46,7 +46,7 @@ def test_balance_rows_are_the_haunts_then_all(tmp_path: Path) -> None:
                              "--players", "1", "--workers", "1", "--out", str(tmp_path),
                              "--markdown")
     assert header[:3] == ["haunt", "games", "hunters win (95%)"]
-    assert [row[0] for row in rows] == ["alley", "ALL"]
+    assert [row[0] for row in rows] == ["Back Alley", "ALL"]  # the map by its name
     assert (tmp_path / "balance.json").exists()
 
 
