@@ -19,7 +19,6 @@ from typing import Any
 import orjson
 
 from hauntkit.bots.betrayal_tactics import (
-    GOOD_ROLL,
     attack_chances,
     attack_worth,
     bonus_cards,
@@ -27,7 +26,7 @@ from hauntkit.bots.betrayal_tactics import (
     first_roll,
     holds_card,
     monster_goals,
-    roll_chance,
+    poor_rooms,
 )
 from hauntkit.bots.scoring import ScoringPolicy
 from hauntkit.rulesets.betrayal.house import cell, exits, open_sides
@@ -113,21 +112,24 @@ def goals(ix: Index, view: View, seat: int) -> Goals:
         # a hidden traitor sees every other explorer as a suspect: all of them are heroes
         g.enemies |= {e["seat"] for e in explorers
                       if e["alive"] and e["seat"] != seat and e["side"] in ("heroes", "unknown")}
-    conds = []
+    mine = me["cards"]
+    counters = h.get("counters", {})
+    players = view["players"]
     for act in book.actions:
         if act.when is None:
             continue
         roll = first_roll(act)
-        if roll is not None and roll_chance(ix, view, seat, roll, side)[0] < GOOD_ROLL:
+        poor = poor_rooms(ix, view, seat, act, side) if roll is not None else set()
+        if poor is None:
             # not worth rolling yet: fetch what the roll's bonuses need, not the room
             g.cards |= bonus_cards(roll, me["cards"])
             continue
-        conds.append(act.when)
-    conds += list(book.win)
-    mine = me["cards"]
-    counters = h.get("counters", {})
-    players = view["players"]
-    for c in conds:
+        part = Goals()
+        _cond_goals(ix, part, act.when, tiles, monsters, explorers, mine, flags, counters,
+                    players)
+        g.rooms |= part.rooms - poor  # only the tiles where the roll is worth making
+        g.cards |= part.cards
+    for c in book.win:
         _cond_goals(ix, g, c, tiles, monsters, explorers, mine, flags, counters, players)
     if g.rooms and not all(r in tiles for r in g.rooms):
         g.explore = True  # a goal tile is not in the house yet

@@ -76,19 +76,35 @@ def attack_worth(view: View, attacker: Any, target: Any, trait: str, extra_dice:
 
 
 # -- book actions ----------------------------------------------------------------------------
-def view_holds(view: View, seat: int, c: Any) -> bool:
-    """A bonus condition judged from the view; a condition the bot cannot judge does not hold."""
+JUDGED = frozenset({"flag", "not_flag", "carrying", "in_room", "room_has_symbol", "token_here",
+                    "on_floor", "monster_here"})  # the conditions ``view_holds`` can judge
+PLACE = frozenset({"in_room", "room_has_symbol", "token_here", "on_floor", "monster_here"})
+
+
+def view_holds(view: View, seat: int, c: Any, room: str | None = None) -> bool:
+    """A bonus condition judged from the view, for the seat standing in ``room`` (default: its
+    own tile); a condition the bot cannot judge does not hold, nor one about a tile not yet
+    in the house."""
     me = view["explorers"][seat]
     h = view["haunt"] or {}
     flags = h.get("flags", {})
-    tile = next(t for t in view["tiles"] if t["room"] == me["room"])
+    room = me["room"] if room is None else room
     if c.flag is not None and not flags.get(c.flag):
         return False
     if c.not_flag is not None and flags.get(c.not_flag):
         return False
     if c.carrying and not any(holds_card(me["cards"], x) for x in c.carrying):
         return False
-    if c.in_room and me["room"] not in c.in_room:
+    if any(getattr(c, name) is not None for name in PLACE) and not _place_holds(view, c, room):
+        return False
+    return all(getattr(c, name) is None for name in type(c).model_fields if name not in JUDGED)
+
+
+def _place_holds(view: View, c: Any, room: str) -> bool:
+    """The condition's parts about the tile (room, symbol, token, floor, monster) hold in
+    ``room``; never for a tile not yet in the house."""
+    tile = next((t for t in view["tiles"] if t["room"] == room), None)
+    if tile is None or (c.in_room and room not in c.in_room):
         return False
     if c.room_has_symbol and tile["symbol"] != c.room_has_symbol:
         return False
@@ -96,13 +112,8 @@ def view_holds(view: View, seat: int, c: Any) -> bool:
         return False
     if c.on_floor and tile["floor"] not in c.on_floor:
         return False
-    if c.monster_here and not any(m["room"] == me["room"] and
-                                  (c.monster_here == "any" or m["kind"] == c.monster_here)
-                                  for m in view["monsters"]):
-        return False
-    judged = {"flag", "not_flag", "carrying", "in_room", "room_has_symbol", "token_here",
-              "on_floor", "monster_here"}
-    return all(getattr(c, name) is None for name in type(c).model_fields if name not in judged)
+    return not c.monster_here or any(
+        m["room"] == room and c.monster_here in ("any", m["kind"]) for m in view["monsters"])
 
 
 def _advances(effects: list[Any], side: str) -> bool:
@@ -128,8 +139,10 @@ def book_action(ix: Index, view: View, action_id: str) -> Any:
     return next((act for act in book.actions if act.id == action_id), None)
 
 
-def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str) -> tuple[float, float]:
-    """(chance of an outcome that advances ``side``, chance of an outcome that does not)."""
+def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str,
+                room: str | None = None) -> tuple[float, float]:
+    """(chance of an outcome that advances ``side``, chance of an outcome that does not), for
+    the roll made in ``room`` (default: where the seat stands)."""
     players = view["players"]
     me = view["explorers"][seat]
     dice = (me["traits"][roll.trait]["value"] if roll.trait else 0) + (
@@ -143,7 +156,7 @@ def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str) -> tuple
                         and (b.trait is None or b.trait == roll.trait)
                         and (b.category is None or b.category == roll.category)]
     for b in bonuses:
-        if b.when is None or view_holds(view, seat, b.when):
+        if b.when is None or view_holds(view, seat, b.when, room):
             dice += scaled(b.dice, players)
             add += scaled(b.add, players)
     good = bad = 0.0
@@ -154,6 +167,32 @@ def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str) -> tuple
         else:
             bad += chance
     return good, bad
+
+
+def action_rooms(view: View, when: Any) -> set[str] | None:
+    """The tiles where a book action can be taken by its conditions about the tile (room,
+    symbol, token, floor; rooms it names that are not in the house yet too); None: it names no
+    tile, so it can be taken anywhere. A monster it needs there is not asked for: the side can
+    bring it."""
+    if not (when.in_room or when.room_has_symbol or when.token_here or when.on_floor):
+        return None
+    placed = {t["room"] for t in view["tiles"]}
+    where = when.model_copy(update={"monster_here": None})
+    return {r for r in placed if _place_holds(view, where, r)} | (set(when.in_room or ()) - placed)
+
+
+def poor_rooms(ix: Index, view: View, seat: int, act: Any, side: str) -> set[str] | None:
+    """The tiles where the book action's roll is not worth making (below ``GOOD_ROLL``), judged
+    for the roll made there (a bonus for a monster on the tile counts only where the monster
+    is), so where the seat stands now does not change the verdict; None: the roll is worth
+    making nowhere (with no tile named: not where the seat stands)."""
+    roll = first_roll(act)
+    rooms = action_rooms(view, act.when)
+    if rooms is None:
+        good = roll_chance(ix, view, seat, roll, side)[0] >= GOOD_ROLL
+        return set() if good else None
+    poor = {r for r in rooms if roll_chance(ix, view, seat, roll, side, r)[0] < GOOD_ROLL}
+    return None if poor == rooms else poor
 
 
 def book_action_score(ix: Index, view: View, seat: int, action_id: str) -> float:
