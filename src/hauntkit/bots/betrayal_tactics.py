@@ -4,7 +4,8 @@
   (``odds``), so a bot never attacks with 2 dice against 6;
 - what a book action's roll is worth: the chance of an outcome that advances the side (a win,
   a counter going up, a flag) with the dice and bonuses it would roll, so a bot never makes a
-  roll it cannot win; an action that reveals a hidden traitor is left alone;
+  roll it cannot win; an action that reveals a hidden traitor is left alone unless it wins
+  at once (it raises the side's win counter to its goal);
 - where a monster should go for the traitor's book (or its own powers): carry the objects a
   power wants to the power's room, bring it to the room a book action needs it in.
 
@@ -204,7 +205,7 @@ def book_action_score(ix: Index, view: View, seat: int, action_id: str) -> float
         return 100.0
     side = view["haunt"]["my_side"]
     if _reveals(act.effects):
-        return -1.0
+        return 100.0 if completes_win_counter(ix, view, act.effects) else -1.0
     roll = first_roll(act)
     if roll is None:
         return 100.0
@@ -212,6 +213,27 @@ def book_action_score(ix: Index, view: View, seat: int, action_id: str) -> float
     if good <= 0.0 or (good < GOOD_ROLL and _hurts(roll)):
         return -1.0
     return 60.0 + 40.0 * good
+
+
+def completes_win_counter(ix: Index, view: View, effects: list[Any]) -> bool:
+    """Whether ``effects`` raise a counter that the seat's side wins by to its goal now (the
+    Poisoner's reveal adds 2 to the poison: at 34 of 36 it wins at once)."""
+    h = view["haunt"]
+    haunt = ix.haunts[h["id"]]
+    book = haunt.heroes if h["my_side"] == "heroes" else haunt.traitor_book
+    players = view["players"]
+    counters = h.get("counters", {})
+    goals: dict[str, int] = {}
+    todo = list(book.win)
+    while todo:
+        c = todo.pop()
+        todo += list(c.any_of or [])
+        for name, count in (c.counter_at_least or {}).items():
+            need = scaled(count, players)
+            goals[name] = min(goals.get(name, need), need)
+    return any(getattr(eff, "do", None) == "counter" and eff.name in goals
+               and counters.get(eff.name, 0) + scaled(eff.add, players) >= goals[eff.name]
+               for eff in effects)
 
 
 def first_roll(act: Any) -> Any:
