@@ -22,13 +22,16 @@ from hauntkit.bots.betrayal_tactics import (
     attack_chances,
     attack_worth,
     bonus_cards,
+    book_action,
     book_action_score,
     first_roll,
     holds_card,
     monster_goals,
     poor_rooms,
+    roll_chance,
 )
 from hauntkit.bots.scoring import ScoringPolicy
+from hauntkit.rulesets.betrayal.cards import stealable
 from hauntkit.rulesets.betrayal.house import cell, exits, open_sides
 from hauntkit.rulesets.betrayal.index import Index
 from hauntkit.rulesets.betrayal.vocabulary import scaled
@@ -41,6 +44,8 @@ LOW_STACK = 6  # tiles left in the room stack: explore the least built floors fi
 EXPLORER_RISK = 1.0  # an explorer attacks when it wins at least as often as it loses
 NEAR_DEATH = 1  # a trait this close to the skull: attack with it only at twice the odds
 MONSTER_RISK = 0.5  # a monster that is only stunned when it loses may take worse odds
+PROGRESS = 10.0  # a score from here up brings the side closer (a step, an attack, a card...)
+LAST_TRY = 7.0  # a book roll too unlikely to be worth its harm, when nothing else helps
 
 
 @dataclass
@@ -201,7 +206,12 @@ class BetrayalPolicy(ScoringPolicy):
         house, dists = self.layout(view)
         g = goals(ix, view, seat)
         ctx = _Ctx(ix, view, seat, house, g, dists)
-        return [ctx.score(a) for a in legal]
+        out = [ctx.score(a) for a in legal]
+        if max(out) < PROGRESS and any(a["type"] == "end_turn" for a in legal):
+            # nothing brings the side closer this turn: a long shot beats never trying
+            out = [LAST_TRY if a["type"] == "haunt_action" and s < 0.0 and ctx.long_shot(a)
+                   else s for a, s in zip(legal, out, strict=True)]
+        return out
 
 
 class _Ctx:
@@ -227,9 +237,10 @@ class _Ctx:
         for t in self.view["tiles"]:
             if any(_matches(c, g.cards) for c in t["pile"]):
                 out.add(t["room"])
-        if g.cards:  # wanted cards carried by enemies: go take them
+        if g.cards:  # wanted cards carried by enemies: go take them (those one may steal)
             for e in self.view["explorers"]:
-                if e["seat"] in g.enemies and any(_matches(c, g.cards) for c in e["cards"]):
+                if e["seat"] in g.enemies and any(_matches(c, g.cards) and stealable(self.ix, c)
+                                                  for c in e["cards"]):
                     out.add(e["room"])
         if not out and g.enemies:
             out |= self.enemy_rooms()
@@ -326,6 +337,13 @@ class _Ctx:
 
     def _haunt_action(self, a: Action) -> float:
         return book_action_score(self.ix, self.view, self.seat, a["id"])
+
+    def long_shot(self, a: Action) -> bool:
+        """A book roll (``haunt_action``) with some chance to advance the side, however small."""
+        act = book_action(self.ix, self.view, a["id"])
+        roll = first_roll(act) if act is not None else None
+        side = self.view["haunt"]["my_side"]
+        return roll is not None and roll_chance(self.ix, self.view, self.seat, roll, side)[0] > 0
 
     def _room_action(self, a: Action) -> float:
         return 8.0 if self.view["haunt"] is None else -1.0

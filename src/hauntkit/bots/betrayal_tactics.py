@@ -18,11 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.bots import odds
+from hauntkit.rulesets.betrayal.cards import stealable
 from hauntkit.rulesets.betrayal.index import Index
 from hauntkit.rulesets.betrayal.vocabulary import scaled
 
 View = dict[str, Any]
-GOOD_ROLL = 0.1  # below this chance of success a roll that can hurt is not worth making
+GOOD_ROLL = 0.1  # below this chance of success a roll that can hurt is not worth making...
+LONG_SHOT = 1e-9  # ...unless no bonus it lacks can still be had: then any chance will do
 
 
 def holds_card(cards: list[str], want: str) -> bool:
@@ -189,11 +191,74 @@ def poor_rooms(ix: Index, view: View, seat: int, act: Any, side: str) -> set[str
     making nowhere (with no tile named: not where the seat stands)."""
     roll = first_roll(act)
     rooms = action_rooms(view, act.when)
+    least = worth_rolling(ix, view, seat, roll)
     if rooms is None:
-        good = roll_chance(ix, view, seat, roll, side)[0] >= GOOD_ROLL
+        good = roll_chance(ix, view, seat, roll, side)[0] >= least
         return set() if good else None
-    poor = {r for r in rooms if roll_chance(ix, view, seat, roll, side, r)[0] < GOOD_ROLL}
+    poor = {r for r in rooms if roll_chance(ix, view, seat, roll, side, r)[0] < least}
     return None if poor == rooms else poor
+
+
+def worth_rolling(ix: Index, view: View, seat: int, roll: Any) -> float:
+    """The least chance of success that makes the book roll worth its harm: ``GOOD_ROLL``
+    while a bonus it lacks can still be had (then get the bonus first), else any chance (the
+    roll will never be better: a long shot beats never trying)."""
+    return GOOD_ROLL if can_improve(ix, view, seat, roll) else LONG_SHOT
+
+
+def can_improve(ix: Index, view: View, seat: int, roll: Any) -> bool:
+    """Whether a bonus of the roll that the seat lacks could still be had: a card or object to
+    carry that lies on a tile or that an enemy carries and may be stolen (rulebook digest,
+    "Stealing"; the Bride's Diary can't be), or a flag an action of its own book still sets."""
+    me = view["explorers"][seat]
+    h = view["haunt"]
+    flags = h["flags"]
+    for b in roll.bonuses:
+        c = b.when
+        if c is None:
+            continue
+        if c.carrying and not any(holds_card(me["cards"], x) for x in c.carrying):
+            if _obtainable(ix, view, seat, c.carrying):
+                return True
+        if c.flag is not None and not flags.get(c.flag) and _sets_flag(ix, view, c.flag):
+            return True
+    return False
+
+
+def _obtainable(ix: Index, view: View, seat: int, wants: list[str]) -> bool:
+    mine = view["haunt"]["my_side"]
+    for t in view["tiles"]:
+        if any(holds_card(t["pile"], x) for x in wants):
+            return True
+    return any(e["alive"] and e["seat"] != seat and e["side"] not in (mine, "unknown")
+               and any(stealable(ix, c) and holds_card([c], x) for c in e["cards"] for x in wants)
+               for e in view["explorers"])
+
+
+def _sets_flag(ix: Index, view: View, flag: str) -> bool:
+    """An action of the seat's own book that is still open (its ``not_flag`` unset) and whose
+    effects, at any depth, set ``flag``."""
+    h = view["haunt"]
+    haunt = ix.haunts[h["id"]]
+    book = haunt.heroes if h["my_side"] == "heroes" else haunt.traitor_book
+    for act in book.actions:
+        if act.when is not None and act.when.not_flag and h["flags"].get(act.when.not_flag):
+            continue
+        if _sets(act.effects, flag):
+            return True
+    return False
+
+
+def _sets(effects: list[Any], flag: str) -> bool:
+    for eff in effects:
+        if getattr(eff, "do", None) == "flag" and eff.name == flag and eff.value:
+            return True
+        if _sets([e for o in getattr(eff, "outcomes", None) or [] for e in o.effects], flag):
+            return True
+        if _sets(list(getattr(eff, "then", None) or []) + list(getattr(eff, "else_", None) or []),
+                 flag):
+            return True
+    return False
 
 
 def book_action_score(ix: Index, view: View, seat: int, action_id: str) -> float:
@@ -210,7 +275,7 @@ def book_action_score(ix: Index, view: View, seat: int, action_id: str) -> float
     if roll is None:
         return 100.0
     good, _ = roll_chance(ix, view, seat, roll, side)
-    if good <= 0.0 or (good < GOOD_ROLL and _hurts(roll)):
+    if good <= 0.0 or (_hurts(roll) and good < worth_rolling(ix, view, seat, roll)):
         return -1.0
     return 60.0 + 40.0 * good
 
