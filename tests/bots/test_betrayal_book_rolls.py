@@ -59,3 +59,37 @@ def test_hero_walks_to_the_omen_tile_where_the_bride_stands(betrayal):
     game = _bride_game(betrayal, "kitchen")
     assert _chance(betrayal, game, "kitchen") >= GOOD_ROLL > _chance(betrayal, game, "foyer")
     assert _choose(game) == TO_KITCHEN
+
+
+def test_hero_banishes_at_long_odds_when_the_traitor_holds_the_diary(betrayal):
+    """h00: "The Bride's Diary is an object; it can't be stolen" (heroes' book facts). With the
+    traitor carrying it, nothing the hero can still get makes banishing likelier (the groom is
+    named), so on an omen tile the hero rolls its 2% rather than chase a card it can never
+    take: a side that never tries its only win loses for sure."""
+    game = _bride_game(betrayal, "basement_landing")
+    game.state["explorers"][0]["room"] = "kitchen"
+    game.state["piles"]["entrance_hall"].remove("brides_diary")
+    game.state["explorers"][1]["cards"].append("brides_diary")
+    assert 0 < _chance(betrayal, game, "kitchen") < GOOD_ROLL
+    assert _choose(game) == {"type": "haunt_action", "id": "banish"}
+
+
+def test_hero_fetches_the_diary_lying_in_the_house_first(betrayal):
+    """h00: the same roll with the Diary on a tile of the house: +4 can still be had, so the
+    hero goes for it (the long shot waits)."""
+    game = _bride_game(betrayal, "basement_landing")
+    game.state["explorers"][0]["room"] = "kitchen"
+    assert _choose(game) == {"type": "move", "to": "foyer"}
+
+
+def test_hero_with_nothing_better_to_do_rolls_the_long_shot(betrayal):
+    """h00: the Diary lies on a tile the hero cannot reach (no doorway leads there), so no step
+    brings the hero closer to anything: rather than end the turn it rolls its 2% on the omen
+    tile it stands on."""
+    game = _bride_game(betrayal, "basement_landing")
+    betrayal.apply_setup(game.state, {"tiles": [{"room": "study", "x": 6, "y": 6}]})
+    game.state["explorers"][0]["room"] = "kitchen"
+    game.state["piles"]["entrance_hall"].remove("brides_diary")
+    game.state["piles"]["study"] = ["brides_diary"]
+    assert 0 < _chance(betrayal, game, "kitchen") < GOOD_ROLL
+    assert _choose(game) == {"type": "haunt_action", "id": "banish"}

@@ -10,6 +10,7 @@ import pytest
 
 from hauntkit.bots import bot_rng, get_bot
 from hauntkit.core.game import Game
+from hauntkit.sim import blunders
 
 CHARS = ["ada_vance", "bram_okafor", "celeste_moreau"]
 UNMASK = {"type": "haunt_action", "id": "unmask"}
@@ -47,3 +48,18 @@ def test_poisoner_stays_hidden_while_the_reveal_cannot_win(betrayal, poison):
     game = _poisoner(betrayal, poison)
     assert UNMASK in game.legal_actions(2)
     assert _choose(game) != UNMASK
+
+
+@pytest.mark.parametrize(("poison_at_end", "counted"), [(24, False), (25, True)])
+def test_audit_counts_an_unused_reveal_only_when_it_could_have_won(betrayal, poison_at_end,
+                                                                   counted):
+    """The blunder audit (docs/balance.md, "book action never used"): the reveal can be made
+    once and only adds 2 poison, so a traitor that lost with the poison at 24 of 27 could not
+    have won by it at any time; at 25 the 2 would have finished the poison."""
+    game = _poisoner(betrayal, 10)
+    auditor = blunders.auditor_for(betrayal)
+    auditor.hook(game, 2, game.legal_actions(2), {"type": "end_turn"})
+    game.state["counters"]["poison"] = poison_at_end
+    game.state["result"] = {"winner": "heroes", "reason": "test"}
+    found = [b.kind for b in auditor.close(game)]
+    assert found == ([blunders.UNUSED_BOOK] if counted else [])
