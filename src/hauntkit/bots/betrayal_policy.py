@@ -19,17 +19,19 @@ from typing import Any
 import orjson
 
 from hauntkit.bots.betrayal_tactics import (
-    GOOD_ROLL,
     attack_chances,
     attack_worth,
     bonus_cards,
+    book_action,
     book_action_score,
     first_roll,
     holds_card,
     monster_goals,
+    poor_rooms,
     roll_chance,
 )
 from hauntkit.bots.scoring import ScoringPolicy
+from hauntkit.rulesets.betrayal.cards import stealable
 from hauntkit.rulesets.betrayal.house import cell, exits, open_sides
 from hauntkit.rulesets.betrayal.index import Index
 from hauntkit.rulesets.betrayal.vocabulary import scaled
@@ -42,6 +44,8 @@ LOW_STACK = 6  # tiles left in the room stack: explore the least built floors fi
 EXPLORER_RISK = 1.0  # an explorer attacks when it wins at least as often as it loses
 NEAR_DEATH = 1  # a trait this close to the skull: attack with it only at twice the odds
 MONSTER_RISK = 0.5  # a monster that is only stunned when it loses may take worse odds
+PROGRESS = 10.0  # a score from here up brings the side closer (a step, an attack, a card...)
+LAST_TRY = 7.0  # a book roll too unlikely to be worth its harm, when nothing else helps
 
 
 @dataclass
@@ -113,21 +117,24 @@ def goals(ix: Index, view: View, seat: int) -> Goals:
         # a hidden traitor sees every other explorer as a suspect: all of them are heroes
         g.enemies |= {e["seat"] for e in explorers
                       if e["alive"] and e["seat"] != seat and e["side"] in ("heroes", "unknown")}
-    conds = []
+    mine = me["cards"]
+    counters = h.get("counters", {})
+    players = view["players"]
     for act in book.actions:
         if act.when is None:
             continue
         roll = first_roll(act)
-        if roll is not None and roll_chance(ix, view, seat, roll, side)[0] < GOOD_ROLL:
+        poor = poor_rooms(ix, view, seat, act, side) if roll is not None else set()
+        if poor is None:
             # not worth rolling yet: fetch what the roll's bonuses need, not the room
             g.cards |= bonus_cards(roll, me["cards"])
             continue
-        conds.append(act.when)
-    conds += list(book.win)
-    mine = me["cards"]
-    counters = h.get("counters", {})
-    players = view["players"]
-    for c in conds:
+        part = Goals()
+        _cond_goals(ix, part, act.when, tiles, monsters, explorers, mine, flags, counters,
+                    players)
+        g.rooms |= part.rooms - poor  # only the tiles where the roll is worth making
+        g.cards |= part.cards
+    for c in book.win:
         _cond_goals(ix, g, c, tiles, monsters, explorers, mine, flags, counters, players)
     if g.rooms and not all(r in tiles for r in g.rooms):
         g.explore = True  # a goal tile is not in the house yet
@@ -199,7 +206,12 @@ class BetrayalPolicy(ScoringPolicy):
         house, dists = self.layout(view)
         g = goals(ix, view, seat)
         ctx = _Ctx(ix, view, seat, house, g, dists)
-        return [ctx.score(a) for a in legal]
+        out = [ctx.score(a) for a in legal]
+        if max(out) < PROGRESS and any(a["type"] == "end_turn" for a in legal):
+            # nothing brings the side closer this turn: a long shot beats never trying
+            out = [LAST_TRY if a["type"] == "haunt_action" and s < 0.0 and ctx.long_shot(a)
+                   else s for a, s in zip(legal, out, strict=True)]
+        return out
 
 
 class _Ctx:
@@ -225,9 +237,10 @@ class _Ctx:
         for t in self.view["tiles"]:
             if any(_matches(c, g.cards) for c in t["pile"]):
                 out.add(t["room"])
-        if g.cards:  # wanted cards carried by enemies: go take them
+        if g.cards:  # wanted cards carried by enemies: go take them (those one may steal)
             for e in self.view["explorers"]:
-                if e["seat"] in g.enemies and any(_matches(c, g.cards) for c in e["cards"]):
+                if e["seat"] in g.enemies and any(_matches(c, g.cards) and stealable(self.ix, c)
+                                                  for c in e["cards"]):
                     out.add(e["room"])
         if not out and g.enemies:
             out |= self.enemy_rooms()
@@ -324,6 +337,13 @@ class _Ctx:
 
     def _haunt_action(self, a: Action) -> float:
         return book_action_score(self.ix, self.view, self.seat, a["id"])
+
+    def long_shot(self, a: Action) -> bool:
+        """A book roll (``haunt_action``) with some chance to advance the side, however small."""
+        act = book_action(self.ix, self.view, a["id"])
+        roll = first_roll(act) if act is not None else None
+        side = self.view["haunt"]["my_side"]
+        return roll is not None and roll_chance(self.ix, self.view, self.seat, roll, side)[0] > 0
 
     def _room_action(self, a: Action) -> float:
         return 8.0 if self.view["haunt"] is None else -1.0

@@ -4,7 +4,8 @@
   (``odds``), so a bot never attacks with 2 dice against 6;
 - what a book action's roll is worth: the chance of an outcome that advances the side (a win,
   a counter going up, a flag) with the dice and bonuses it would roll, so a bot never makes a
-  roll it cannot win; an action that reveals a hidden traitor is left alone;
+  roll it cannot win; an action that reveals a hidden traitor is left alone unless it wins
+  at once (it raises the side's win counter to its goal);
 - where a monster should go for the traitor's book (or its own powers): carry the objects a
   power wants to the power's room, bring it to the room a book action needs it in.
 
@@ -17,11 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from hauntkit.bots import odds
+from hauntkit.rulesets.betrayal.cards import stealable
 from hauntkit.rulesets.betrayal.index import Index
 from hauntkit.rulesets.betrayal.vocabulary import scaled
 
 View = dict[str, Any]
-GOOD_ROLL = 0.1  # below this chance of success a roll that can hurt is not worth making
+GOOD_ROLL = 0.1  # below this chance of success a roll that can hurt is not worth making...
+LONG_SHOT = 1e-9  # ...unless no bonus it lacks can still be had: then any chance will do
 
 
 def holds_card(cards: list[str], want: str) -> bool:
@@ -76,19 +79,35 @@ def attack_worth(view: View, attacker: Any, target: Any, trait: str, extra_dice:
 
 
 # -- book actions ----------------------------------------------------------------------------
-def view_holds(view: View, seat: int, c: Any) -> bool:
-    """A bonus condition judged from the view; a condition the bot cannot judge does not hold."""
+JUDGED = frozenset({"flag", "not_flag", "carrying", "in_room", "room_has_symbol", "token_here",
+                    "on_floor", "monster_here"})  # the conditions ``view_holds`` can judge
+PLACE = frozenset({"in_room", "room_has_symbol", "token_here", "on_floor", "monster_here"})
+
+
+def view_holds(view: View, seat: int, c: Any, room: str | None = None) -> bool:
+    """A bonus condition judged from the view, for the seat standing in ``room`` (default: its
+    own tile); a condition the bot cannot judge does not hold, nor one about a tile not yet
+    in the house."""
     me = view["explorers"][seat]
     h = view["haunt"] or {}
     flags = h.get("flags", {})
-    tile = next(t for t in view["tiles"] if t["room"] == me["room"])
+    room = me["room"] if room is None else room
     if c.flag is not None and not flags.get(c.flag):
         return False
     if c.not_flag is not None and flags.get(c.not_flag):
         return False
     if c.carrying and not any(holds_card(me["cards"], x) for x in c.carrying):
         return False
-    if c.in_room and me["room"] not in c.in_room:
+    if any(getattr(c, name) is not None for name in PLACE) and not _place_holds(view, c, room):
+        return False
+    return all(getattr(c, name) is None for name in type(c).model_fields if name not in JUDGED)
+
+
+def _place_holds(view: View, c: Any, room: str) -> bool:
+    """The condition's parts about the tile (room, symbol, token, floor, monster) hold in
+    ``room``; never for a tile not yet in the house."""
+    tile = next((t for t in view["tiles"] if t["room"] == room), None)
+    if tile is None or (c.in_room and room not in c.in_room):
         return False
     if c.room_has_symbol and tile["symbol"] != c.room_has_symbol:
         return False
@@ -96,13 +115,8 @@ def view_holds(view: View, seat: int, c: Any) -> bool:
         return False
     if c.on_floor and tile["floor"] not in c.on_floor:
         return False
-    if c.monster_here and not any(m["room"] == me["room"] and
-                                  (c.monster_here == "any" or m["kind"] == c.monster_here)
-                                  for m in view["monsters"]):
-        return False
-    judged = {"flag", "not_flag", "carrying", "in_room", "room_has_symbol", "token_here",
-              "on_floor", "monster_here"}
-    return all(getattr(c, name) is None for name in type(c).model_fields if name not in judged)
+    return not c.monster_here or any(
+        m["room"] == room and c.monster_here in ("any", m["kind"]) for m in view["monsters"])
 
 
 def _advances(effects: list[Any], side: str) -> bool:
@@ -128,8 +142,10 @@ def book_action(ix: Index, view: View, action_id: str) -> Any:
     return next((act for act in book.actions if act.id == action_id), None)
 
 
-def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str) -> tuple[float, float]:
-    """(chance of an outcome that advances ``side``, chance of an outcome that does not)."""
+def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str,
+                room: str | None = None) -> tuple[float, float]:
+    """(chance of an outcome that advances ``side``, chance of an outcome that does not), for
+    the roll made in ``room`` (default: where the seat stands)."""
     players = view["players"]
     me = view["explorers"][seat]
     dice = (me["traits"][roll.trait]["value"] if roll.trait else 0) + (
@@ -143,7 +159,7 @@ def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str) -> tuple
                         and (b.trait is None or b.trait == roll.trait)
                         and (b.category is None or b.category == roll.category)]
     for b in bonuses:
-        if b.when is None or view_holds(view, seat, b.when):
+        if b.when is None or view_holds(view, seat, b.when, room):
             dice += scaled(b.dice, players)
             add += scaled(b.add, players)
     good = bad = 0.0
@@ -156,6 +172,95 @@ def roll_chance(ix: Index, view: View, seat: int, roll: Any, side: str) -> tuple
     return good, bad
 
 
+def action_rooms(view: View, when: Any) -> set[str] | None:
+    """The tiles where a book action can be taken by its conditions about the tile (room,
+    symbol, token, floor; rooms it names that are not in the house yet too); None: it names no
+    tile, so it can be taken anywhere. A monster it needs there is not asked for: the side can
+    bring it."""
+    if not (when.in_room or when.room_has_symbol or when.token_here or when.on_floor):
+        return None
+    placed = {t["room"] for t in view["tiles"]}
+    where = when.model_copy(update={"monster_here": None})
+    return {r for r in placed if _place_holds(view, where, r)} | (set(when.in_room or ()) - placed)
+
+
+def poor_rooms(ix: Index, view: View, seat: int, act: Any, side: str) -> set[str] | None:
+    """The tiles where the book action's roll is not worth making (below ``GOOD_ROLL``), judged
+    for the roll made there (a bonus for a monster on the tile counts only where the monster
+    is), so where the seat stands now does not change the verdict; None: the roll is worth
+    making nowhere (with no tile named: not where the seat stands)."""
+    roll = first_roll(act)
+    rooms = action_rooms(view, act.when)
+    least = worth_rolling(ix, view, seat, roll)
+    if rooms is None:
+        good = roll_chance(ix, view, seat, roll, side)[0] >= least
+        return set() if good else None
+    poor = {r for r in rooms if roll_chance(ix, view, seat, roll, side, r)[0] < least}
+    return None if poor == rooms else poor
+
+
+def worth_rolling(ix: Index, view: View, seat: int, roll: Any) -> float:
+    """The least chance of success that makes the book roll worth its harm: ``GOOD_ROLL``
+    while a bonus it lacks can still be had (then get the bonus first), else any chance (the
+    roll will never be better: a long shot beats never trying)."""
+    return GOOD_ROLL if can_improve(ix, view, seat, roll) else LONG_SHOT
+
+
+def can_improve(ix: Index, view: View, seat: int, roll: Any) -> bool:
+    """Whether a bonus of the roll that the seat lacks could still be had: a card or object to
+    carry that lies on a tile or that an enemy carries and may be stolen (rulebook digest,
+    "Stealing"; the Bride's Diary can't be), or a flag an action of its own book still sets."""
+    me = view["explorers"][seat]
+    h = view["haunt"]
+    flags = h["flags"]
+    for b in roll.bonuses:
+        c = b.when
+        if c is None:
+            continue
+        if c.carrying and not any(holds_card(me["cards"], x) for x in c.carrying):
+            if _obtainable(ix, view, seat, c.carrying):
+                return True
+        if c.flag is not None and not flags.get(c.flag) and _sets_flag(ix, view, c.flag):
+            return True
+    return False
+
+
+def _obtainable(ix: Index, view: View, seat: int, wants: list[str]) -> bool:
+    mine = view["haunt"]["my_side"]
+    for t in view["tiles"]:
+        if any(holds_card(t["pile"], x) for x in wants):
+            return True
+    return any(e["alive"] and e["seat"] != seat and e["side"] not in (mine, "unknown")
+               and any(stealable(ix, c) and holds_card([c], x) for c in e["cards"] for x in wants)
+               for e in view["explorers"])
+
+
+def _sets_flag(ix: Index, view: View, flag: str) -> bool:
+    """An action of the seat's own book that is still open (its ``not_flag`` unset) and whose
+    effects, at any depth, set ``flag``."""
+    h = view["haunt"]
+    haunt = ix.haunts[h["id"]]
+    book = haunt.heroes if h["my_side"] == "heroes" else haunt.traitor_book
+    for act in book.actions:
+        if act.when is not None and act.when.not_flag and h["flags"].get(act.when.not_flag):
+            continue
+        if _sets(act.effects, flag):
+            return True
+    return False
+
+
+def _sets(effects: list[Any], flag: str) -> bool:
+    for eff in effects:
+        if getattr(eff, "do", None) == "flag" and eff.name == flag and eff.value:
+            return True
+        if _sets([e for o in getattr(eff, "outcomes", None) or [] for e in o.effects], flag):
+            return True
+        if _sets(list(getattr(eff, "then", None) or []) + list(getattr(eff, "else_", None) or []),
+                 flag):
+            return True
+    return False
+
+
 def book_action_score(ix: Index, view: View, seat: int, action_id: str) -> float:
     """How much a book action (``haunt_action``) is worth: 100 for one that simply does its
     work, 60-100 for a roll by its chance of success, -1 for a roll that cannot succeed and for
@@ -165,14 +270,35 @@ def book_action_score(ix: Index, view: View, seat: int, action_id: str) -> float
         return 100.0
     side = view["haunt"]["my_side"]
     if _reveals(act.effects):
-        return -1.0
+        return 100.0 if completes_win_counter(ix, view, act.effects) else -1.0
     roll = first_roll(act)
     if roll is None:
         return 100.0
     good, _ = roll_chance(ix, view, seat, roll, side)
-    if good <= 0.0 or (good < GOOD_ROLL and _hurts(roll)):
+    if good <= 0.0 or (_hurts(roll) and good < worth_rolling(ix, view, seat, roll)):
         return -1.0
     return 60.0 + 40.0 * good
+
+
+def completes_win_counter(ix: Index, view: View, effects: list[Any]) -> bool:
+    """Whether ``effects`` raise a counter that the seat's side wins by to its goal now (the
+    Poisoner's reveal adds 2 to the poison: at 34 of 36 it wins at once)."""
+    h = view["haunt"]
+    haunt = ix.haunts[h["id"]]
+    book = haunt.heroes if h["my_side"] == "heroes" else haunt.traitor_book
+    players = view["players"]
+    counters = h.get("counters", {})
+    goals: dict[str, int] = {}
+    todo = list(book.win)
+    while todo:
+        c = todo.pop()
+        todo += list(c.any_of or [])
+        for name, count in (c.counter_at_least or {}).items():
+            need = scaled(count, players)
+            goals[name] = min(goals.get(name, need), need)
+    return any(getattr(eff, "do", None) == "counter" and eff.name in goals
+               and counters.get(eff.name, 0) + scaled(eff.add, players) >= goals[eff.name]
+               for eff in effects)
 
 
 def first_roll(act: Any) -> Any:

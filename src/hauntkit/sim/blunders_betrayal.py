@@ -129,6 +129,39 @@ def winning_actions(ix: Index, haunt_id: str, side: str) -> dict[str, str]:
     return out
 
 
+def once_short_of_win(ix: Index, s: State, side: str, action_id: str) -> bool:
+    """Whether a book action could not have won the game it went unused in: it can be taken
+    only once (its condition asks for a hidden traitor and it reveals them, or asks for a flag
+    unset that it sets), it advances its side only by adding to counters of the side's win,
+    and each of those counters, where the game ended, stays short of the win even with the
+    addition (the Poisoner's reveal adds 2 poison of 36: unless the poison ended at 34 or
+    more, revealing at any time could not have won)."""
+    haunt = ix.haunts[s["haunt"]["id"]]
+    book = haunt.heroes if side == "heroes" else haunt.traitor_book
+    act = next(a for a in book.actions if a.id == action_id)
+    effects = [e.model_dump(by_alias=True, exclude_none=True) for e in act.effects]
+    once = (act.when is not None and act.when.traitor_revealed is False
+            and any(e.get("do") == "reveal" for e in effects)) or (
+        act.when is not None and act.when.not_flag is not None
+        and any(e.get("do") == "flag" and e.get("name") == act.when.not_flag for e in effects))
+    wins = [c.model_dump(by_alias=True, exclude_none=True) for c in book.win]
+    goals: dict[str, int] = {}
+    for cond in _walk(wins):
+        for name, need in cond.get("counter_at_least", {}).items():
+            goals[name] = min(goals.get(name, state_access.count(s, need)),
+                              state_access.count(s, need))
+    adds = [e for e in effects if e.get("do") == "counter" and e.get("name") in goals]
+    flags = {cond["flag"] for cond in _walk(wins) if isinstance(cond.get("flag"), str)}
+    other = any((e.get("do") == "win") or (e.get("do") == "flag" and e.get("name") in flags)
+                for e in _walk(effects)) or any(
+        e.get("do") == "counter" and e.get("name") in goals for top in effects
+        if top.get("do") != "counter" for e in _walk(top))
+    if not once or not adds or other:
+        return False
+    return all(s["counters"].get(e["name"], 0) + state_access.count(s, e.get("add", 1))
+               < goals[e["name"]] for e in adds)
+
+
 # ------------------------------------------------------------------------------ the auditor
 @dataclass
 class Walk:
@@ -290,7 +323,8 @@ class BetrayalAuditor(Auditor):
         winners = {"traitor", "house"} if winner in ("traitor", "house") else {winner}
         for (seat, act), turn in sorted(self.offered.items()):
             side = s["explorers"][seat]["side"]
-            if side is None or side in winners or (side, act) in self.taken:
+            if side is None or side in winners or (side, act) in self.taken or \
+                    once_short_of_win(self.ix, s, side, act):
                 continue
             label = self.winning(s["haunt"]["id"], side)[act]
             self.note(UNUSED_BOOK, seat, turn,
